@@ -1,0 +1,89 @@
+// One ESLint config for the whole workspace. The import rules keep the arrows of
+// ARCHITECTURE.md pointing one way: remotes -> common <- shell, common -> api (types only).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const remotes = ['remote-user', 'remote-admin', 'remote-editor', 'remote-reviewer'];
+const frontEnds = ['shell', 'common', ...remotes];
+
+/** Every front-end package may not reach into another app's files. */
+const packageZones = [
+  ...remotes.map((remote) => ({
+    target: `./${remote}`,
+    from: ['./shell', './api/src', ...remotes.filter((other) => other !== remote).map((other) => `./${other}`)],
+    message: 'A remote imports only common (and api types through common).',
+  })),
+  {
+    target: './shell',
+    from: [...remotes.map((remote) => `./${remote}`), './api/src'],
+    message: 'The shell loads remotes at run time through Module Federation, never by import.',
+  },
+  {
+    target: './common',
+    from: ['./shell', ...remotes.map((remote) => `./${remote}`)],
+    message: 'common is shared by every app and depends on none of them.',
+  },
+  {
+    target: './api',
+    from: frontEnds.map((app) => `./${app}`),
+    message: 'The api imports no front-end code.',
+  },
+];
+
+/** Inside an app, features never import each other (bulletproof-react). */
+const featureZones = ['shell', ...remotes, 'api'].map((app) => ({
+  target: `./${app}/src/features/*/`,
+  from: `./${app}/src/features/`,
+  except: ['./*'],
+  message: 'Features never import each other; move shared code to lib/ or components/.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-restricted-paths': ['error', { zones: [...packageZones, ...featureZones] }],
+      'import-x/no-duplicates': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: frontEnds.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Migrations are frozen in time and speak to any schema, so Kysely<any> is their contract.
+    files: ['api/src/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,20 @@
+// A test that prints an unexpected console.error fails (epic-stack tests/setup).
+// A test that expects one spies on console.error itself, which replaces this guard.
+import { afterEach, beforeEach, vi } from 'vitest';
+
+let unexpected: unknown[][] = [];
+
+beforeEach(() => {
+  unexpected = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    unexpected.push(args);
+  });
+});
+
+afterEach(() => {
+  const errors = unexpected;
+  vi.restoreAllMocks();
+  if (errors.length > 0) {
+    throw new Error(`Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+  }
+});
