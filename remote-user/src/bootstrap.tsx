@@ -1,0 +1,11 @@
+import { mountDevHarness } from 'common/components/dev-harness';
+import 'common/styles.css';
+import { DashboardPage } from './features/dashboard/dashboard-page';
+import { HistoryPage } from './features/history/history-page';
+import { SummarizePage } from './features/summarize/summarize-page';
+
+mountDevHarness([
+  { path: '/dashboard', element: <DashboardPage /> },
+  { path: '/summarize', element: <SummarizePage /> },
+  { path: '/history', element: <HistoryPage /> },
+]);
