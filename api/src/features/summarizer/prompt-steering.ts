@@ -1,0 +1,106 @@
+import { extractTerms } from './text-terms';
+
+/**
+ * What a custom prompt asks of the local (extractive) summarizer. The local summarizer cannot
+ * follow free-form instructions, so it reads the few it can honour: a topic to favour, a number
+ * of sentences, a shorter or longer summary, and bullet points.
+ */
+export interface SummarySteering {
+  /** Terms of the topic the prompt asks to focus on (normalized as the ranking compares them). */
+  focusTerms: string[];
+  /** Content words of an unrecognised prompt: a gentle hint, weaker than an explicit focus. */
+  hintTerms: string[];
+  /** An exact number of sentences, when the prompt names one. */
+  sentenceCount: number | null;
+  length: 'shorter' | 'default' | 'longer';
+  format: 'prose' | 'bullets';
+}
+
+export const DEFAULT_STEERING: SummarySteering = {
+  focusTerms: [],
+  hintTerms: [],
+  sentenceCount: null,
+  length: 'default',
+  format: 'prose',
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  single: 1,
+  'a single': 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const MAX_SENTENCES = 30;
+
+const COUNT =
+  /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single)[\s-]+(?:(?:short|brief|key|main|concise|simple|clear|long|full)\s+)?(?:sentences?|lines?|bullet[\s-]?points?|bullets?|points?|items?)\b/iu;
+const ONE_LINER = /\b(?:one[\s-]?liner|tl;?\s?dr)\b/iu;
+const FOCUS =
+  /\b(?:focus(?:ing|ed)?\s+(?:on|upon)|concentrat(?:e|ing)\s+on|emphasi[sz](?:e|ing)|highlight(?:ing)?|about|regarding|concerning|related\s+to|on\s+the\s+topic\s+of|with\s+(?:an?\s+)?(?:emphasis|focus)\s+on|pay(?:ing)?\s+attention\s+to|especially|particularly|mainly)\s+(.+?)(?=$|[.;!?\n]|,|\s+(?:in|as|using|with|and\s+(?:keep|make|use|write|be))\s+(?:\d|one\b|two\b|three\b|four\b|five\b|a\s+single\b|single\b|bullet|a\s+list\b|list\b|short|brief|more\b|less\b|it\b))/iu;
+const BULLETS =
+  /\bbullet(?:ed|s)?\b|\bbullet[\s-]?points?\b|\blist\b|\blisted\b|\bpoint\s+form\b|\bkey\s+points\b|\bitemi[sz]e/iu;
+const SHORTER =
+  /\b(?:shorter|short|brief(?:er|ly)?|concise(?:ly)?|succinct(?:ly)?|terse|compact|quick|less\s+detail(?:ed)?|fewer\s+(?:details|words|sentences)|condensed?)\b/iu;
+const LONGER =
+  /\b(?:longer|more\s+(?:detail(?:s|ed)?|depth|sentences|thorough)|detailed|in\s+detail|in[\s-]depth|elaborate|comprehensive|thorough|extensive|expanded|expand|fuller)\b/iu;
+
+// Words that only describe the task itself; never evidence of what the reader cares about.
+const INSTRUCTION_WORDS = new Set(
+  extractTerms(
+    'summarize summarise summary summaries summarizing summarization please make write give ' +
+      'provide create produce rewrite text article document content passage paragraph story ' +
+      'piece sentence sentences words word point points bullet bullets list version keep ' +
+      'simple plain english language reader readers tone style format nice good better clear ' +
+      'easy understand key main important short shorter long longer brief detail details ' +
+      'want need like thing things stuff it sound',
+  ),
+);
+
+function parseCount(raw: string): number | null {
+  const word = raw.toLowerCase();
+  const value = NUMBER_WORDS[word] ?? Number.parseInt(word, 10);
+  if (!Number.isFinite(value) || value < 1) return null;
+  return Math.min(value, MAX_SENTENCES);
+}
+
+/**
+ * Reads a custom prompt into steering for the local summarizer. Never throws; a prompt it does
+ * not understand gives the default summary (plus a faint preference for the prompt's own words).
+ */
+export function parseSummaryPrompt(prompt: string | null | undefined): SummarySteering {
+  const text = (prompt ?? '').trim();
+  if (text.length === 0) return DEFAULT_STEERING;
+
+  const focusMatch = FOCUS.exec(text);
+  const focusPhrase = focusMatch?.[1]?.trim() ?? '';
+  const focusTerms = [...new Set(extractTerms(focusPhrase))];
+  // Directives are read outside the topic, so "about the shopping list" asks for no bullets.
+  const rest = focusMatch ? text.replace(focusMatch[0], ' ') : text;
+
+  const countMatch = COUNT.exec(rest);
+  let sentenceCount = countMatch ? parseCount(countMatch[1] ?? '') : null;
+  if (sentenceCount === null && ONE_LINER.test(rest)) sentenceCount = 1;
+
+  const shorter = SHORTER.test(rest);
+  const longer = LONGER.test(rest);
+  const length = shorter === longer ? 'default' : shorter ? 'shorter' : 'longer';
+  const format = BULLETS.test(rest) ? 'bullets' : 'prose';
+
+  const recognised =
+    focusTerms.length > 0 || sentenceCount !== null || length !== 'default' || format === 'bullets';
+  const hintTerms = recognised
+    ? []
+    : [...new Set(extractTerms(rest))].filter((term) => !INSTRUCTION_WORDS.has(term));
+
+  return { focusTerms, hintTerms, sentenceCount, length, format };
+}
