@@ -15,7 +15,11 @@ const frontEnds = ['shell', 'common', ...remotes];
 const packageZones = [
   ...remotes.map((remote) => ({
     target: `./${remote}`,
-    from: ['./shell', './api/src', ...remotes.filter((other) => other !== remote).map((other) => `./${other}`)],
+    from: [
+      './shell',
+      './api/src',
+      ...remotes.filter((other) => other !== remote).map((other) => `./${other}`),
+    ],
     message: 'A remote imports only common (and api types through common).',
   })),
   {
@@ -65,11 +69,30 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       'import-x/no-restricted-paths': ['error', { zones: [...packageZones, ...featureZones] }],
       'import-x/no-duplicates': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: frontEnds.map((app) => `${app}/src/**/*.{ts,tsx}`),
+    // Tests and their helpers may build memory routers; they never reach a bundle.
+    ignores: ['common/src/router.ts', 'common/src/testing.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'Import routing from common/router: it is the one shared router instance.',
+          })),
+        },
+      ],
     },
   },
   {

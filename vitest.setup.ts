@@ -2,6 +2,14 @@
 // A test that expects one spies on console.error itself, which replaces this guard.
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// Testing Library cleans up after each test only when Vitest globals are on; they are off.
+afterEach(async () => {
+  if (typeof document !== 'undefined') {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+  }
+});
+
 let unexpected: unknown[][] = [];
 
 beforeEach(() => {
@@ -15,6 +23,8 @@ afterEach(() => {
   const errors = unexpected;
   vi.restoreAllMocks();
   if (errors.length > 0) {
-    throw new Error(`Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

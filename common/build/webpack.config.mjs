@@ -11,14 +11,16 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 const require = createRequire(import.meta.url);
 const commonPackage = require('../package.json');
 
-/** One version of each shared library for the whole workspace (ARCHITECTURE.md). */
+/**
+ * One version of each shared library for the whole workspace (ARCHITECTURE.md). The router is
+ * shared through common/router and Redux Toolkit not at all: a shared package ships whole, and
+ * only the store instance (in common/store) and React's contexts need to be single.
+ * See docs/decisions/0002-share-small-facades.md.
+ */
 const sharedVersions = {
   react: commonPackage.dependencies.react,
   'react-dom': commonPackage.dependencies['react-dom'],
-  'react-router': commonPackage.dependencies['react-router-dom'],
-  'react-router-dom': commonPackage.dependencies['react-router-dom'],
   'react-redux': commonPackage.dependencies['react-redux'],
-  '@reduxjs/toolkit': commonPackage.dependencies['@reduxjs/toolkit'],
 };
 
 function sharedSingletons() {

@@ -2,6 +2,4 @@ import { mountDevHarness } from 'common/components/dev-harness';
 import 'common/styles.css';
 import { ReviewerPage } from './features/reviewer/reviewer-page';
 
-mountDevHarness([
-  { path: '/reviewer', element: <ReviewerPage /> },
-]);
+mountDevHarness([{ path: '/reviewer', element: <ReviewerPage /> }]);

@@ -1,26 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'common/router';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureApi } from 'common/api-client';
 import { createAppStore } from 'common/store';
 import { logout } from 'common/session';
 import 'common/styles.css';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { remoteErrorPlugin } from './app/remote-error-plugin';
 
 const store = createAppStore();
-const router = createAppRouter();
 
 configureApi({
   baseUrl: process.env.API_URL ?? '',
-  onUnauthorized: () => {
-    store.dispatch(logout());
-    if (window.location.pathname !== '/login') {
-      void router.navigate('/login', { replace: true });
-    }
-  },
+  // Clearing the session is enough: the route guards send a signed-out visitor to /login.
+  onUnauthorized: () => store.dispatch(logout()),
 });
 registerPlugins([remoteErrorPlugin()]);
 
@@ -30,7 +25,9 @@ if (!container) throw new Error('The page has no #root element');
 createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   </StrictMode>,
 );

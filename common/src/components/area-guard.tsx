@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { canAccess } from '../roles';
-import type { StaffArea } from '../roles';
-import { selectSession } from '../session';
-import { useAppSelector } from '../store';
+import { Navigate } from 'common/router';
+import { canAccess } from 'common/roles';
+import type { StaffArea } from 'common/roles';
+import { selectSession } from 'common/session';
+import { useAppSelector } from 'common/store';
 
 /**
  * A staff remote's own guard: the shell already keeps other roles out, but a remote can be

@@ -2,10 +2,10 @@ import { StrictMode, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { configureApi } from '../api-client';
-import { login, logout, selectSession } from '../session';
-import { createAppStore, useAppDispatch, useAppSelector } from '../store';
+import { BrowserRouter, Navigate, Route, Routes } from 'common/router';
+import { configureApi } from 'common/api-client';
+import { login, logout, selectSession } from 'common/session';
+import { createAppStore, useAppDispatch, useAppSelector } from 'common/store';
 
 interface HarnessRoute {
   path: string;
@@ -44,7 +44,11 @@ function HarnessSignIn({ children }: { children: ReactNode }) {
       </label>
       <label>
         Password{' '}
-        <input type="password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </label>
       <button type="submit">Sign in</button>
       {error ? <p role="alert">{error}</p> : null}
@@ -58,26 +62,38 @@ function HarnessSignIn({ children }: { children: ReactNode }) {
  */
 export function mountDevHarness(routes: HarnessRoute[]): void {
   const store = createAppStore();
-  configureApi({ baseUrl: process.env.API_URL ?? '', onUnauthorized: () => store.dispatch(logout()) });
-  const router = createBrowserRouter([
-    ...routes.map((route) => ({ path: route.path, element: <HarnessSignIn>{route.element}</HarnessSignIn> })),
-    {
-      // Staff guards send other roles to /dashboard, which belongs to another remote.
-      path: '/dashboard',
-      element: (
-        <HarnessSignIn>
-          <p className="ui-page">This account may not open {routes.map((route) => route.path).join(', ')}.</p>
-        </HarnessSignIn>
-      ),
-    },
-    { path: '*', element: <Navigate to={routes[0]?.path ?? '/'} replace /> },
-  ]);
+  configureApi({
+    baseUrl: process.env.API_URL ?? '',
+    onUnauthorized: () => store.dispatch(logout()),
+  });
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Routes>
+            {routes.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<HarnessSignIn>{route.element}</HarnessSignIn>}
+              />
+            ))}
+            <Route
+              // Staff guards send other roles to /dashboard, which belongs to another remote.
+              path="/dashboard"
+              element={
+                <HarnessSignIn>
+                  <p className="ui-page">
+                    This account may not open {routes.map((route) => route.path).join(', ')}.
+                  </p>
+                </HarnessSignIn>
+              }
+            />
+            <Route path="*" element={<Navigate to={routes[0]?.path ?? '/'} replace />} />
+          </Routes>
+        </BrowserRouter>
       </Provider>
     </StrictMode>,
   );

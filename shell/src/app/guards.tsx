@@ -1,9 +1,10 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'common/router';
 import { useAppSelector } from 'common/store';
 import { selectSession } from 'common/session';
 import { canAccess } from 'common/roles';
 import type { StaffArea } from 'common/roles';
 import { Spinner } from 'common/ui/spinner';
+import { loginRedirectTarget } from '../features/auth/login-redirect';
 
 /** Where a signed-out visitor was going, so login can send them back there. */
 export interface LoginRedirectState {
@@ -22,7 +23,9 @@ export function RequireAuth() {
     );
   }
   if (!isAuthenticated) {
-    const state: LoginRedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    const state: LoginRedirectState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+    };
     return <Navigate to="/login" replace state={state} />;
   }
   return <Outlet />;
@@ -31,7 +34,9 @@ export function RequireAuth() {
 /** Landing, /login and /register send a signed-in user to /dashboard. */
 export function RedirectIfSignedIn() {
   const { isAuthenticated } = useAppSelector(selectSession);
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  // After signing in on /login, go straight to the page the visitor was sent away from.
+  if (isAuthenticated) return <Navigate to={loginRedirectTarget(location.state)} replace />;
   return <Outlet />;
 }
 

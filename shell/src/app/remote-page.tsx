@@ -1,5 +1,5 @@
-import { Component, Suspense, lazy, useMemo, useState } from 'react';
-import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { Component, Suspense, lazy, useState } from 'react';
+import type { ComponentType, ErrorInfo, LazyExoticComponent, ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
@@ -63,21 +63,34 @@ interface RemotePageProps {
   module: string;
 }
 
+const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/**
+ * One lazy component per remote module and load attempt: a retry gets a fresh one, which
+ * refetches the remote, while re-renders keep the loaded page.
+ */
+function remotePageComponent(remote: RemoteName, module: string, attempt: number) {
+  const key = `${remote}/${module}#${attempt}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = lazy(() => loadRemotePage(remote, module));
+    pages.set(key, page);
+  }
+  return page;
+}
+
 /**
  * Renders a page exposed by a remote inside the shell's own tree, so the store, the router
- * and the session reach it. Each retry builds a fresh lazy component that refetches the remote.
+ * and the session reach it, and keeps a failed load inside the layout with a Retry button.
  */
 export function RemotePage({ remote, module }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo<ComponentType>(
-    () => lazy(() => loadRemotePage(remote, module)),
-    // attempt is the retry counter: a new value must build a new lazy component.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, module, attempt],
-  );
+  const Page = remotePageComponent(remote, module, attempt);
   return (
     <RemoteBoundary key={attempt} onRetry={() => setAttempt((value) => value + 1)}>
       <Suspense fallback={<PageSpinner />}>
+        {/* Page comes from a module-level cache, so its identity is stable across renders. */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
         <Page />
       </Suspense>
     </RemoteBoundary>

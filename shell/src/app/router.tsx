@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { Route, Routes } from 'common/router';
 import { Spinner } from 'common/ui/spinner';
 import { LandingPage } from '../features/landing/landing-page';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './guards';
-import { RemotePage } from './remote-page';
 
 // Only the landing page ships in the first chunk; everything a visitor may never open
-// (the forms, the signed-in layout) loads when its route is opened.
+// (the forms, the signed-in layout, the remote loader) loads when its route is opened.
 const LoginPage = lazy(() =>
   import('../features/auth/login-page').then((module) => ({ default: module.LoginPage })),
 );
@@ -16,6 +15,9 @@ const RegisterPage = lazy(() =>
 );
 const AppLayout = lazy(() =>
   import('../features/layout/app-layout').then((module) => ({ default: module.AppLayout })),
+);
+const RemotePage = lazy(() =>
+  import('./remote-page').then((module) => ({ default: module.RemotePage })),
 );
 
 function Deferred({ children }: { children: ReactNode }) {
@@ -32,44 +34,56 @@ function Deferred({ children }: { children: ReactNode }) {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RedirectIfSignedIn />,
-      children: [
-        { path: '/', element: <LandingPage /> },
-        { path: '/login', element: <Deferred><LoginPage /></Deferred> },
-        { path: '/register', element: <Deferred><RegisterPage /></Deferred> },
-        // Any unknown path shows the landing page (SPEC.md §2).
-        { path: '*', element: <LandingPage /> },
-      ],
-    },
-    {
-      element: <RequireAuth />,
-      children: [
-        {
-          element: <Deferred><AppLayout /></Deferred>,
-          children: [
-            { path: '/dashboard', element: <RemotePage remote="user" module="DashboardPage" /> },
-            { path: '/summarize', element: <RemotePage remote="user" module="SummarizePage" /> },
-            { path: '/history', element: <RemotePage remote="user" module="HistoryPage" /> },
-            {
-              element: <RequireRole area="admin" />,
-              children: [{ path: '/admin', element: <RemotePage remote="admin" module="AdminPage" /> }],
-            },
-            {
-              element: <RequireRole area="editor" />,
-              children: [{ path: '/editor', element: <RemotePage remote="editor" module="EditorPage" /> }],
-            },
-            {
-              element: <RequireRole area="reviewer" />,
-              children: [
-                { path: '/reviewer', element: <RemotePage remote="reviewer" module="ReviewerPage" /> },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+/** Every route of the portal (SPEC.md §2); remotes render inside the signed-in layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RedirectIfSignedIn />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route
+          path="/login"
+          element={
+            <Deferred>
+              <LoginPage />
+            </Deferred>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <Deferred>
+              <RegisterPage />
+            </Deferred>
+          }
+        />
+        {/* Any unknown path shows the landing page. */}
+        <Route path="*" element={<LandingPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route
+          element={
+            <Deferred>
+              <AppLayout />
+            </Deferred>
+          }
+        >
+          <Route path="/dashboard" element={<RemotePage remote="user" module="DashboardPage" />} />
+          <Route path="/summarize" element={<RemotePage remote="user" module="SummarizePage" />} />
+          <Route path="/history" element={<RemotePage remote="user" module="HistoryPage" />} />
+          <Route element={<RequireRole area="admin" />}>
+            <Route path="/admin" element={<RemotePage remote="admin" module="AdminPage" />} />
+          </Route>
+          <Route element={<RequireRole area="editor" />}>
+            <Route path="/editor" element={<RemotePage remote="editor" module="EditorPage" />} />
+          </Route>
+          <Route element={<RequireRole area="reviewer" />}>
+            <Route
+              path="/reviewer"
+              element={<RemotePage remote="reviewer" module="ReviewerPage" />}
+            />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

@@ -4,7 +4,9 @@ export function AdminPage() {
   return (
     <AreaGuard area="admin">
       <section className="ui-page" aria-labelledby="admin-heading">
-        <h1 id="admin-heading" className="ui-page-title">Admin Panel</h1>
+        <h1 id="admin-heading" className="ui-page-title">
+          Admin Panel
+        </h1>
       </section>
     </AreaGuard>
   );

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from './api-client';
+import {
+  DEFAULT_PORTAL_CONFIG,
+  getPortalConfig,
+  resetPortalConfig,
+  toPortalConfig,
+} from './portal-config';
+import { jsonResponse, stubFetch } from './testing';
+
+describe('portal config', () => {
+  beforeEach(() => {
+    resetPortalConfig();
+    configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches GET /api/config once and shares the answer', async () => {
+    const fetchMock = stubFetch(() =>
+      jsonResponse({
+        success: true,
+        data: {
+          demo: { email: 'demo@brevity.test', password: 'demo1234' },
+          maxChars: 50000,
+          maxFileBytes: 10485760,
+          model: 'Gemini 1.5 Flash',
+          remotes: { admin: 'https://cdn.example.test/admin/' },
+        },
+      }),
+    );
+    const [first, second] = await Promise.all([getPortalConfig(), getPortalConfig()]);
+    expect(first).toBe(second);
+    expect(await getPortalConfig()).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/config');
+    expect(first.demo).toEqual({ email: 'demo@brevity.test', password: 'demo1234' });
+    expect(first.remotes).toEqual({
+      user: '/remotes/user/',
+      admin: 'https://cdn.example.test/admin/',
+      editor: '/remotes/editor/',
+      reviewer: '/remotes/reviewer/',
+    });
+  });
+
+  it('forgets a failed fetch so the next call retries', async () => {
+    let calls = 0;
+    stubFetch(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('offline');
+      return jsonResponse({ success: true, data: { demo: null } });
+    });
+    await expect(getPortalConfig()).rejects.toMatchObject({ message: 'Network error: offline' });
+    await expect(getPortalConfig()).resolves.toEqual(DEFAULT_PORTAL_CONFIG);
+  });
+
+  it('keeps defaults for missing or malformed fields', () => {
+    expect(toPortalConfig(undefined)).toEqual(DEFAULT_PORTAL_CONFIG);
+    expect(
+      toPortalConfig({ demo: { email: 'x' }, maxChars: -1, model: '', remotes: { user: 42 } }),
+    ).toEqual(DEFAULT_PORTAL_CONFIG);
+  });
+});

@@ -1,0 +1,90 @@
+import { api, request } from 'common/api-client';
+
+/** The remotes the shell composes. */
+export type RemoteArea = 'user' | 'admin' | 'editor' | 'reviewer';
+
+/** What GET /api/config tells the front ends. */
+export interface PortalConfig {
+  /** Demo credentials advertised on the login page; null hides the hint. */
+  demo: { email: string; password: string } | null;
+  maxChars: number;
+  maxFileBytes: number;
+  /** The AI model label shown by default. */
+  model: string;
+  /** Base URL of each remote, e.g. '/remotes/admin/'. */
+  remotes: Record<RemoteArea, string>;
+}
+
+const REMOTE_AREAS: readonly RemoteArea[] = ['user', 'admin', 'editor', 'reviewer'];
+
+/** SPEC.md §9 values, used for whatever the server leaves out. */
+export const DEFAULT_PORTAL_CONFIG: PortalConfig = {
+  demo: null,
+  maxChars: 50_000,
+  maxFileBytes: 10 * 1024 * 1024,
+  model: 'Gemini 1.5 Flash',
+  remotes: {
+    user: '/remotes/user/',
+    admin: '/remotes/admin/',
+    editor: '/remotes/editor/',
+    reviewer: '/remotes/reviewer/',
+  },
+};
+
+export const PORTAL_CONFIG_FALLBACK = 'Failed to load the portal configuration';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function positiveNumber(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Reads the `data` of GET /api/config, trusting only well-formed fields. */
+export function toPortalConfig(data: unknown): PortalConfig {
+  const raw = isRecord(data) ? data : {};
+  const demo =
+    isRecord(raw.demo) &&
+    typeof raw.demo.email === 'string' &&
+    typeof raw.demo.password === 'string'
+      ? { email: raw.demo.email, password: raw.demo.password }
+      : null;
+  const remotes = { ...DEFAULT_PORTAL_CONFIG.remotes };
+  if (isRecord(raw.remotes)) {
+    for (const area of REMOTE_AREAS) {
+      const location = raw.remotes[area];
+      if (typeof location === 'string' && location !== '') remotes[area] = location;
+    }
+  }
+  return {
+    demo,
+    maxChars: positiveNumber(raw.maxChars, DEFAULT_PORTAL_CONFIG.maxChars),
+    maxFileBytes: positiveNumber(raw.maxFileBytes, DEFAULT_PORTAL_CONFIG.maxFileBytes),
+    model:
+      typeof raw.model === 'string' && raw.model !== '' ? raw.model : DEFAULT_PORTAL_CONFIG.model,
+    remotes,
+  };
+}
+
+let pending: Promise<PortalConfig> | null = null;
+
+/**
+ * GET /api/config, fetched once and shared by every caller; a failed fetch is forgotten so the
+ * next call tries again. Rejects with an ApiError.
+ */
+export function getPortalConfig(): Promise<PortalConfig> {
+  pending ??= request(() => api.config.$get(), PORTAL_CONFIG_FALLBACK).then(
+    (body) => toPortalConfig(body.data),
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+/** Forgets the cached configuration (tests, or after the server's configuration changed). */
+export function resetPortalConfig(): void {
+  pending = null;
+}

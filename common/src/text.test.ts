@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_PATTERN,
+  NO_PREVIEW,
+  countCharacters,
+  countWords,
+  formatFileSize,
+  formatRelativeDate,
+  preview,
+  validateLogin,
+  validateRegister,
+} from './text';
+
+describe('countCharacters', () => {
+  it('counts Unicode code points after trimming, as the server does', () => {
+    expect(countCharacters('hello')).toBe(5);
+    expect(countCharacters('  hello \n')).toBe(5);
+    expect(countCharacters('😀😀')).toBe(2);
+    expect(countCharacters('é')).toBe(1);
+    expect(countCharacters('')).toBe(0);
+  });
+});
+
+describe('countWords', () => {
+  it('splits on any whitespace and ignores blanks', () => {
+    expect(countWords('one two  three\nfour\tfive')).toBe(5);
+    expect(countWords('   ')).toBe(0);
+    expect(countWords('')).toBe(0);
+    expect(countWords(' single ')).toBe(1);
+  });
+});
+
+describe('formatRelativeDate', () => {
+  const now = new Date(2026, 10, 10, 9, 30);
+
+  it('says Today for the same calendar day', () => {
+    expect(formatRelativeDate(new Date(2026, 10, 10, 0, 5), now)).toBe('Today');
+  });
+
+  it('says Yesterday for the previous calendar day, even less than 24 hours ago', () => {
+    expect(formatRelativeDate(new Date(2026, 10, 9, 23, 59), now)).toBe('Yesterday');
+  });
+
+  it('counts days under a week', () => {
+    expect(formatRelativeDate(new Date(2026, 10, 8, 12), now)).toBe('2 days ago');
+    expect(formatRelativeDate(new Date(2026, 10, 4, 12), now)).toBe('6 days ago');
+  });
+
+  it('shows a short date from 7 days on', () => {
+    expect(formatRelativeDate(new Date(2026, 10, 3, 12), now)).toBe('Nov 3, 2026');
+    expect(formatRelativeDate(new Date(2025, 0, 15).toISOString(), now)).toBe('Jan 15, 2025');
+  });
+
+  it('treats a date slightly in the future as today, and a bad date as empty', () => {
+    expect(formatRelativeDate(new Date(2026, 10, 10, 11), now)).toBe('Today');
+    expect(formatRelativeDate('not a date', now)).toBe('');
+  });
+});
+
+describe('preview', () => {
+  it('keeps short text and cuts long text at 150 characters', () => {
+    expect(preview('short text')).toBe('short text');
+    const long = 'a'.repeat(200);
+    expect(preview(long)).toBe(`${'a'.repeat(150)}...`);
+    expect(preview('x'.repeat(150))).toBe('x'.repeat(150));
+  });
+
+  it('never splits an emoji', () => {
+    expect(preview('😀'.repeat(10), 3)).toBe('😀😀😀...');
+  });
+
+  it('says No preview available for empty text', () => {
+    expect(preview('')).toBe(NO_PREVIEW);
+    expect(preview('   ')).toBe('No preview available');
+    expect(preview(null)).toBe('No preview available');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows KB with 2 decimals', () => {
+    expect(formatFileSize(12636)).toBe('12.34 KB');
+    expect(formatFileSize(0)).toBe('0.00 KB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10240.00 KB');
+  });
+});
+
+describe('EMAIL_PATTERN', () => {
+  it('accepts text@text.text only', () => {
+    expect(EMAIL_PATTERN.test('a@b.co')).toBe(true);
+    expect(EMAIL_PATTERN.test('first.last@sub.example.org')).toBe(true);
+    expect(EMAIL_PATTERN.test('a@b')).toBe(false);
+    expect(EMAIL_PATTERN.test('@b.co')).toBe(false);
+    expect(EMAIL_PATTERN.test('a b@c.de')).toBe(false);
+  });
+});
+
+describe('validateLogin', () => {
+  it('requires email and password', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('rejects a malformed email', () => {
+    expect(validateLogin({ email: 'nope', password: 'x' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
+  });
+
+  it('passes good input, judging the email trimmed', () => {
+    expect(validateLogin({ email: ' ada@example.com ', password: 'secret' })).toEqual({});
+  });
+});
+
+describe('validateRegister', () => {
+  const valid = {
+    name: 'Ada',
+    email: 'ada@example.com',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+  };
+
+  it('passes good input', () => {
+    expect(validateRegister(valid)).toEqual({});
+  });
+
+  it('requires every field', () => {
+    expect(validateRegister({ name: '', email: '', password: '', confirmPassword: '' })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      confirmPassword: 'Please confirm your password',
+    });
+  });
+
+  it('judges the name after trimming', () => {
+    expect(validateRegister({ ...valid, name: '   ' }).name).toBe('Name is required');
+    expect(validateRegister({ ...valid, name: ' A ' }).name).toBe(
+      'Name must be at least 2 characters',
+    );
+    expect(validateRegister({ ...valid, name: ' Al ' }).name).toBeUndefined();
+  });
+
+  it('wants a password of at least 6 characters, confirmed', () => {
+    expect(validateRegister({ ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
+      password: 'Password must be at least 6 characters',
+    });
+    expect(validateRegister({ ...valid, confirmPassword: 'other1' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+  });
+
+  it('checks the email as login does', () => {
+    expect(validateRegister({ ...valid, email: 'a@b' }).email).toBe(
+      'Please enter a valid email address',
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'common/router';
+import { getPortalConfig } from 'common/portal-config';
+import type { PortalConfig } from 'common/portal-config';
+import { login } from 'common/session';
+import { useAppDispatch } from 'common/store';
+import { validateLogin } from 'common/text';
+import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
+import { Button } from 'common/ui/button';
+import { FormField } from 'common/ui/form-field';
+import { Input } from 'common/ui/input';
+import { PasswordInput } from 'common/ui/password-input';
+import { AuthLayout } from './auth-layout';
+import { loginRedirectTarget } from './login-redirect';
+import { useAuthForm } from './use-auth-form';
+
+type DemoCredentials = NonNullable<PortalConfig['demo']>;
+
+/** The demo account the server advertises, or null (then no hint is shown). */
+function useDemoCredentials(): DemoCredentials | null {
+  const [demo, setDemo] = useState<DemoCredentials | null>(null);
+  useEffect(() => {
+    let current = true;
+    getPortalConfig().then(
+      (config) => {
+        if (current) setDemo(config.demo);
+      },
+      // Without the configuration there is simply no hint; signing in still works.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return demo;
+}
+
+/** /login (SPEC.md §2): "Welcome Back", email and password, the demo hint, the auth error. */
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const demo = useDemoCredentials();
+  const form = useAuthForm({ email: '', password: '' }, 'login');
+  const { values, fieldErrors, loading, error, fieldId, onChange } = form;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading || !form.accept(validateLogin(values))) return;
+    const result = await dispatch(login({ email: values.email, password: values.password }));
+    if (login.fulfilled.match(result)) {
+      void navigate(loginRedirectTarget(location.state), { replace: true });
+    }
+  };
+
+  const fillDemo = () => {
+    if (!demo) return;
+    form.setValues({ email: demo.email, password: demo.password });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      description="Sign in to your account to keep summarizing."
+      footer={
+        <p className="auth-switch">
+          Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        </p>
+      }
+    >
+      <div className="auth-stack">
+        {error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <form className="auth-form" noValidate onSubmit={submit}>
+          <FormField id={fieldId('email')} label="Email" error={fieldErrors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                maxLength={254}
+                value={values.email}
+                onChange={onChange('email')}
+              />
+            )}
+          </FormField>
+          <FormField id={fieldId('password')} label="Password" error={fieldErrors.password}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="password"
+                autoComplete="current-password"
+                placeholder="Your password"
+                maxLength={128}
+                value={values.password}
+                onChange={onChange('password')}
+              />
+            )}
+          </FormField>
+          <Button type="submit" size="lg" block loading={loading}>
+            Sign In
+          </Button>
+        </form>
+        {demo ? (
+          <Alert className="auth-demo">
+            <AlertTitle>Try the demo account</AlertTitle>
+            <AlertDescription>
+              <dl className="auth-demo__credentials">
+                <div>
+                  <dt>Email</dt>
+                  <dd>{demo.email}</dd>
+                </div>
+                <div>
+                  <dt>Password</dt>
+                  <dd>{demo.password}</dd>
+                </div>
+              </dl>
+              <Button variant="link" size="sm" onClick={fillDemo}>
+                Fill in the demo account
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,68 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from 'common/testing';
+import { LandingPage } from './landing-page';
+
+afterEach(cleanup);
+
+function renderLanding() {
+  return renderWithProviders({
+    routes: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <h1>Login page</h1> },
+      { path: '/register', element: <h1>Register page</h1> },
+    ],
+  });
+}
+
+describe('LandingPage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('has a header with the brand, Sign In and Get Started Free', () => {
+    renderLanding();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Brevity home' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(
+      within(header).getByRole('link', { name: 'Get Started Free' }).getAttribute('href'),
+    ).toBe('/register');
+  });
+
+  it('shows the hero, the features, the figures and the three steps', () => {
+    renderLanding();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Read less. Understand more.',
+    );
+    for (const title of [
+      'Up to 50,000 characters',
+      'History of summaries',
+      'Copy and download',
+      'Analytics',
+    ]) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
+    }
+    expect(screen.getByText(/compression rate, word counts and your usage/)).toBeTruthy();
+    const figures = screen.getByRole('region', { name: 'Brevity in numbers' });
+    expect(figures.textContent).toContain('1000+');
+    expect(figures.textContent).toContain('50,000+');
+    expect(figures.textContent).toContain('85%');
+    const how = screen.getByRole('region', { name: 'How It Works' });
+    const steps = within(how)
+      .getAllByRole('listitem')
+      .map((step) => within(step).getByRole('heading').textContent);
+    expect(steps).toEqual(['Paste or upload', 'AI analysis', 'Get results']);
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('takes a visitor to registration from the closing call to action', async () => {
+    renderLanding();
+    const cta = screen.getByRole('region', { name: 'Ready to read smarter?' });
+    await userEvent.click(within(cta).getByRole('link', { name: 'Get Started Free' }));
+    expect(screen.getByRole('heading', { name: 'Register page' })).toBeTruthy();
+  });
+});

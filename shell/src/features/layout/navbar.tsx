@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link, NavLink, useNavigate } from 'common/router';
+import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
+import { logout, refreshUser, selectSession } from 'common/session';
+import { useAppDispatch, useAppSelector } from 'common/store';
+import { Badge } from 'common/ui/badge';
+import { Button, buttonClassName } from 'common/ui/button';
+import {
+  BrandMark,
+  ClipboardCheckIcon,
+  CoinsIcon,
+  FileTextIcon,
+  HistoryIcon,
+  LayoutIcon,
+  LogOutIcon,
+  MenuIcon,
+  PencilIcon,
+  RefreshIcon,
+  ShieldIcon,
+} from 'common/ui/icons';
+import type { IconProps } from 'common/ui/icons';
+import { Sheet } from 'common/ui/sheet';
+import type { User } from 'common/user';
+
+const navIcons: Record<string, ComponentType<IconProps>> = {
+  '/dashboard': LayoutIcon,
+  '/summarize': FileTextIcon,
+  '/history': HistoryIcon,
+  '/admin': ShieldIcon,
+  '/editor': PencilIcon,
+  '/reviewer': ClipboardCheckIcon,
+};
+
+function NavLinks({ role, onNavigate }: { role: string; onNavigate?: () => void }) {
+  return (
+    <ul className="shell-nav__list">
+      {navItemsFor(role).map(({ to, label }) => {
+        const Icon = navIcons[to];
+        return (
+          <li key={to}>
+            <NavLink to={to} end className="shell-nav__link" onClick={onNavigate}>
+              {Icon ? <Icon /> : null}
+              {label}
+            </NavLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Credits({ credits }: { credits: number }) {
+  return (
+    <span className="shell-credits__amount" aria-live="polite">
+      <CoinsIcon />
+      <span>
+        <strong>{credits}</strong> {credits === 1 ? 'credit' : 'credits'}
+      </span>
+    </span>
+  );
+}
+
+function RefreshCreditsButton({ busy, onRefresh }: { busy: boolean; onRefresh: () => void }) {
+  return (
+    <button
+      type="button"
+      className="shell-credits__refresh"
+      aria-label="Refresh credits"
+      aria-busy={busy || undefined}
+      onClick={onRefresh}
+    >
+      <RefreshIcon className={busy ? 'ui-spin' : undefined} />
+    </button>
+  );
+}
+
+function UserSummary({ user }: { user: User }) {
+  return (
+    <span className="shell-user">
+      <span className="shell-user__name" title={user.name}>
+        {user.name}
+      </span>
+      <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
+    </span>
+  );
+}
+
+/** What a signed-out visitor sees: Login and Get Started. */
+function PublicNavbar() {
+  return (
+    <header className="shell-navbar">
+      <div className="shell-navbar__top">
+        <Link to="/" className="ui-brand" aria-label="Brevity home">
+          <BrandMark />
+          <span>Brevity</span>
+        </Link>
+        <nav aria-label="Account" className="shell-navbar__public">
+          <NavLink to="/login" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+            Login
+          </NavLink>
+          <NavLink to="/register" className={buttonClassName({ size: 'sm' })}>
+            Get Started
+          </NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The top bar (SPEC.md "Navigation bar"): the role's pages, credits with a refresh button, the
+ * name, a role badge and Logout; under 768 px the pages and account move into a side menu.
+ * Logout ends the session locally and opens /login, where a 401 also lands.
+ */
+export function Navbar() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { user, isAuthenticated, refreshLoading } = useAppSelector(selectSession);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (!isAuthenticated || !user) return <PublicNavbar />;
+
+  const refresh = () => void dispatch(refreshUser());
+  const signOut = () => {
+    setMenuOpen(false);
+    dispatch(logout());
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <header className="shell-navbar">
+      <div className="shell-navbar__top">
+        <Link to="/dashboard" className="ui-brand" aria-label="Brevity dashboard">
+          <BrandMark />
+          <span>Brevity</span>
+        </Link>
+        <div className="shell-navbar__account">
+          <span className="shell-credits">
+            <Credits credits={user.credits} />
+            <RefreshCreditsButton busy={refreshLoading} onRefresh={refresh} />
+          </span>
+          <UserSummary user={user} />
+          <Button variant="ghost" size="sm" onClick={signOut}>
+            <LogOutIcon />
+            Logout
+          </Button>
+        </div>
+        <div className="shell-navbar__compact">
+          <span className="shell-credits shell-credits--compact">
+            <Credits credits={user.credits} />
+          </span>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon size={20} />
+          </Button>
+        </div>
+      </div>
+      <nav aria-label="Main" className="shell-nav">
+        <NavLinks role={user.role} />
+      </nav>
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" className="shell-menu">
+        <div className="shell-menu__account">
+          <UserSummary user={user} />
+          <span className="shell-credits">
+            <Credits credits={user.credits} />
+            <RefreshCreditsButton busy={refreshLoading} onRefresh={refresh} />
+          </span>
+        </div>
+        <nav aria-label="Main" className="shell-nav shell-nav--vertical">
+          <NavLinks role={user.role} onNavigate={() => setMenuOpen(false)} />
+        </nav>
+        <Button variant="outline" block className="shell-menu__logout" onClick={signOut}>
+          <LogOutIcon />
+          Logout
+        </Button>
+      </Sheet>
+    </header>
+  );
+}
