@@ -1,0 +1,46 @@
+import type { DbExecutor } from './database';
+import type { CreditLedgerRow, CreditReason } from './schema';
+
+export interface CreditMovement {
+  userId: string;
+  /** Positive when credits are given, negative when spent. */
+  amount: number;
+  reason: CreditReason;
+  /** The user's balance once this movement is applied. */
+  balanceAfter: number;
+  summaryId?: string | null;
+  actorId?: string | null;
+}
+
+/**
+ * Appends one row to the credit ledger. Call it in the same transaction as the change
+ * to `users.credits` it records.
+ */
+export function appendCreditMovement(
+  db: DbExecutor,
+  movement: CreditMovement,
+): Promise<CreditLedgerRow> {
+  return db
+    .insertInto('credit_ledger')
+    .values({
+      user_id: movement.userId,
+      amount: movement.amount,
+      reason: movement.reason,
+      balance_after: movement.balanceAfter,
+      summary_id: movement.summaryId ?? null,
+      actor_id: movement.actorId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A user's credit movements, oldest first. */
+export function listCreditMovements(db: DbExecutor, userId: string): Promise<CreditLedgerRow[]> {
+  return db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { DbExecutor } from './database';
+import type { NewUser, UsersTable } from './schema';
+
+/** A user as the application handles it: every column except the password hash. */
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'>;
+
+const userColumns = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'credits',
+  'token_version',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The user with this id, or undefined. `id` must be a well-formed uuid. */
+export function findUserById(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** The user with this email (compared case-insensitively), with the password hash, or undefined. */
+export function findUserWithPasswordByEmail(
+  db: DbExecutor,
+  email: string,
+): Promise<(UserRecord & { password_hash: string }) | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** True when an account with this email exists (case-insensitive). */
+export async function emailExists(db: DbExecutor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts a user unless the email is taken (case-insensitively); returns the new user,
+ * or undefined when the email already exists. Never throws on a duplicate, also under a race.
+ */
+export function insertUserIfEmailFree(
+  db: DbExecutor,
+  user: NewUser,
+): Promise<UserRecord | undefined> {
+  return db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+/** Replaces a user's password hash (e.g. re-hashing under new scrypt parameters). */
+export async function updatePasswordHash(
+  db: DbExecutor,
+  id: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/*
+ * The rules of SPEC.md §5 and API.md "Limits", with SPEC.md's exact messages.
+ * Each field reports one message: the first rule it breaks.
+ */
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_EMAIL_LENGTH = 254;
+
+function requiredString(requiredMessage: string) {
+  return z.string({
+    error: (issue) =>
+      issue.input == null ? requiredMessage : `${requiredMessage.split(' ')[0]} must be text`,
+  });
+}
+
+const name = requiredString('Name is required')
+  .trim()
+  .min(1, { error: 'Name is required', abort: true })
+  .min(2, { error: 'Name must be at least 2 characters', abort: true })
+  .max(100, 'Name must be at most 100 characters');
+
+const email = requiredString('Email is required')
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Email is required', abort: true })
+  .max(MAX_EMAIL_LENGTH, { error: 'Please enter a valid email address', abort: true })
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+
+const newPassword = requiredString('Password is required')
+  .min(1, { error: 'Password is required', abort: true })
+  .min(6, { error: 'Password must be at least 6 characters', abort: true })
+  .max(128, 'Password must be at most 128 characters');
+
+const password = requiredString('Password is required')
+  .min(1, { error: 'Password is required', abort: true })
+  .max(128, 'Password must be at most 128 characters');
+
+const body = { error: 'The request body must be a JSON object' } as const;
+
+export const registerSchema = z.object({ name, email, password: newPassword }, body);
+export const loginSchema = z.object({ email, password }, body);
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,0 +1,28 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { UserRecord } from '../db/users.repository';
+
+/**
+ * What the app is built from. Later features add their services here (for example a
+ * `summarizer`), `server.ts` and the test helper create them, and routes reach them
+ * through `c.var.deps`.
+ */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+}
+
+/** The Hono environment of every route: the deps and the request id are always set. */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+  };
+}
+
+/** The environment after `requireAuth`: `c.var.user` is the signed-in user, fresh from the database. */
+export interface AuthEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { user: UserRecord };
+}

@@ -1,0 +1,72 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The machine-readable failure codes of API.md, one per HTTP status it names. */
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'INSUFFICIENT_CREDITS'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+/** One broken rule of a request value; `field` is the dotted path of the value (`name`, `items.0.id`). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The failure envelope of API.md. `requestId` is present on 500 responses. */
+export interface ErrorBody {
+  success: false;
+  code: ErrorCode;
+  message: string;
+  errors?: FieldError[];
+  requestId?: string;
+}
+
+export interface AppErrorOptions {
+  /** Extra response headers, e.g. `Retry-After` on 429. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * A failure the client is meant to see. Throw it from a route, service or middleware;
+ * `app.onError` renders it as the API.md envelope with `status`.
+ * `message` is a sentence for a person (SPEC.md's exact text where it has one).
+ */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ErrorCode,
+    message: string,
+    errors?: FieldError[],
+    options: AppErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The envelope this error renders as. */
+  toBody(): ErrorBody {
+    return {
+      success: false,
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}

@@ -1,0 +1,16 @@
+/** Business constants of SPEC.md §9 and API.md "Limits", shared by every feature. */
+
+/** Text to summarize: at least this many characters (Unicode code points, after trimming). */
+export const MIN_CHARS = 50;
+/** Text to summarize: at most this many characters (Unicode code points, after trimming). */
+export const MAX_CHARS = 50_000;
+/** An uploaded file: at most 10 MB. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** A JSON request body: at most 1 MB. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** Credits a new account starts with. */
+export const SIGNUP_CREDITS = 5;
+/** Credits one summary costs. */
+export const SUMMARY_COST = 1;
+/** The `aiModel` of summaries written by the local extractive summarizer. */
+export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';

@@ -1,0 +1,70 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import { seedDatabase } from './db/seed';
+
+/** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const db = await createDatabase(config);
+  console.info(
+    config.databaseUrl
+      ? 'Database: Postgres (DATABASE_URL)'
+      : `Database: embedded PGlite in ${config.dataDir}/pglite`,
+  );
+  await migrateToLatest(db, { log: console.info });
+  await seedDatabase(db, config, { log: console.info });
+
+  const app = createApp({ config, db });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.info(`Brevity listening on http://localhost:${info.port}`);
+  });
+  server.on('error', (error) => {
+    console.error(`Could not listen on ${config.host}:${config.port}:`, error.message);
+    void db.destroy().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      db.destroy()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error('Closing the database failed:', error);
+          process.exit(1);
+        });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('Brevity failed to start:', error);
+  process.exit(1);
+});

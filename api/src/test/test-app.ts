@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../app';
+import type { App } from '../app';
+import { loadConfig } from '../config';
+import type { Config } from '../config';
+import { appendCreditMovement } from '../db/credit-ledger.repository';
+import type { Database } from '../db/database';
+import type { Role } from '../db/schema';
+import { insertUserIfEmailFree } from '../db/users.repository';
+import type { UserRecord } from '../db/users.repository';
+import type { AppDeps } from '../lib/app-env';
+import { hashPassword } from '../lib/password';
+import { signAccessToken } from '../lib/tokens';
+import { createTestDatabase } from './test-database';
+import type { TestDatabase } from './test-database';
+
+/** The JWT secret of test configs (32+ bytes). */
+export const TEST_JWT_SECRET = 'brevity-test-secret-0123456789abcdef';
+
+/** scrypt N = 2^10 in tests instead of 2^17: same code path, a thousandth of the work. */
+export const TEST_PASSWORD_HASH_COST = 10;
+
+/**
+ * A Config as `loadConfig` makes it from `env` (plus test defaults), then `overrides`.
+ * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, cheap password hashes,
+ * no front ends served, rate limits high enough not to get in the way.
+ */
+export function createTestConfig(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Config {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: path.join(os.tmpdir(), `brevity-test-${randomUUID()}`),
+    AUTH_RATE_LIMIT_LOGIN: '1000',
+    AUTH_RATE_LIMIT_REGISTER: '1000',
+    ...env,
+  });
+  return { ...config, staticDir: null, passwordHashCost: TEST_PASSWORD_HASH_COST, ...overrides };
+}
+
+export interface TestRequestInit extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body with `Content-Type: application/json`. */
+  json?: unknown;
+  body?: RequestInit['body'];
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** The socket address the request seems to come from (default: none, i.e. `unknown`). */
+  address?: string;
+}
+
+export interface TestUser {
+  user: UserRecord;
+  password: string;
+  token: string;
+}
+
+export interface TestApp {
+  app: App;
+  deps: AppDeps;
+  config: Config;
+  db: Database;
+  /** The database; pass it as `database` to another test app to share it (several processes). */
+  database: TestDatabase;
+  /** Calls the app in process, like `app.request`, with JSON, token and address helpers. */
+  request(requestPath: string, init?: TestRequestInit): Promise<Response>;
+  /** Inserts a user straight into the database (any role and credits) and signs a token for it. */
+  createUser(fields?: {
+    name?: string;
+    email?: string;
+    password?: string;
+    role?: Role;
+    credits?: number;
+  }): Promise<TestUser>;
+  /** Closes the database and drops what the test created. */
+  destroy(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Overrides of the test config (see `createTestConfig`). */
+  config?: Partial<Config>;
+  /** Extra environment for `loadConfig`, before `config` overrides apply. */
+  env?: Record<string, string>;
+  /** Use this database instead of a fresh one (it is not destroyed by `destroy()`). */
+  database?: TestDatabase;
+  /** Extra deps or replacements (later features: a fake summarizer, ...). */
+  deps?: Partial<AppDeps>;
+}
+
+/**
+ * An app on a fresh, migrated database (in-memory PGlite, or a new schema on
+ * TEST_DATABASE_URL). Create one per file in `beforeAll` and destroy it in `afterAll`:
+ *
+ * ```ts
+ * let t: TestApp;
+ * beforeAll(async () => { t = await createTestApp(); });
+ * afterAll(() => t.destroy());
+ * const { token } = await t.createUser({ role: 'admin' });
+ * const res = await t.request('/api/auth/me', { token });
+ * ```
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = createTestConfig(options.config, options.env);
+  const database = options.database ?? (await createTestDatabase());
+  const deps: AppDeps = { config, db: database.db, ...options.deps };
+  const app = createApp(deps);
+  let counter = 0;
+
+  return {
+    app,
+    deps,
+    config,
+    db: database.db,
+    database,
+    request(requestPath, init = {}) {
+      const { json, token, address, headers, ...rest } = init;
+      const requestHeaders = new Headers(headers);
+      if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
+      if (token !== undefined) requestHeaders.set('Authorization', `Bearer ${token}`);
+      const body = json !== undefined ? JSON.stringify(json) : rest.body;
+      // What @hono/node-server passes as bindings: only the socket's address is read.
+      const env = (
+        address === undefined ? {} : { incoming: { socket: { remoteAddress: address } } }
+      ) as Partial<HttpBindings>;
+      return Promise.resolve(
+        app.request(requestPath, { ...rest, headers: requestHeaders, body }, env),
+      );
+    },
+    async createUser(fields = {}) {
+      counter += 1;
+      const password = fields.password ?? 'password123';
+      const credits = fields.credits ?? 5;
+      const user = await insertUserIfEmailFree(database.db, {
+        name: fields.name ?? `Test User ${counter}`,
+        email: fields.email ?? `user-${counter}-${randomUUID().slice(0, 8)}@example.com`,
+        password_hash: await hashPassword(password, config.passwordHashCost),
+        role: fields.role ?? 'user',
+        credits,
+      });
+      if (!user) throw new Error(`createUser: the email ${fields.email ?? ''} is taken`);
+      if (credits > 0) {
+        await appendCreditMovement(database.db, {
+          userId: user.id,
+          amount: credits,
+          reason: 'signup',
+          balanceAfter: credits,
+        });
+      }
+      const token = await signAccessToken(config, {
+        id: user.id,
+        tokenVersion: user.token_version,
+      });
+      return { user, password, token };
+    },
+    async destroy() {
+      if (!options.database) await database.destroy();
+    },
+  };
+}
