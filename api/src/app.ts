@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { reviewRoutes } from './features/reviews/reviews.routes';
 import { createStaticRoutes } from './features/static/static.routes';
+import { summariesRoutes } from './features/summaries/summaries.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv } from './lib/app-env';
 import { apiBodyLimit } from './lib/body-limit';
@@ -41,7 +44,12 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   app.notFound(handleNotFound);
 
-  const routes = app.route('/api/auth', authRoutes).route('/api', systemRoutes);
+  const routes = app
+    .route('/api/auth', authRoutes)
+    .route('/api/summaries', summariesRoutes)
+    .route('/api/admin', adminRoutes)
+    .route('/api/reviews', reviewRoutes)
+    .route('/api', systemRoutes);
 
   if (config.staticDir !== null) {
     app.route(

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedDatabase } from './db/seed';
+import { createSummarizer } from './features/summarizer/summarizer';
 
 /** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
   await migrateToLatest(db, { log: console.info });
   await seedDatabase(db, config, { log: console.info });
 
-  const app = createApp({ config, db });
+  const summarizer = createSummarizer({
+    geminiApiKey: config.gemini?.apiKey,
+    geminiModel: config.geminiModel,
+    geminiBaseUrl: config.gemini?.baseUrl,
+  });
+  const app = createApp({ config, db, summarizer });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.info(`Brevity listening on http://localhost:${info.port}`);
   });

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as createUsersLedgerAudit from './migrations/20261121120000_create_users_ledger_audit';
 import * as createRateLimitHits from './migrations/20261121120100_create_rate_limit_hits';
+import * as createSummaries from './migrations/20261121120200_create_summaries';
+import * as createReviewEvents from './migrations/20261121120300_create_review_events';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -10,6 +12,8 @@ import * as createRateLimitHits from './migrations/20261121120100_create_rate_li
 export const migrations: Record<string, Migration> = {
   '20261121120000_create_users_ledger_audit': createUsersLedgerAudit,
   '20261121120100_create_rate_limit_hits': createRateLimitHits,
+  '20261121120200_create_summaries': createSummaries,
+  '20261121120300_create_review_events': createReviewEvents,
 };
 
 /** A Kysely MigrationProvider over the list above. */

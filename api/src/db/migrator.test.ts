@@ -45,6 +45,8 @@ describe('migrations', () => {
       'audit_events',
       'credit_ledger',
       'rate_limit_hits',
+      'review_events',
+      'summaries',
       'users',
     ]);
     await migrateToLatest(database.db); // nothing pending: a no-op

@@ -67,14 +67,73 @@ export interface RateLimitHitsTable {
   created_at: CreatedAt;
 }
 
+export type SummarySource = 'text' | 'txt' | 'docx';
+export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'needs_revision';
+export const REVIEW_STATUSES: readonly ReviewStatus[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'needs_revision',
+];
+
+/** A user's summary; deleted with its user. */
+export interface SummariesTable {
+  id: Generated<string>;
+  user_id: string;
+  original_content: string;
+  summarized_content: string;
+  original_word_count: number;
+  summary_word_count: number;
+  /** Percent by which the summary is shorter in words, 0..100. */
+  compression_ratio: number;
+  /** Milliseconds the summarizer took. */
+  processing_time: number;
+  /** True when the local summarizer wrote it. */
+  is_fallback: ColumnType<boolean, boolean | undefined, boolean>;
+  ai_model: string;
+  custom_prompt: string | null;
+  regeneration_count: ColumnType<number, number | undefined, number>;
+  /** Pasted text, or the kind of file it came from; fixed at creation. */
+  source: ColumnType<SummarySource, SummarySource | undefined, never>;
+  /** The sanitized name of the uploaded file, else null. */
+  file_name: ColumnType<string | null, string | null | undefined, never>;
+  review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  review_comments: string | null;
+  /** Null until reviewed, and again once the reviewer's account is deleted. */
+  reviewed_by: string | null;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** What a review sets a summary's status to. */
+export type ReviewAction = Exclude<ReviewStatus, 'pending'>;
+
+/** Every review ever submitted; deleted with its summary, kept (by name) after its reviewer. */
+export interface ReviewEventsTable {
+  id: Generated<string>;
+  summary_id: string;
+  /** Null once the reviewer's account is deleted; reviewer_name stays. */
+  reviewer_id: string | null;
+  /** The reviewer's name when they reviewed. */
+  reviewer_name: string;
+  action: ReviewAction;
+  comments: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   credit_ledger: CreditLedgerTable;
   audit_events: AuditEventsTable;
   rate_limit_hits: RateLimitHitsTable;
+  summaries: SummariesTable;
+  review_events: ReviewEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
+export type SummaryRow = Selectable<SummariesTable>;
+export type ReviewEventRow = Selectable<ReviewEventsTable>;

@@ -12,9 +12,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 
-// Each test starts from empty tables (TRUNCATE is not stopped by the append-only row triggers).
+// Each test starts from empty tables (TRUNCATE is not stopped by the append-only row triggers;
+// CASCADE also empties the tables that reference users, such as summaries).
 beforeEach(async () => {
-  await sql`truncate users, credit_ledger, audit_events`.execute(database.db);
+  await sql`truncate users, credit_ledger, audit_events cascade`.execute(database.db);
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
+import type { Summarizer } from '../features/summarizer/summarizer';
 
 /**
  * What the app is built from. Later features add their services here (for example a
@@ -11,6 +12,8 @@ import type { UserRecord } from '../db/users.repository';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Writes summaries; tests inject a fake. */
+  summarizer: Summarizer;
 }
 
 /** The Hono environment of every route: the deps and the request id are always set. */

@@ -11,7 +11,9 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_FILE_TYPE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  /** 503: the summarizer failed unexpectedly; nothing was charged. */
+  | 'SUMMARIZER_UNAVAILABLE';
 
 /** One broken rule of a request value; `field` is the dotted path of the value (`name`, `items.0.id`). */
 export interface FieldError {

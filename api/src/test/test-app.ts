@@ -10,6 +10,7 @@ import { appendCreditMovement } from '../db/credit-ledger.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
 import { insertUserIfEmailFree } from '../db/users.repository';
+import { createSummarizer } from '../features/summarizer/summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { hashPassword } from '../lib/password';
@@ -107,7 +108,13 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = createTestConfig(options.config, options.env);
   const database = options.database ?? (await createTestDatabase());
-  const deps: AppDeps = { config, db: database.db, ...options.deps };
+  // The summarizer of the config: the local one, as test configs set no GEMINI_API_KEY.
+  const summarizer = createSummarizer({
+    geminiApiKey: config.gemini?.apiKey,
+    geminiModel: config.geminiModel,
+    geminiBaseUrl: config.gemini?.baseUrl,
+  });
+  const deps: AppDeps = { config, db: database.db, summarizer, ...options.deps };
   const app = createApp(deps);
   let counter = 0;
 

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../../lib/app-env';
+import { validate } from '../../lib/validation';
+import { requireAuth, requireRole } from '../../middleware/auth';
+import { toStaffSummaryDto, toSummaryPaginationDto } from '../summaries/summary-response';
+import { adminSummariesQuerySchema, editSummarySchema } from './admin.schemas';
+import { editSummary, listAllSummariesPage, removeSummary } from './admin-summaries.service';
+
+/** /api/admin/summaries: editors and admins manage everyone's summaries. */
+export const adminSummariesRoutes = new Hono<AuthEnv>()
+  .use(requireAuth, requireRole('editor', 'admin'))
+  .get('/', validate('query', adminSummariesQuerySchema), async (c) => {
+    const page = await listAllSummariesPage(c.var.deps, c.req.valid('query'));
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          summaries: page.summaries.map(toStaffSummaryDto),
+          pagination: toSummaryPaginationDto(page.page, page.limit, page.total),
+        },
+      },
+      200,
+    );
+  })
+  .put('/:id', validate('json', editSummarySchema), async (c) => {
+    const summary = await editSummary(
+      c.var.deps,
+      c.var.user,
+      c.req.param('id'),
+      c.req.valid('json').summarizedContent,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { summary: toStaffSummaryDto(summary) },
+        message: 'Summary updated successfully',
+      },
+      200,
+    );
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    await removeSummary(c.var.deps, c.var.user, id);
+    return c.json(
+      { success: true as const, data: { id }, message: 'Summary deleted successfully' },
+      200,
+    );
+  });

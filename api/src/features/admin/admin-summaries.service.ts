@@ -1,0 +1,98 @@
+import { appendAuditEvent } from '../../db/audit-events.repository';
+import type { UserRecord } from '../../db/users.repository';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import { compressionRatio, countWords } from '../summarizer/summary-metrics';
+import type { StaffSummaryRecord } from '../summaries/summaries.repository';
+import { SUMMARY_NOT_FOUND_MESSAGE } from '../summaries/summaries.service';
+import {
+  countAllSummaries,
+  deleteSummaryById,
+  findStaffSummary,
+  findSummaryForEdit,
+  listAllSummaries,
+  updateSummaryText,
+} from './admin-summaries.repository';
+import type { AdminSummariesQuery } from './admin.schemas';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AdminSummaryPage {
+  summaries: StaffSummaryRecord[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+function summaryNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
+}
+
+/** A malformed id names no summary: 404 like an unknown one. */
+function assertSummaryId(id: string): void {
+  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
+}
+
+/** One page of everyone's summaries with their authors, newest first. */
+export async function listAllSummariesPage(
+  deps: AppDeps,
+  query: AdminSummariesQuery,
+): Promise<AdminSummaryPage> {
+  const total = await countAllSummaries(deps.db);
+  const offset = (query.page - 1) * query.limit;
+  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
+  const summaries =
+    offset < total ? await listAllSummaries(deps.db, { offset, limit: query.limit }) : [];
+  return { summaries, total, page: query.page, limit: query.limit };
+}
+
+/**
+ * Replaces any summary's text (validated: trimmed, 1..50,000 characters), recounts its words
+ * and compression ratio, and sends it back to review (pending, latest review cleared), with
+ * an audit row, in one transaction. 404 for an unknown summary.
+ */
+export async function editSummary(
+  deps: AppDeps,
+  actor: UserRecord,
+  id: string,
+  summarizedContent: string,
+): Promise<StaffSummaryRecord> {
+  assertSummaryId(id);
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await findSummaryForEdit(trx, id);
+    if (!existing) throw summaryNotFound();
+    const summaryWordCount = countWords(summarizedContent);
+    const ratio = compressionRatio(existing.original_word_count, summaryWordCount);
+    await updateSummaryText(trx, id, {
+      summarizedContent,
+      summaryWordCount,
+      compressionRatio: ratio,
+    });
+    await appendAuditEvent(trx, {
+      actorId: actor.id,
+      action: 'summary.edited',
+      targetType: 'summary',
+      targetId: id,
+      details: { userId: existing.user_id, summaryWordCount, compressionRatio: ratio },
+    });
+    const summary = await findStaffSummary(trx, id);
+    if (!summary) throw summaryNotFound();
+    return summary;
+  });
+}
+
+/** Deletes any summary (its review history goes with it), with an audit row. 404 if unknown. */
+export async function removeSummary(deps: AppDeps, actor: UserRecord, id: string): Promise<void> {
+  assertSummaryId(id);
+  await deps.db.transaction().execute(async (trx) => {
+    const deleted = await deleteSummaryById(trx, id);
+    if (!deleted) throw summaryNotFound();
+    await appendAuditEvent(trx, {
+      actorId: actor.id,
+      action: 'summary.deleted',
+      targetType: 'summary',
+      targetId: deleted.id,
+      details: { userId: deleted.user_id },
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../db/database';
+import type { Role } from '../../db/schema';
+import type { UserRecord } from '../../db/users.repository';
+
+/** Every user column except the password hash (as UserRecord). */
+const userColumns = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'credits',
+  'token_version',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The largest balance an account may hold: the `integer` column's maximum. */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
+
+/** Every user, newest first (ties broken by id, so the order is stable). */
+export function listUsersNewestFirst(db: DbExecutor): Promise<UserRecord[]> {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Locks every admin's row until the transaction ends and returns the ids of the admins as
+ * they are once the locks are held. Every role change and user deletion calls this first, so
+ * they run one after another: two admins demoting each other cannot both see a second admin.
+ * Rows are locked in id order, so concurrent callers never deadlock. The ids come from a
+ * second, plain read: under READ COMMITTED it sees every change committed while we waited,
+ * an admin promoted meanwhile included.
+ */
+export async function lockAdmins(db: DbExecutor): Promise<Set<string>> {
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const admins = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+  return new Set(admins.map((admin) => admin.id));
+}
+
+/** The user with this id, its row locked until the transaction ends; undefined if none. */
+export function findUserForUpdate(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Gives the user `amount` credits unless their balance would pass MAX_CREDIT_BALANCE;
+ * returns the updated user, or undefined when there is no such user or the balance is too high.
+ */
+export function addCredits(
+  db: DbExecutor,
+  id: string,
+  amount: number,
+): Promise<UserRecord | undefined> {
+  return db
+    .updateTable('users')
+    .set({ credits: sql<number>`credits + ${amount}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('credits', '<=', MAX_CREDIT_BALANCE - amount)
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+/**
+ * Sets the user's role and bumps their token_version, so every token issued before stops
+ * working (the next request with one answers 401). Returns the updated user.
+ */
+export function updateUserRole(db: DbExecutor, id: string, role: Role): Promise<UserRecord> {
+  return db
+    .updateTable('users')
+    .set({
+      role,
+      token_version: sql<number>`token_version + 1`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .returning(userColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes the user; the foreign keys take their summaries (and those summaries' review
+ * history) with them and unlink their ledger rows, audit rows and reviews. Returns how many
+ * summaries went, or undefined when there was no such user.
+ */
+export async function deleteUserById(db: DbExecutor, id: string): Promise<number | undefined> {
+  const { summaries } = await db
+    .selectFrom('summaries')
+    .select(sql<number>`count(*)::int`.as('summaries'))
+    .where('user_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const deleted = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return deleted ? summaries : undefined;
+}

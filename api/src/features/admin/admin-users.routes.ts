@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../../lib/app-env';
+import { toUserResponse } from '../../lib/user-response';
+import { validate } from '../../lib/validation';
+import { requireAuth, requireRole } from '../../middleware/auth';
+import { changeRoleSchema, rechargeSchema } from './admin.schemas';
+import {
+  changeUserRole,
+  deleteUser,
+  listUsersWithStatistics,
+  rechargeUser,
+} from './admin-users.service';
+
+/** /api/admin/users: admins manage accounts (credits, roles, deletion). */
+export const adminUsersRoutes = new Hono<AuthEnv>()
+  .use(requireAuth, requireRole('admin'))
+  .get('/', async (c) => {
+    const { users, statistics } = await listUsersWithStatistics(c.var.deps);
+    return c.json(
+      { success: true as const, data: { users: users.map(toUserResponse), statistics } },
+      200,
+    );
+  })
+  .put('/:id/recharge', validate('json', rechargeSchema), async (c) => {
+    const user = await rechargeUser(
+      c.var.deps,
+      c.var.user,
+      c.req.param('id'),
+      c.req.valid('json').credits,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { user: toUserResponse(user) },
+        message: 'Credits added successfully',
+      },
+      200,
+    );
+  })
+  .put('/:id/role', validate('json', changeRoleSchema), async (c) => {
+    const { user, changed } = await changeUserRole(
+      c.var.deps,
+      c.var.user,
+      c.req.param('id'),
+      c.req.valid('json').role,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { user: toUserResponse(user) },
+        message: changed ? 'Role updated successfully' : 'The user already has this role',
+      },
+      200,
+    );
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    await deleteUser(c.var.deps, c.var.user, id);
+    return c.json(
+      { success: true as const, data: { id }, message: 'User deleted successfully' },
+      200,
+    );
+  });

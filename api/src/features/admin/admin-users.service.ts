@@ -1,0 +1,169 @@
+import { appendAuditEvent } from '../../db/audit-events.repository';
+import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { ROLES } from '../../db/schema';
+import type { Role } from '../../db/schema';
+import { findUserById } from '../../db/users.repository';
+import type { UserRecord } from '../../db/users.repository';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import {
+  addCredits,
+  deleteUserById,
+  findUserForUpdate,
+  listUsersNewestFirst,
+  lockAdmins,
+  updateUserRole,
+} from './admin-users.repository';
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const SELF_DELETE_MESSAGE = 'You cannot delete your own account';
+export const LAST_ADMIN_DEMOTE_MESSAGE =
+  'The last admin cannot be demoted. Make another user an admin first.';
+export const LAST_ADMIN_DELETE_MESSAGE =
+  'The last admin cannot be deleted. Make another user an admin first.';
+export const BALANCE_TOO_HIGH_MESSAGE = 'This would take the balance past the largest allowed';
+const NO_LONGER_ADMIN_MESSAGE = "You don't have permission to perform this action";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/admin/users `statistics`. */
+export interface AdminUserStatistics {
+  totalUsers: number;
+  totalCredits: number;
+  roleDistribution: Record<Role, number>;
+}
+
+export interface UsersWithStatistics {
+  users: UserRecord[];
+  statistics: AdminUserStatistics;
+}
+
+export interface RoleChange {
+  user: UserRecord;
+  /** False when the user already had the role: nothing was written. */
+  changed: boolean;
+}
+
+function userNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+}
+
+/** A malformed id names no user: 404 like an unknown one. */
+function assertUserId(id: string): void {
+  if (!UUID_PATTERN.test(id)) throw userNotFound();
+}
+
+/** Every user, newest first, with the totals of the admin page's stat cards. */
+export async function listUsersWithStatistics(deps: AppDeps): Promise<UsersWithStatistics> {
+  const users = await listUsersNewestFirst(deps.db);
+  const roleDistribution = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<
+    Role,
+    number
+  >;
+  let totalCredits = 0;
+  for (const user of users) {
+    roleDistribution[user.role] += 1;
+    totalCredits += user.credits;
+  }
+  return { users, statistics: { totalUsers: users.length, totalCredits, roleDistribution } };
+}
+
+/**
+ * Adds `credits` to the user's balance, with its ledger row (reason `recharge`, the admin as
+ * actor) and an audit row, in one transaction. 404 for an unknown user.
+ */
+export async function rechargeUser(
+  deps: AppDeps,
+  actor: UserRecord,
+  id: string,
+  credits: number,
+): Promise<UserRecord> {
+  assertUserId(id);
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await addCredits(trx, id, credits);
+    if (!user) {
+      if (!(await findUserById(trx, id))) throw userNotFound();
+      throw new AppError(400, 'VALIDATION_ERROR', BALANCE_TOO_HIGH_MESSAGE, [
+        { field: 'credits', message: BALANCE_TOO_HIGH_MESSAGE },
+      ]);
+    }
+    await appendCreditMovement(trx, {
+      userId: user.id,
+      amount: credits,
+      reason: 'recharge',
+      balanceAfter: user.credits,
+      actorId: actor.id,
+    });
+    await appendAuditEvent(trx, {
+      actorId: actor.id,
+      action: 'user.credits_added',
+      targetType: 'user',
+      targetId: user.id,
+      details: { credits, balanceAfter: user.credits },
+    });
+    return user;
+  });
+}
+
+/**
+ * Gives the user `role` and revokes their tokens (token_version + 1). The same role again
+ * writes nothing. 409 when it would leave no admin: the admins are locked first (see
+ * lockAdmins), so two concurrent demotions of the last two admins cannot both succeed.
+ * 403 when the acting admin lost the role meanwhile.
+ */
+export async function changeUserRole(
+  deps: AppDeps,
+  actor: UserRecord,
+  id: string,
+  role: Role,
+): Promise<RoleChange> {
+  assertUserId(id);
+  return deps.db.transaction().execute(async (trx) => {
+    const admins = await lockAdmins(trx);
+    if (!admins.has(actor.id)) throw new AppError(403, 'FORBIDDEN', NO_LONGER_ADMIN_MESSAGE);
+    const user = await findUserForUpdate(trx, id);
+    if (!user) throw userNotFound();
+    if (user.role === role) return { user, changed: false };
+    if (user.role === 'admin' && admins.size <= 1) {
+      throw new AppError(409, 'CONFLICT', LAST_ADMIN_DEMOTE_MESSAGE);
+    }
+    const updated = await updateUserRole(trx, id, role);
+    await appendAuditEvent(trx, {
+      actorId: actor.id,
+      action: 'user.role_changed',
+      targetType: 'user',
+      targetId: id,
+      details: { from: user.role, to: role },
+    });
+    return { user: updated, changed: true };
+  });
+}
+
+/**
+ * Deletes another user; their summaries go with them. 400 for oneself, 404 for an unknown
+ * user, 409 when it would leave no admin, 403 when the acting admin lost the role meanwhile.
+ */
+export async function deleteUser(deps: AppDeps, actor: UserRecord, id: string): Promise<void> {
+  assertUserId(id);
+  if (id.toLowerCase() === actor.id.toLowerCase()) {
+    throw new AppError(400, 'VALIDATION_ERROR', SELF_DELETE_MESSAGE);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const admins = await lockAdmins(trx);
+    if (!admins.has(actor.id)) throw new AppError(403, 'FORBIDDEN', NO_LONGER_ADMIN_MESSAGE);
+    const user = await findUserForUpdate(trx, id);
+    if (!user) throw userNotFound();
+    if (user.role === 'admin' && admins.size <= 1) {
+      throw new AppError(409, 'CONFLICT', LAST_ADMIN_DELETE_MESSAGE);
+    }
+    const summaries = await deleteUserById(trx, id);
+    if (summaries === undefined) throw userNotFound();
+    await appendAuditEvent(trx, {
+      actorId: actor.id,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: id,
+      details: { role: user.role, credits: user.credits, summaries },
+    });
+  });
+}

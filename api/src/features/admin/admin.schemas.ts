@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { Role } from '../../db/schema';
+import { MAX_CHARS } from '../../lib/product-constants';
+import { countCodePoints, hasInvalidCharacters } from '../summaries/summary-text';
+
+/*
+ * The request rules of API.md "Limits" for the admin and content routes, with SPEC.md's
+ * exact messages. Each field reports one message: the first rule it breaks.
+ */
+
+/** Most credits one recharge may add. */
+export const MAX_RECHARGE_CREDITS = 1_000_000;
+/** Most summaries one admin list page may hold. */
+export const MAX_ADMIN_PAGE_SIZE = 100;
+/** Summaries per page when the query names no limit (SPEC.md §9: the admin page lists 50). */
+export const DEFAULT_ADMIN_PAGE_SIZE = 50;
+
+export const INVALID_CREDITS_MESSAGE = 'Please enter a valid positive number';
+export const SELECT_ROLE_MESSAGE = 'Please select a role';
+export const SUMMARY_CONTENT_REQUIRED_MESSAGE = 'Summary content is required';
+export const SUMMARY_CONTENT_INVALID_MESSAGE = 'Summary content contains invalid characters';
+const SUMMARY_CONTENT_NOT_TEXT_MESSAGE = 'Summary content must be text';
+const PAGE_MESSAGE = 'Page must be a whole number of 1 or more';
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
+
+/** `Summary content exceeds maximum 50,000 characters (current: N)` with N a plain integer. */
+export function summaryContentTooLongMessage(current: number): string {
+  return `Summary content exceeds maximum ${MAX_CHARS.toLocaleString('en-US')} characters (current: ${current})`;
+}
+
+const body = { error: 'The request body must be a JSON object' } as const;
+
+const roles = ['user', 'editor', 'reviewer', 'admin'] as const satisfies readonly Role[];
+
+function wholeNumber(message: string, min: number, max: number, fallback: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message)
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+/** PUT /api/admin/users/:id/recharge: a whole number of credits, 1..1,000,000. */
+export const rechargeSchema = z.object(
+  {
+    credits: z
+      .number({ error: INVALID_CREDITS_MESSAGE })
+      .int(INVALID_CREDITS_MESSAGE)
+      .min(1, INVALID_CREDITS_MESSAGE)
+      .max(MAX_RECHARGE_CREDITS, INVALID_CREDITS_MESSAGE),
+  },
+  body,
+);
+
+/** PUT /api/admin/users/:id/role: one of the four roles. */
+export const changeRoleSchema = z.object(
+  { role: z.enum(roles, { error: SELECT_ROLE_MESSAGE }) },
+  body,
+);
+
+/** GET /api/admin/summaries: page ≥ 1 (default 1), limit 1..100 (default 50). */
+export const adminSummariesQuerySchema = z.object({
+  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
+  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_ADMIN_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE),
+});
+
+/** PUT /api/admin/summaries/:id: the new summary text, trimmed, 1..50,000 code points. */
+export const editSummarySchema = z.object(
+  {
+    summarizedContent: z
+      .string({
+        error: (issue) =>
+          issue.input == null ? SUMMARY_CONTENT_REQUIRED_MESSAGE : SUMMARY_CONTENT_NOT_TEXT_MESSAGE,
+      })
+      .trim()
+      .transform((text, context) => {
+        let problem: string | null = null;
+        if (text === '') problem = SUMMARY_CONTENT_REQUIRED_MESSAGE;
+        else if (hasInvalidCharacters(text)) problem = SUMMARY_CONTENT_INVALID_MESSAGE;
+        else {
+          const length = countCodePoints(text);
+          if (length > MAX_CHARS) problem = summaryContentTooLongMessage(length);
+        }
+        if (problem === null) return text;
+        context.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }),
+  },
+  body,
+);
+
+export type RechargeInput = z.infer<typeof rechargeSchema>;
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+export type AdminSummariesQuery = z.infer<typeof adminSummariesQuerySchema>;
+export type EditSummaryInput = z.infer<typeof editSummarySchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { ReviewAction } from '../../db/schema';
+import { countCodePoints, hasInvalidCharacters } from '../summaries/summary-text';
+
+/*
+ * The request rules of the review routes, with SPEC.md's exact messages where it gives one.
+ * Each field reports one message: the first rule it breaks.
+ */
+
+/** Most summaries one review listing may hold, and its default (SPEC.md §9). */
+export const MAX_REVIEW_LIST_SIZE = 100;
+/** A review's comments: at most this many characters (code points, after trimming). */
+export const MAX_REVIEW_COMMENTS_CHARS = 2_000;
+
+export const REJECTION_REASON_MESSAGE = 'Please provide a reason for rejection';
+export const REVIEW_ACTION_MESSAGE =
+  'Please choose a review action: approved, rejected or needs_revision';
+export const REVIEW_COMMENTS_TOO_LONG_MESSAGE = `Comments must be at most ${MAX_REVIEW_COMMENTS_CHARS.toLocaleString('en-US')} characters`;
+export const REVIEW_COMMENTS_INVALID_MESSAGE = 'Comments contain invalid characters';
+const STATUS_MESSAGE = 'Status must be pending or all';
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_REVIEW_LIST_SIZE}`;
+
+const body = { error: 'The request body must be a JSON object' } as const;
+
+const actions = [
+  'approved',
+  'rejected',
+  'needs_revision',
+] as const satisfies readonly ReviewAction[];
+
+/** GET /api/reviews/pending: status pending (default) or all; limit 1..100 (default 100). */
+export const reviewListQuerySchema = z.object({
+  status: z
+    .enum(['pending', 'all'], { error: STATUS_MESSAGE })
+    .optional()
+    .transform((status) => status ?? 'pending'),
+  limit: z
+    .string({ error: LIMIT_MESSAGE })
+    .trim()
+    .regex(/^\d{1,15}$/, LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= MAX_REVIEW_LIST_SIZE, LIMIT_MESSAGE)
+    .optional()
+    .transform((limit) => limit ?? MAX_REVIEW_LIST_SIZE),
+});
+
+/** Optional, trimmed, at most 2,000 characters; missing, null, empty or blank all mean none (null). */
+const comments = z
+  .string({ error: 'Comments must be text' })
+  .nullish()
+  .transform((text, context) => {
+    const trimmed = text?.trim() ?? '';
+    if (trimmed === '') return null;
+    let problem: string | null = null;
+    if (hasInvalidCharacters(trimmed)) problem = REVIEW_COMMENTS_INVALID_MESSAGE;
+    else if (countCodePoints(trimmed) > MAX_REVIEW_COMMENTS_CHARS) {
+      problem = REVIEW_COMMENTS_TOO_LONG_MESSAGE;
+    }
+    if (problem === null) return trimmed;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+
+/** POST /api/reviews/:id/submit: the action, and comments (required to reject). */
+export const submitReviewSchema = z
+  .object({ action: z.enum(actions, { error: REVIEW_ACTION_MESSAGE }), comments }, body)
+  .refine((review) => review.action !== 'rejected' || review.comments !== null, {
+    error: REJECTION_REASON_MESSAGE,
+    path: ['comments'],
+  });
+
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+export type SubmitReviewInput = z.infer<typeof submitReviewSchema>;

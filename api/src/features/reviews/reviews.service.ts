@@ -1,0 +1,100 @@
+import { appendAuditEvent } from '../../db/audit-events.repository';
+import type { UserRecord } from '../../db/users.repository';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import type { StaffSummaryRecord } from '../summaries/summaries.repository';
+import { SUMMARY_NOT_FOUND_MESSAGE } from '../summaries/summaries.service';
+import { toReviewHistoryDto } from './review-response';
+import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
+import {
+  appendReviewEvent,
+  countReviewsBy,
+  countSummariesByReviewStatus,
+  findStaffSummary,
+  listReviewEvents,
+  listSummariesForReview,
+  setLatestReview,
+} from './reviews.repository';
+import type { ReviewStatusCounts } from './reviews.repository';
+import type { ReviewListQuery, SubmitReviewInput } from './reviews.schemas';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ReviewQueue {
+  summaries: StaffSummaryRecord[];
+  statistics: ReviewStatusCounts;
+}
+
+function summaryNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
+}
+
+/** A malformed id names no summary: 404 like an unknown one. */
+function assertSummaryId(id: string): void {
+  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
+}
+
+/** Every summary counted by review status, and the reviewer's own reviews counted by action. */
+export async function getReviewStatistics(
+  deps: AppDeps,
+  reviewer: UserRecord,
+): Promise<ReviewStatisticsDto> {
+  const [overall, myReviews] = await Promise.all([
+    countSummariesByReviewStatus(deps.db),
+    countReviewsBy(deps.db, reviewer.id),
+  ]);
+  return { overall, myReviews };
+}
+
+/** The summaries to review (or all of them), newest first, with every summary counted by status. */
+export async function listReviewQueue(deps: AppDeps, query: ReviewListQuery): Promise<ReviewQueue> {
+  const [summaries, statistics] = await Promise.all([
+    listSummariesForReview(deps.db, query),
+    countSummariesByReviewStatus(deps.db),
+  ]);
+  return { summaries, statistics };
+}
+
+/**
+ * Reviews a summary: sets its status, comments, reviewer and date, appends the review to its
+ * history and writes an audit row, in one transaction. Any status may be reviewed again.
+ * 404 for an unknown summary (also one deleted meanwhile).
+ */
+export async function submitReview(
+  deps: AppDeps,
+  reviewer: UserRecord,
+  id: string,
+  input: SubmitReviewInput,
+): Promise<StaffSummaryRecord> {
+  assertSummaryId(id);
+  return deps.db.transaction().execute(async (trx) => {
+    const review = {
+      summaryId: id,
+      reviewerId: reviewer.id,
+      reviewerName: reviewer.name,
+      action: input.action,
+      comments: input.comments,
+    };
+    if (!(await setLatestReview(trx, review))) throw summaryNotFound();
+    const event = await appendReviewEvent(trx, review);
+    await appendAuditEvent(trx, {
+      actorId: reviewer.id,
+      action: 'summary.reviewed',
+      targetType: 'summary',
+      targetId: id,
+      details: { action: input.action, reviewEventId: event.id },
+    });
+    const summary = await findStaffSummary(trx, id);
+    if (!summary) throw summaryNotFound();
+    return summary;
+  });
+}
+
+/** A summary's latest review and its whole review history, oldest first. 404 if unknown. */
+export async function getReviewHistory(deps: AppDeps, id: string): Promise<ReviewHistoryDto> {
+  assertSummaryId(id);
+  const summary = await findStaffSummary(deps.db, id);
+  if (!summary) throw summaryNotFound();
+  const events = await listReviewEvents(deps.db, id);
+  return toReviewHistoryDto(summary, events);
+}

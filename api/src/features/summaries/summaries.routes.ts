@@ -1,0 +1,104 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../../lib/app-env';
+import { validate } from '../../lib/validation';
+import { requireAuth } from '../../middleware/auth';
+import {
+  createSummarySchema,
+  listSummariesQuerySchema,
+  regenerateSummarySchema,
+  uploadSummarySchema,
+} from './summaries.schemas';
+import {
+  createSummary,
+  createSummaryFromFile,
+  deleteSummary,
+  getSummary,
+  listSummaries,
+  regenerateSummary,
+} from './summaries.service';
+import type { SummaryRequester } from './summaries.service';
+import { toSummaryDto, toSummaryPaginationDto, toSummaryStatisticsDto } from './summary-response';
+
+function requester(c: { var: AuthEnv['Variables'] }): SummaryRequester {
+  return { user: c.var.user, requestId: c.var.requestId };
+}
+
+/**
+ * /api/summaries: a signed-in user's own summaries. Every `:id` route answers 404 for a
+ * summary of someone else, exactly as for one that does not exist.
+ */
+export const summariesRoutes = new Hono<AuthEnv>()
+  .use(requireAuth)
+  .post('/', validate('json', createSummarySchema), async (c) => {
+    const input = c.req.valid('json');
+    const created = await createSummary(c.var.deps, requester(c), {
+      text: input.content,
+      customPrompt: input.customPrompt,
+      source: 'text',
+      fileName: null,
+    });
+    return c.json(
+      {
+        success: true as const,
+        data: { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits },
+        message: 'Summary created successfully',
+      },
+      201,
+    );
+  })
+  .post('/upload', validate('form', uploadSummarySchema), async (c) => {
+    const created = await createSummaryFromFile(c.var.deps, requester(c), c.req.valid('form').file);
+    return c.json(
+      {
+        success: true as const,
+        data: { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits },
+        message: 'Summary created successfully',
+      },
+      201,
+    );
+  })
+  .get('/', validate('query', listSummariesQuerySchema), async (c) => {
+    const page = await listSummaries(c.var.deps, requester(c), c.req.valid('query'));
+    const pagination = toSummaryPaginationDto(page.page, page.limit, page.totals.count);
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          summaries: page.summaries.map(toSummaryDto),
+          pagination,
+          statistics: toSummaryStatisticsDto(page.totals),
+          total: pagination.total,
+          totalPages: pagination.totalPages,
+        },
+      },
+      200,
+    );
+  })
+  .get('/:id', async (c) => {
+    const summary = await getSummary(c.var.deps, requester(c), c.req.param('id'));
+    return c.json({ success: true as const, data: { summary: toSummaryDto(summary) } }, 200);
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    await deleteSummary(c.var.deps, requester(c), id);
+    return c.json(
+      { success: true as const, data: { id }, message: 'Summary deleted successfully' },
+      200,
+    );
+  })
+  .post('/:id/regenerate', validate('json', regenerateSummarySchema), async (c) => {
+    const { summary, totals } = await regenerateSummary(
+      c.var.deps,
+      requester(c),
+      c.req.param('id'),
+      c.req.valid('json').customPrompt,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { summary: toSummaryDto(summary), statistics: toSummaryStatisticsDto(totals) },
+        message: 'Summary regenerated successfully',
+      },
+      200,
+    );
+  });

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { CONTENT_REQUIRED_MESSAGE, contentProblem, customPromptProblem } from './summary-text';
+
+/*
+ * The request rules of API.md "Limits" for summaries, with SPEC.md's exact messages.
+ * Each field reports one message: the first rule it breaks.
+ */
+
+export const NO_FILE_MESSAGE = 'Please select a file first';
+const PAGE_MESSAGE = 'Page must be a whole number of 1 or more';
+const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
+/** Most summaries one list page may hold. */
+export const MAX_PAGE_SIZE = 100;
+/** Summaries per page when the query names no limit (SPEC.md /history). */
+export const DEFAULT_PAGE_SIZE = 10;
+
+const body = { error: 'The request body must be a JSON object' } as const;
+
+/** The text to summarize: required, trimmed, 50..50,000 code points, no NUL or lone surrogate. */
+const content = z
+  .string({
+    error: (issue) => (issue.input == null ? CONTENT_REQUIRED_MESSAGE : 'Content must be text'),
+  })
+  .trim()
+  .transform((text, context) => {
+    const problem = contentProblem(text);
+    if (problem === null) return text;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+
+/** Optional, trimmed, at most 500 characters; missing, null, empty or blank all mean none (null). */
+const customPrompt = z
+  .string({ error: 'Custom prompt must be text' })
+  .nullish()
+  .transform((prompt, context) => {
+    const trimmed = prompt?.trim() ?? '';
+    if (trimmed === '') return null;
+    const problem = customPromptProblem(trimmed);
+    if (problem === null) return trimmed;
+    context.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+
+function wholeNumber(message: string, min: number, max: number, fallback: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message)
+    .optional()
+    .transform((value) => value ?? fallback);
+}
+
+export const createSummarySchema = z.object({ content, customPrompt }, body);
+
+export const regenerateSummarySchema = z.object({ customPrompt }, body);
+
+export const listSummariesQuerySchema = z.object({
+  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
+  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+});
+
+/**
+ * The multipart upload: one `file` part. A browser that sends the form with no file chosen
+ * sends an empty, unnamed part: that counts as no file too.
+ */
+export const uploadSummarySchema = z.object({
+  file: z.custom<File>(
+    (value) => value instanceof File && !(value.size === 0 && value.name === ''),
+    { error: NO_FILE_MESSAGE },
+  ),
+});
+
+export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
+export type RegenerateSummaryInput = z.infer<typeof regenerateSummarySchema>;
+export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;

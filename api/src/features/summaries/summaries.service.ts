@@ -1,0 +1,237 @@
+import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import type { SummarySource } from '../../db/schema';
+import type { UserRecord } from '../../db/users.repository';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import { SUMMARY_COST } from '../../lib/product-constants';
+import { compressionRatio, countWords } from '../summarizer/summary-metrics';
+import {
+  deleteOwnSummary,
+  findOwnSummary,
+  insertSummary,
+  listOwnSummaries,
+  spendCredits,
+  sumOwnSummaries,
+  updateRegeneratedSummary,
+} from './summaries.repository';
+import type { SummaryRecord, SummaryText, SummaryTotals } from './summaries.repository';
+import type { ListSummariesQuery } from './summaries.schemas';
+import { contentProblem } from './summary-text';
+import { readUploadedFile } from './uploaded-file';
+
+export const INSUFFICIENT_CREDITS_MESSAGE =
+  'Insufficient credits. Please contact support to recharge your account.';
+export const SUMMARY_NOT_FOUND_MESSAGE = 'Summary not found';
+export const SUMMARIZER_FAILED_MESSAGE = 'Failed to create summary';
+export const REGENERATE_FAILED_MESSAGE = 'Failed to regenerate summary';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who is asking, for the service functions: the signed-in user and the request id for logs. */
+export interface SummaryRequester {
+  user: UserRecord;
+  requestId: string;
+}
+
+/** What a new summary is made from: validated text (trimmed, 50..50,000 characters). */
+export interface SummarySourceText {
+  text: string;
+  customPrompt: string | null;
+  source: SummarySource;
+  fileName: string | null;
+}
+
+export interface CreatedSummary {
+  summary: SummaryRecord;
+  /** The user's balance after paying for it. */
+  updatedCredits: number;
+}
+
+export interface SummaryPage {
+  summaries: SummaryRecord[];
+  totals: SummaryTotals;
+  page: number;
+  limit: number;
+}
+
+function insufficientCredits(): AppError {
+  return new AppError(402, 'INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE);
+}
+
+function summaryNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
+}
+
+/** A malformed id is answered like someone else's summary: 404, whatever the reason. */
+function assertSummaryId(id: string): void {
+  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
+}
+
+/**
+ * Runs the summarizer (never inside a transaction: it may take seconds) and measures the
+ * result. The composed summarizer falls back to the local one instead of failing, so a
+ * throw here is unexpected: it is logged and answered 503, and nothing is charged.
+ */
+async function summarize(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  text: string,
+  customPrompt: string | null,
+  failureMessage: string,
+): Promise<SummaryText> {
+  let result;
+  try {
+    result = await deps.summarizer.summarize({ text, customPrompt });
+  } catch (error) {
+    console.error(`[${requester.requestId}] The summarizer failed:`, error);
+    throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
+  }
+  // Postgres text cannot hold NUL; a provider's answer is not trusted to be free of it.
+  const summarizedContent = result.summary.replaceAll('\u0000', '').trim();
+  if (summarizedContent === '') {
+    console.error(
+      `[${requester.requestId}] The summarizer answered with no text (${result.model})`,
+    );
+    throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage);
+  }
+  const summaryWordCount = countWords(summarizedContent);
+  return {
+    summarizedContent,
+    summaryWordCount,
+    compressionRatio: compressionRatio(countWords(text), summaryWordCount),
+    processingTime: Math.max(0, Math.round(result.processingTimeMs)),
+    isFallback: result.isFallback,
+    aiModel: result.model,
+    customPrompt,
+  };
+}
+
+/**
+ * Creates a summary for 1 credit. A user with no credits is refused before any work; the
+ * summarizer then runs outside any transaction, and one transaction takes the credit (a
+ * conditional UPDATE, so racing requests can never spend more than the balance), stores the
+ * summary and appends the ledger row. If generation fails nothing is charged.
+ */
+export async function createSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  input: SummarySourceText,
+): Promise<CreatedSummary> {
+  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  const summaryText = await summarize(
+    deps,
+    requester,
+    input.text,
+    input.customPrompt,
+    SUMMARIZER_FAILED_MESSAGE,
+  );
+  const userId = requester.user.id;
+  return deps.db.transaction().execute(async (trx) => {
+    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
+    if (updatedCredits === undefined) throw insufficientCredits();
+    const summary = await insertSummary(trx, {
+      ...summaryText,
+      userId,
+      originalContent: input.text,
+      originalWordCount: countWords(input.text),
+      source: input.source,
+      fileName: input.fileName,
+    });
+    await appendCreditMovement(trx, {
+      userId,
+      amount: -SUMMARY_COST,
+      reason: 'summary',
+      balanceAfter: updatedCredits,
+      summaryId: summary.id,
+    });
+    return { summary, updatedCredits };
+  });
+}
+
+/**
+ * Creates a summary from an uploaded .txt or .docx. The credit check comes first, so a user
+ * with no credits costs no unpacking; the file's text must meet the same rules as pasted text
+ * (their 400 names the field `file`).
+ */
+export async function createSummaryFromFile(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  file: File,
+): Promise<CreatedSummary> {
+  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  const upload = await readUploadedFile(file);
+  const text = upload.text.trim();
+  const problem = contentProblem(text);
+  if (problem !== null) {
+    throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: 'file', message: problem }]);
+  }
+  return createSummary(deps, requester, {
+    text,
+    customPrompt: null,
+    source: upload.source,
+    fileName: upload.fileName,
+  });
+}
+
+/** One page of the user's own summaries, newest first, with their totals. */
+export async function listSummaries(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  query: ListSummariesQuery,
+): Promise<SummaryPage> {
+  const { db } = deps;
+  const userId = requester.user.id;
+  const totals = await sumOwnSummaries(db, userId);
+  const offset = (query.page - 1) * query.limit;
+  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
+  const summaries =
+    offset < totals.count ? await listOwnSummaries(db, userId, { offset, limit: query.limit }) : [];
+  return { summaries, totals, page: query.page, limit: query.limit };
+}
+
+/** The user's own summary; 404 when it does not exist, is someone else's, or the id is malformed. */
+export async function getSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  id: string,
+): Promise<SummaryRecord> {
+  assertSummaryId(id);
+  const summary = await findOwnSummary(deps.db, requester.user.id, id);
+  if (!summary) throw summaryNotFound();
+  return summary;
+}
+
+/** Deletes the user's own summary (its ledger row stays, unlinked); 404 as getSummary. */
+export async function deleteSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  id: string,
+): Promise<void> {
+  assertSummaryId(id);
+  if (!(await deleteOwnSummary(deps.db, requester.user.id, id))) throw summaryNotFound();
+}
+
+/**
+ * Summarizes the user's own summary's original text again, free, with the new custom prompt
+ * (null for none): regenerationCount + 1, reviewStatus back to pending. Returns the summary
+ * and the user's updated totals. 404 as getSummary, also when it is deleted meanwhile.
+ */
+export async function regenerateSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  id: string,
+  customPrompt: string | null,
+): Promise<{ summary: SummaryRecord; totals: SummaryTotals }> {
+  const existing = await getSummary(deps, requester, id);
+  const summaryText = await summarize(
+    deps,
+    requester,
+    existing.original_content,
+    customPrompt,
+    REGENERATE_FAILED_MESSAGE,
+  );
+  const summary = await updateRegeneratedSummary(deps.db, requester.user.id, id, summaryText);
+  if (!summary) throw summaryNotFound();
+  const totals = await sumOwnSummaries(deps.db, requester.user.id);
+  return { summary, totals };
+}

@@ -1,0 +1,139 @@
+import { REVIEW_STATUSES } from '../../db/schema';
+import type { ReviewStatus, Role, SummarySource } from '../../db/schema';
+import type { StaffSummaryRecord, SummaryRecord, SummaryTotals } from './summaries.repository';
+
+/** The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. */
+export interface SummaryDto {
+  id: string;
+  _id: string;
+  summarizedContent: string;
+  originalContent: string;
+  originalWordCount: number;
+  summaryWordCount: number;
+  /** Percent by which the summary is shorter in words (0..100). */
+  compressionRatio: number;
+  /** Milliseconds the summarizer took. */
+  processingTime: number;
+  /** True when the local summarizer wrote it ("Quick Summary"). */
+  isFallback: boolean;
+  aiModel: string;
+  customPrompt: string | null;
+  regenerationCount: number;
+  source: SummarySource;
+  fileName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  reviewStatus: ReviewStatus;
+  reviewComments: string | null;
+  reviewedBy: { id: string; name: string } | null;
+  reviewedAt: string | null;
+}
+
+/** API.md "Statistics": a user's own summaries, added up. */
+export interface SummaryStatisticsDto {
+  totalSummaries: number;
+  totalOriginalWords: number;
+  totalSummaryWords: number;
+  /** The mean compressionRatio of the summaries, rounded to a whole percent; 0 with none. */
+  averageCompressionRatio: number;
+  /** totalOriginalWords − totalSummaryWords. */
+  wordsReduced: number;
+}
+
+/** API.md "Pagination"; `total` equals `totalSummaries`. */
+export interface SummaryPaginationDto {
+  currentPage: number;
+  /** ceil(total / limit): 0 when there are no summaries. */
+  totalPages: number;
+  totalSummaries: number;
+  total: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export function toSummaryDto(summary: SummaryRecord): SummaryDto {
+  return {
+    id: summary.id,
+    _id: summary.id,
+    summarizedContent: summary.summarized_content,
+    originalContent: summary.original_content,
+    originalWordCount: summary.original_word_count,
+    summaryWordCount: summary.summary_word_count,
+    compressionRatio: summary.compression_ratio,
+    processingTime: summary.processing_time,
+    isFallback: summary.is_fallback,
+    aiModel: summary.ai_model,
+    customPrompt: summary.custom_prompt,
+    regenerationCount: summary.regeneration_count,
+    source: summary.source,
+    fileName: summary.file_name,
+    createdAt: summary.created_at.toISOString(),
+    updatedAt: summary.updated_at.toISOString(),
+    reviewStatus: normalizeReviewStatus(summary.review_status),
+    reviewComments: summary.review_comments,
+    reviewedBy:
+      summary.reviewed_by !== null && summary.reviewer_name !== null
+        ? { id: summary.reviewed_by, name: summary.reviewer_name }
+        : null,
+    reviewedAt: summary.reviewed_at?.toISOString() ?? null,
+  };
+}
+
+export function toSummaryStatisticsDto(totals: SummaryTotals): SummaryStatisticsDto {
+  return {
+    totalSummaries: totals.count,
+    totalOriginalWords: totals.originalWords,
+    totalSummaryWords: totals.summaryWords,
+    averageCompressionRatio:
+      totals.count === 0 ? 0 : Math.round(totals.compressionRatioSum / totals.count),
+    wordsReduced: totals.originalWords - totals.summaryWords,
+  };
+}
+
+export function toSummaryPaginationDto(
+  page: number,
+  limit: number,
+  total: number,
+): SummaryPaginationDto {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    currentPage: page,
+    totalPages,
+    totalSummaries: total,
+    total,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+  };
+}
+
+/** A stored review status as responses show it: an unknown one is pending (SPEC.md §4). */
+export function normalizeReviewStatus(status: string): ReviewStatus {
+  return (REVIEW_STATUSES as readonly string[]).includes(status)
+    ? (status as ReviewStatus)
+    : 'pending';
+}
+
+/** The author of a summary, as the staff listings add it. */
+export interface SummaryAuthorDto {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** A Summary with its author (`user`): GET /api/admin/summaries, GET /api/reviews/pending. */
+export interface StaffSummaryDto extends SummaryDto {
+  user: SummaryAuthorDto;
+}
+
+export function toStaffSummaryDto(summary: StaffSummaryRecord): StaffSummaryDto {
+  return {
+    ...toSummaryDto(summary),
+    user: {
+      id: summary.user_id,
+      name: summary.author_name,
+      email: summary.author_email,
+      role: summary.author_role,
+    },
+  };
+}
