@@ -7,6 +7,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 const remotes = ['remote-user', 'remote-admin', 'remote-editor', 'remote-reviewer'];
 const frontEnds = ['shell', 'common', ...remotes];
@@ -39,13 +41,19 @@ const packageZones = [
   },
 ];
 
-/** Inside an app, features never import each other (bulletproof-react). */
-const featureZones = ['shell', ...remotes, 'api'].map((app) => ({
-  target: `./${app}/src/features/*/`,
-  from: `./${app}/src/features/`,
-  except: ['./*'],
-  message: 'Features never import each other; move shared code to lib/ or components/.',
-}));
+/** Inside an app, features never import each other (bulletproof-react): one zone per feature. */
+const featureZones = ['shell', ...remotes, 'api'].flatMap((app) => {
+  const featuresDir = path.join(import.meta.dirname, app, 'src', 'features');
+  if (!existsSync(featuresDir)) return [];
+  return readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((feature) => ({
+      target: `./${app}/src/features/${feature.name}`,
+      from: `./${app}/src/features`,
+      except: [`./${feature.name}`],
+      message: 'Features never import each other; move shared code to lib/ or components/.',
+    }));
+});
 
 export default tseslint.config(
   {

@@ -12,11 +12,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { summarizeExtractive } from '../src/features/summarizer/local-summarizer';
-import { parseSummaryPrompt } from '../src/features/summarizer/prompt-steering';
-import { scoreRouge } from '../src/features/summarizer/rouge';
-import type { RougeScores } from '../src/features/summarizer/rouge';
-import { segmentSentences } from '../src/features/summarizer/sentence-segmenter';
+import { summarizeExtractive } from '../src/summarizer/local-summarizer';
+import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
+import { scoreRouge } from '../src/summarizer/rouge';
+import type { RougeScores } from '../src/summarizer/rouge';
+import { segmentSentences } from '../src/summarizer/sentence-segmenter';
 
 interface Article {
   id: string;

@@ -11,4 +11,4 @@ export type {
   SummaryDto,
   SummaryPaginationDto,
   SummaryStatisticsDto,
-} from './features/summaries/summary-response';
+} from './lib/summary-response';

@@ -136,7 +136,7 @@ describe('errors', () => {
     expect(await tooBig.json()).toEqual({
       success: false,
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'File must be at most 10 MB',
+      message: 'File exceeds the 10MB limit',
     });
   });
 

@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedDatabase } from './db/seed';
-import { createSummarizer } from './features/summarizer/summarizer';
+import { createSummarizer } from './summarizer/summarizer';
 
 /** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;

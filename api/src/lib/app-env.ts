@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
-import type { Summarizer } from '../features/summarizer/summarizer';
+import type { Summarizer } from '../summarizer/summarizer';
 
 /**
  * What the app is built from. Later features add their services here (for example a

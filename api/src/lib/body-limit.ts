@@ -25,7 +25,7 @@ export function uploadBodyLimit(): MiddlewareHandler {
   return bodyLimit({
     maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
     onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'File must be at most 10 MB');
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'File exceeds the 10MB limit');
     },
   });
 }

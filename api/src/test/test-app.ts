@@ -10,7 +10,7 @@ import { appendCreditMovement } from '../db/credit-ledger.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
 import { insertUserIfEmailFree } from '../db/users.repository';
-import { createSummarizer } from '../features/summarizer/summarizer';
+import { createSummarizer } from '../summarizer/summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { hashPassword } from '../lib/password';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
-import { selectStaffSummaries } from '../summaries/summaries.repository';
-import type { StaffSummaryRecord } from '../summaries/summaries.repository';
+import { selectStaffSummaries } from '../../db/summaries.repository';
+import type { StaffSummaryRecord } from '../../db/summaries.repository';
 
 /** The new text of an edited summary, measured. */
 export interface EditedSummaryText {

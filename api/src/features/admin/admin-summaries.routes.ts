@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { toStaffSummaryDto, toSummaryPaginationDto } from '../summaries/summary-response';
+import { toStaffSummaryDto, toSummaryPaginationDto } from '../../lib/summary-response';
 import { adminSummariesQuerySchema, editSummarySchema } from './admin.schemas';
 import { editSummary, listAllSummariesPage, removeSummary } from './admin-summaries.service';
 

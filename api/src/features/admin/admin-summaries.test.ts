@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewStatus } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { compressionRatio, countWords } from '../summarizer/summary-metrics';
+import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import type {
   StaffSummaryDto,
   SummaryDto,
   SummaryPaginationDto,
-} from '../summaries/summary-response';
+} from '../../lib/summary-response';
 
 interface ErrorEnvelope {
   success: false;

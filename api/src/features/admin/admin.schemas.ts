@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../../db/schema';
 import { MAX_CHARS } from '../../lib/product-constants';
-import { countCodePoints, hasInvalidCharacters } from '../summaries/summary-text';
+import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
  * The request rules of API.md "Limits" for the admin and content routes, with SPEC.md's

@@ -1,6 +1,6 @@
 import type { ReviewAction, ReviewEventRow, ReviewStatus } from '../../db/schema';
-import type { StaffSummaryRecord } from '../summaries/summaries.repository';
-import { normalizeReviewStatus } from '../summaries/summary-response';
+import type { StaffSummaryRecord } from '../../db/summaries.repository';
+import { normalizeReviewStatus } from '../../lib/summary-response';
 import type { ReviewerCounts, ReviewStatusCounts } from './reviews.repository';
 
 /** Every summary counted by review status: GET /api/reviews/stats `overall`, and /pending `statistics`. */

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { ReviewAction, ReviewEventRow } from '../../db/schema';
-import { selectStaffSummaries } from '../summaries/summaries.repository';
-import type { StaffSummaryRecord } from '../summaries/summaries.repository';
+import { selectStaffSummaries } from '../../db/summaries.repository';
+import type { StaffSummaryRecord } from '../../db/summaries.repository';
 
 /** The statuses a review sets; any other stored status counts as pending. */
 const REVIEWED_STATUSES = ['approved', 'rejected', 'needs_revision'] as const;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { toStaffSummaryDto } from '../summaries/summary-response';
+import { toStaffSummaryDto } from '../../lib/summary-response';
 import { reviewListQuerySchema, submitReviewSchema } from './reviews.schemas';
 import {
   getReviewHistory,

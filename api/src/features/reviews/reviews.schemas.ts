@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReviewAction } from '../../db/schema';
-import { countCodePoints, hasInvalidCharacters } from '../summaries/summary-text';
+import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
  * The request rules of the review routes, with SPEC.md's exact messages where it gives one.

@@ -2,8 +2,8 @@ import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
-import type { StaffSummaryRecord } from '../summaries/summaries.repository';
-import { SUMMARY_NOT_FOUND_MESSAGE } from '../summaries/summaries.service';
+import type { StaffSummaryRecord } from '../../db/summaries.repository';
+import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
 import { toReviewHistoryDto } from './review-response';
 import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
 import {

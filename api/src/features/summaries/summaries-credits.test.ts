@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../db/credit-ledger.repository';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
-import { createBarrier, createFakeSummarizer } from './fake-summarizer';
-import type { FakeSummarizer } from './fake-summarizer';
+import { createBarrier, createFakeSummarizer } from '../../test/fake-summarizer';
+import type { FakeSummarizer } from '../../test/fake-summarizer';
 
 /*
  * Credits under concurrency, on whichever database the suite runs against (PGlite by default,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../db/credit-ledger.repository';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { createFakeSummarizer } from './fake-summarizer';
-import type { FakeSummarizer } from './fake-summarizer';
-import type { SummaryDto } from './summary-response';
+import { createFakeSummarizer } from '../../test/fake-summarizer';
+import type { FakeSummarizer } from '../../test/fake-summarizer';
+import type { SummaryDto } from '../../lib/summary-response';
 import { buildDocx, buildZip, deflatedZeros, docxEntries } from './zip-builder';
 
 interface ErrorEnvelope {

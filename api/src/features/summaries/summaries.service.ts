@@ -1,10 +1,11 @@
+import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
 import { appendCreditMovement } from '../../db/credit-ledger.repository';
 import type { SummarySource } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
-import { compressionRatio, countWords } from '../summarizer/summary-metrics';
+import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
   deleteOwnSummary,
   findOwnSummary,
@@ -13,15 +14,14 @@ import {
   spendCredits,
   sumOwnSummaries,
   updateRegeneratedSummary,
-} from './summaries.repository';
-import type { SummaryRecord, SummaryText, SummaryTotals } from './summaries.repository';
+} from '../../db/summaries.repository';
+import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summaries.repository';
 import type { ListSummariesQuery } from './summaries.schemas';
-import { contentProblem } from './summary-text';
+import { contentProblem } from '../../lib/summary-text';
 import { readUploadedFile } from './uploaded-file';
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
-export const SUMMARY_NOT_FOUND_MESSAGE = 'Summary not found';
 export const SUMMARIZER_FAILED_MESSAGE = 'Failed to create summary';
 export const REGENERATE_FAILED_MESSAGE = 'Failed to regenerate summary';
 

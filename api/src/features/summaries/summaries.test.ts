@@ -4,15 +4,15 @@ import { listCreditMovements } from '../../db/credit-ledger.repository';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { compressionRatio, countWords } from '../summarizer/summary-metrics';
+import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
   createFakeSummarizer,
   FAKE_MODEL,
   FAKE_PROCESSING_MS,
   fakeSummaryOf,
-} from './fake-summarizer';
-import type { FakeSummarizer } from './fake-summarizer';
-import type { SummaryDto, SummaryPaginationDto, SummaryStatisticsDto } from './summary-response';
+} from '../../test/fake-summarizer';
+import type { FakeSummarizer } from '../../test/fake-summarizer';
+import type { SummaryDto, SummaryPaginationDto, SummaryStatisticsDto } from '../../lib/summary-response';
 
 interface ErrorEnvelope {
   success: false;
@@ -655,10 +655,11 @@ describe('POST /api/summaries/:id/regenerate', () => {
       compressionRatio: compressionRatio(created.originalWordCount, countWords(expectedText)),
       customPrompt: 'only the dates',
       regenerationCount: 1,
+      // New text needs a new review: the old verdict is cleared (it stays in review_events).
       reviewStatus: 'pending',
-      reviewComments: 'Too long',
-      reviewedBy: { id: reviewer.user.id, name: 'Rex' },
-      reviewedAt: expect.any(String),
+      reviewComments: null,
+      reviewedBy: null,
+      reviewedAt: null,
       updatedAt: expect.any(String),
     });
     expect(Date.parse(firstBody.data.summary.updatedAt)).toBeGreaterThanOrEqual(

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { DbExecutor } from '../../db/database';
-import type { Role, SummariesTable, SummarySource } from '../../db/schema';
+import type { DbExecutor } from './database';
+import type { Role, SummariesTable, SummarySource } from './schema';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -183,7 +183,11 @@ export async function updateRegeneratedSummary(
     .set({
       ...textColumns(text),
       regeneration_count: sql<number>`regeneration_count + 1`,
+      // New text needs a new review; the earlier verdicts stay in review_events.
       review_status: 'pending',
+      review_comments: null,
+      reviewed_by: null,
+      reviewed_at: null,
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

@@ -1,4 +1,4 @@
-import { MAX_CHARS, MIN_CHARS } from '../../lib/product-constants';
+import { MAX_CHARS, MIN_CHARS } from './product-constants';
 
 /** A custom prompt: at most this many characters (code points, after trimming). */
 export const MAX_CUSTOM_PROMPT_CHARS = 500;

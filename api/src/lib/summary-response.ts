@@ -1,6 +1,6 @@
-import { REVIEW_STATUSES } from '../../db/schema';
-import type { ReviewStatus, Role, SummarySource } from '../../db/schema';
-import type { StaffSummaryRecord, SummaryRecord, SummaryTotals } from './summaries.repository';
+import { REVIEW_STATUSES } from '../db/schema';
+import type { ReviewStatus, Role, SummarySource } from '../db/schema';
+import type { StaffSummaryRecord, SummaryRecord, SummaryTotals } from '../db/summaries.repository';
 
 /** The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. */
 export interface SummaryDto {
@@ -137,3 +137,6 @@ export function toStaffSummaryDto(summary: StaffSummaryRecord): StaffSummaryDto 
     },
   };
 }
+
+/** The one answer for a summary that does not exist or is not the caller's. */
+export const SUMMARY_NOT_FOUND_MESSAGE = 'Summary not found';
