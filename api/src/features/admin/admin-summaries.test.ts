@@ -3,11 +3,7 @@ import type { ReviewStatus } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import type {
-  StaffSummaryDto,
-  SummaryDto,
-  SummaryPaginationDto,
-} from '../../lib/summary-response';
+import type { StaffSummaryDto, SummaryDto, SummaryPaginationDto } from '../../lib/summary-response';
 
 interface ErrorEnvelope {
   success: false;

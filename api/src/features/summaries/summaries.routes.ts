@@ -17,7 +17,11 @@ import {
   regenerateSummary,
 } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
-import { toSummaryDto, toSummaryPaginationDto, toSummaryStatisticsDto } from '../../lib/summary-response';
+import {
+  toSummaryDto,
+  toSummaryPaginationDto,
+  toSummaryStatisticsDto,
+} from '../../lib/summary-response';
 
 function requester(c: { var: AuthEnv['Variables'] }): SummaryRequester {
   return { user: c.var.user, requestId: c.var.requestId };

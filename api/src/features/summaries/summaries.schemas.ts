@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { CONTENT_REQUIRED_MESSAGE, contentProblem, customPromptProblem } from '../../lib/summary-text';
+import {
+  CONTENT_REQUIRED_MESSAGE,
+  contentProblem,
+  customPromptProblem,
+} from '../../lib/summary-text';
 
 /*
  * The request rules of API.md "Limits" for summaries, with SPEC.md's exact messages.

@@ -12,7 +12,11 @@ import {
   fakeSummaryOf,
 } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
-import type { SummaryDto, SummaryPaginationDto, SummaryStatisticsDto } from '../../lib/summary-response';
+import type {
+  SummaryDto,
+  SummaryPaginationDto,
+  SummaryStatisticsDto,
+} from '../../lib/summary-response';
 
 interface ErrorEnvelope {
   success: false;
