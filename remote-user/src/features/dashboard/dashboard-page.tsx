@@ -1,9 +1,243 @@
-export function DashboardPage() {
+import type { ComponentType } from 'react';
+import { Link } from 'common/router';
+import { roleBadgeVariant, roleLabel } from 'common/roles';
+import { selectUser } from 'common/session';
+import { useAppSelector } from 'common/store';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
+import {
+  ArrowRightIcon,
+  ChartIcon,
+  CheckCircleIcon,
+  CoinsIcon,
+  FileTextIcon,
+  HistoryIcon,
+  RefreshIcon,
+  SparklesIcon,
+  UserIcon,
+} from 'common/ui/icons';
+import type { IconProps } from 'common/ui/icons';
+import { Skeleton } from 'common/ui/skeleton';
+import { formatCount } from '../../lib/summaries/summary';
+import { UsageChart } from './usage-chart';
+import { useUserAnalytics } from './use-user-analytics';
+import type { AnalyticsState } from './use-user-analytics';
+import '../../components/summary.css';
+import './dashboard-page.css';
+
+interface Feature {
+  icon: ComponentType<IconProps>;
+  title: string;
+  description: string;
+}
+
+/** SPEC.md /dashboard "Platform Features". */
+const platformFeatures: readonly Feature[] = [
+  {
+    icon: SparklesIcon,
+    title: 'AI Summarization',
+    description: 'Long articles, reports and notes condensed into clear, readable summaries.',
+  },
+  {
+    icon: CoinsIcon,
+    title: 'Credit System',
+    description: '1 credit per summary. Regenerating a summary with new instructions is free.',
+  },
+  {
+    icon: HistoryIcon,
+    title: 'Summary History',
+    description: 'Every summary is kept, ready to read again, copy or download.',
+  },
+  {
+    icon: ChartIcon,
+    title: 'Analytics',
+    description: 'Compression rates, word counts and your usage over time.',
+  },
+];
+
+function credits(count: number): string {
+  return `${count} ${count === 1 ? 'credit' : 'credits'}`;
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <section className="ui-page" aria-labelledby="dashboard-heading">
-      <h1 id="dashboard-heading" className="ui-page-title">
-        Dashboard
-      </h1>
+    <div className="ru-stat">
+      <dt className="ru-stat__label">{label}</dt>
+      <dd className="ru-stat__value">{value}</dd>
+      <dd className="ru-stat__hint">{hint}</dd>
+    </div>
+  );
+}
+
+function Analytics({ state, onRetry }: { state: AnalyticsState; onRetry: () => void }) {
+  if (state.status === 'loading') {
+    return (
+      <div className="ru-analytics" aria-busy="true">
+        <span role="status" className="ui-sr-only">
+          Loading your analytics
+        </span>
+        <div className="ru-stats" aria-hidden="true">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} className="ru-stat ru-stat--skeleton" />
+          ))}
+        </div>
+        <Skeleton className="ru-usage--skeleton" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="ru-analytics ru-analytics--unavailable">
+        <p className="ui-muted">Your analytics are not available right now.</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RefreshIcon />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { statistics, usage } = state.analytics;
+  return (
+    <div className="ru-analytics">
+      <dl className="ru-stats">
+        <Stat
+          label="Summaries made"
+          value={formatCount(statistics.totalSummaries)}
+          hint="All time"
+        />
+        <Stat
+          label="Words read"
+          value={formatCount(statistics.totalOriginalWords)}
+          hint="In your original texts"
+        />
+        <Stat
+          label="Words saved"
+          value={formatCount(statistics.wordsReduced)}
+          hint={`${formatCount(statistics.totalSummaryWords)} words left to read`}
+        />
+        <Stat
+          label="Average compression"
+          value={`${Math.round(statistics.averageCompressionRatio)}%`}
+          hint="Shorter than the original"
+        />
+      </dl>
+      <div className="ru-usage-wrap">
+        <h3 className="ru-usage__title">Usage, last 14 days</h3>
+        <UsageChart usage={usage} />
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard: greeting, account cards, actions, the person's analytics and the platform's features. */
+export function DashboardPage() {
+  const user = useAppSelector(selectUser);
+  const { state: analytics, retry } = useUserAnalytics();
+  if (!user) return null;
+  const role = user.role;
+
+  return (
+    <section className="ui-page ru-dashboard" aria-labelledby="dashboard-heading">
+      <header className="ru-dashboard__greeting">
+        <div>
+          <h1 id="dashboard-heading" className="ui-page-title">
+            Welcome back, {user.name}!
+          </h1>
+          <p className="ui-page-description">
+            You have <strong>{credits(user.credits)}</strong> available.
+          </p>
+        </div>
+        <Badge variant={roleBadgeVariant(role)} className="ru-dashboard__role">
+          {roleLabel(role)}
+        </Badge>
+      </header>
+
+      <div className="ru-dashboard__cards">
+        <Card className="ru-info-card">
+          <h2 className="ru-info-card__label">
+            <CoinsIcon /> Available Credits
+          </h2>
+          <p className="ru-info-card__value">{user.credits}</p>
+          <p className="ru-info-card__hint">1 credit per summary</p>
+        </Card>
+        <Card className="ru-info-card">
+          <h2 className="ru-info-card__label">
+            <UserIcon /> Account
+          </h2>
+          <p className="ru-info-card__name">{user.name}</p>
+          <p className="ru-info-card__email">{user.email}</p>
+          <p className="ru-info-card__hint">
+            Role: <Badge variant={roleBadgeVariant(role)}>{roleLabel(role)}</Badge>
+          </p>
+        </Card>
+        <Card className="ru-info-card">
+          <h2 className="ru-info-card__label">
+            <CheckCircleIcon /> Account Status
+          </h2>
+          <p className="ru-info-card__value ru-info-card__value--status">Active</p>
+          <p className="ru-info-card__hint">Your account is in good standing</p>
+        </Card>
+      </div>
+
+      <nav className="ru-dashboard__actions" aria-label="Quick actions">
+        <Link to="/summarize" className="ru-action-card">
+          <span className="ru-action-card__icon">
+            <FileTextIcon size={22} />
+          </span>
+          <span className="ru-action-card__text">
+            <span className="ru-action-card__title">Create Summary</span>
+            <span className="ru-action-card__description">
+              Paste text or upload a .txt or .docx file
+            </span>
+          </span>
+          <ArrowRightIcon className="ru-action-card__arrow" />
+        </Link>
+        <Link to="/history" className="ru-action-card">
+          <span className="ru-action-card__icon">
+            <HistoryIcon size={22} />
+          </span>
+          <span className="ru-action-card__text">
+            <span className="ru-action-card__title">View History</span>
+            <span className="ru-action-card__description">
+              Read, copy and manage your past summaries
+            </span>
+          </span>
+          <ArrowRightIcon className="ru-action-card__arrow" />
+        </Link>
+      </nav>
+
+      <Card className="ru-dashboard__section">
+        <CardHeader>
+          <CardTitle as="h2">Your Analytics</CardTitle>
+          <CardDescription>How much reading your summaries have saved you.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Analytics state={analytics} onRetry={retry} />
+        </CardContent>
+      </Card>
+
+      <Card className="ru-dashboard__section">
+        <CardHeader>
+          <CardTitle as="h2">Platform Features</CardTitle>
+          <CardDescription>What Brevity does for you.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="ru-features">
+            {platformFeatures.map(({ icon: Icon, title, description }) => (
+              <li key={title} className="ru-feature">
+                <span className="ru-feature__icon">
+                  <Icon size={20} />
+                </span>
+                <div>
+                  <h3 className="ru-feature__title">{title}</h3>
+                  <p className="ru-feature__description">{description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
     </section>
   );
 }

@@ -1,9 +1,220 @@
-export function HistoryPage() {
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'common/router';
+import { useAppDispatch, useAppSelector } from 'common/store';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Button, ButtonLink } from 'common/ui/button';
+import { Card, CardContent } from 'common/ui/card';
+import { ConfirmDialog } from 'common/ui/confirm-dialog';
+import { HistoryIcon, SparklesIcon, RefreshIcon, XIcon } from 'common/ui/icons';
+import { Pager } from 'common/ui/pager';
+import { Skeleton } from 'common/ui/skeleton';
+import { showToast } from 'common/ui/toast';
+import {
+  deleteSummary,
+  fetchSummaries,
+  selectSummariesState,
+} from '../../lib/summaries/summaries-slice';
+import { HISTORY_PAGE_SIZE, formatCount } from '../../lib/summaries/summary';
+import type { Summary } from '../../lib/summaries/summary';
+import { HistorySummaryCard } from './history-summary-card';
+import '../../components/summary.css';
+import './history-page.css';
+
+/** SPEC.md §8: the history's delete failure. */
+export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
+
+/** `?page=N` as a page number: a positive integer, else 1. */
+export function pageFromSearch(value: string | null): number {
+  if (!value || !/^\d+$/.test(value)) return 1;
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+function HistorySkeleton() {
   return (
-    <section className="ui-page" aria-labelledby="history-heading">
-      <h1 id="history-heading" className="ui-page-title">
-        Your Summaries
-      </h1>
+    <div className="ru-history-list" aria-busy="true">
+      <span role="status" className="ui-sr-only">
+        Loading your summaries
+      </span>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="ru-history-card" aria-hidden="true">
+          <div className="ru-history-card__top">
+            <Skeleton style={{ width: '6.5rem', height: '1.375rem', borderRadius: '999px' }} />
+            <Skeleton style={{ width: '4.5rem' }} />
+          </div>
+          <Skeleton style={{ width: '100%' }} />
+          <Skeleton style={{ width: '85%' }} />
+          <Skeleton style={{ width: '12rem' }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyHistory() {
+  return (
+    <Card className="ru-history-empty">
+      <CardContent className="ru-history-empty__content">
+        <HistoryIcon size={36} className="ru-history-empty__icon" />
+        <h2 className="ru-history-empty__title">No summaries yet</h2>
+        <p className="ui-muted">Your summaries will appear here once you create one.</p>
+        <ButtonLink to="/summarize">
+          <SparklesIcon />
+          Create Summary
+        </ButtonLink>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /history: the person's own summaries, 10 a page, the page kept in the URL (?page=N). */
+export function HistoryPage() {
+  const dispatch = useAppDispatch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const { summaries, pagination, listStatus, listError } = useAppSelector(selectSummariesState);
+  const [reloads, setReloads] = useState(0);
+  const [pendingDelete, setPendingDelete] = useState<Summary | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const request = dispatch(fetchSummaries({ page, limit: HISTORY_PAGE_SIZE }));
+    return () => request.abort();
+  }, [dispatch, page, reloads]);
+
+  const goToPage = (next: number, replace = false) => {
+    setSearchParams(next <= 1 ? {} : { page: String(next) }, { replace });
+  };
+
+  // A page past the end (an old link, the last summary of a page deleted elsewhere) shows the
+  // last page that exists instead of an empty list.
+  const totalPages = pagination?.totalPages ?? 0;
+  const loaded = listStatus === 'succeeded' && pagination !== null;
+  useEffect(() => {
+    if (loaded && page > 1 && page > totalPages) {
+      setSearchParams(totalPages <= 1 ? {} : { page: String(totalPages) }, { replace: true });
+    }
+  }, [loaded, page, totalPages, setSearchParams]);
+
+  const confirmDelete = async () => {
+    const target = pendingDelete;
+    if (!target) return;
+    setDeleteFailed(false);
+    setDeletingId(target.id);
+    const result = await dispatch(deleteSummary(target.id));
+    setDeletingId(null);
+    if (deleteSummary.rejected.match(result)) {
+      setDeleteFailed(true);
+      return;
+    }
+    showToast('The summary was deleted.', { variant: 'success', title: 'Deleted!' });
+    // The deleted card's buttons are gone: focus goes back to the top of the list.
+    heading.current?.focus();
+    const remaining = summaries.filter((summary) => summary.id !== target.id).length;
+    if (remaining === 0 && page > 1) goToPage(page - 1, true);
+    // Refetch so the page is full again and the page count is right.
+    else setReloads((count) => count + 1);
+  };
+
+  const firstLoad = pagination === null && listStatus !== 'failed';
+  const refreshing = listStatus === 'loading' && pagination !== null;
+  const total = pagination?.totalSummaries ?? 0;
+  const shownPage = Math.min(page, Math.max(totalPages, 1));
+
+  return (
+    <section className="ui-page ru-history" aria-labelledby="history-heading">
+      <header className="ui-page-header">
+        <div>
+          <h1 id="history-heading" ref={heading} tabIndex={-1} className="ui-page-title">
+            Your Summaries
+          </h1>
+          <p className="ui-page-description">
+            Every summary you have made, newest first. Expand one to read it in full.
+          </p>
+        </div>
+        <ButtonLink to="/summarize" variant="outline">
+          <SparklesIcon />
+          Create Summary
+        </ButtonLink>
+      </header>
+
+      {deleteFailed ? (
+        <Alert variant="destructive" className="ru-history-alert">
+          <AlertDescription>
+            <strong>Error!</strong> {DELETE_FAILED_MESSAGE}
+          </AlertDescription>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ru-history-alert__close"
+            aria-label="Dismiss"
+            onClick={() => setDeleteFailed(false)}
+          >
+            <XIcon />
+          </Button>
+        </Alert>
+      ) : null}
+
+      {listStatus === 'failed' ? (
+        <Alert variant="destructive" className="ru-history-alert">
+          <AlertDescription>{listError}</AlertDescription>
+          <Button variant="outline" size="sm" onClick={() => setReloads((count) => count + 1)}>
+            <RefreshIcon />
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {firstLoad ? (
+        <HistorySkeleton />
+      ) : pagination && total === 0 && summaries.length === 0 ? (
+        <EmptyHistory />
+      ) : summaries.length > 0 ? (
+        <>
+          <ol
+            className={refreshing ? 'ru-history-list ru-dimmed' : 'ru-history-list'}
+            aria-busy={refreshing || undefined}
+            aria-label={`Summaries, page ${shownPage}`}
+          >
+            {summaries.map((summary) => (
+              <li key={summary.id}>
+                <HistorySummaryCard
+                  summary={summary}
+                  deleting={deletingId === summary.id}
+                  onDelete={setPendingDelete}
+                />
+              </li>
+            ))}
+          </ol>
+          <footer className="ru-history-footer">
+            <p className="ru-history-footer__status" aria-live="polite">
+              Showing page {shownPage} of {Math.max(totalPages, 1)}
+              <span className="ru-history-footer__total">
+                {' '}
+                · {formatCount(total)} {total === 1 ? 'summary' : 'summaries'} in total
+              </span>
+            </p>
+            <Pager
+              page={shownPage}
+              totalPages={totalPages}
+              onPageChange={(next) => goToPage(next)}
+              label="History pages"
+              disabled={listStatus === 'loading'}
+            />
+          </footer>
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this summary?"
+        onConfirm={() => void confirmDelete()}
+      />
     </section>
   );
 }

@@ -1,9 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { selectCredits } from 'common/session';
+import { useAppDispatch, useAppSelector } from 'common/store';
+import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
+import { Card, CardContent } from 'common/ui/card';
+import { CoinsIcon, FileTextIcon, UploadIcon } from 'common/ui/icons';
+import { Spinner } from 'common/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
+import {
+  clearCurrentSummary,
+  createSummary,
+  createSummaryFromFile,
+  regenerateSummary,
+  selectSummariesState,
+} from '../../lib/summaries/summaries-slice';
+import { SUMMARIZE_MESSAGES } from './content-rules';
+import { FileSummaryForm } from './file-summary-form';
+import { SummaryResult } from './summary-result';
+import { TextSummaryForm } from './text-summary-form';
+import '../../components/summary.css';
+import './summarize-page.css';
+
+type SourceTab = 'text' | 'file';
+
+/** /summarize: paste text or upload a file, then work with the result (SPEC.md /summarize). */
 export function SummarizePage() {
+  const dispatch = useAppDispatch();
+  const credits = useAppSelector(selectCredits);
+  const { currentSummary, status, error, operation } = useAppSelector(selectSummariesState);
+  const [tab, setTab] = useState<SourceTab>('text');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  const loading = status === 'loading';
+  const creating = loading && (operation === 'text' || operation === 'file');
+  const regenerating = loading && operation === 'regenerate';
+  const creationError = status === 'failed' && operation !== 'regenerate' ? error : null;
+  const regenerationError = status === 'failed' && operation === 'regenerate' ? error : null;
+
+  // A new summary takes the reader to the result; a regeneration (same id) or coming back to
+  // the page with a summary already shown does not move focus.
+  const shownSummaryId = currentSummary?.id ?? null;
+  const previousSummaryId = useRef(shownSummaryId);
+  useEffect(() => {
+    if (shownSummaryId === previousSummaryId.current) return;
+    previousSummaryId.current = shownSummaryId;
+    const heading = resultHeading.current;
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [shownSummaryId]);
+
+  const createFromText = (content: string) => {
+    void dispatch(createSummary({ content }));
+  };
+
+  const createFromFile = async (chosen: File): Promise<string | null> => {
+    const result = await dispatch(createSummaryFromFile(chosen));
+    if (createSummaryFromFile.fulfilled.match(result)) return null;
+    return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
+  };
+
+  const regenerate = async (customPrompt: string | null): Promise<boolean> => {
+    if (!currentSummary) return false;
+    const result = await dispatch(regenerateSummary({ id: currentSummary.id, customPrompt }));
+    return regenerateSummary.fulfilled.match(result);
+  };
+
+  const reset = () => {
+    setText('');
+    setFile(null);
+    setFileError(null);
+    dispatch(clearCurrentSummary());
+  };
+
   return (
-    <section className="ui-page" aria-labelledby="summarize-heading">
-      <h1 id="summarize-heading" className="ui-page-title">
-        Create Summary
-      </h1>
+    <section className="ui-page ru-summarize" aria-labelledby="summarize-heading">
+      <header className="ui-page-header">
+        <div>
+          <h1 id="summarize-heading" className="ui-page-title">
+            Create Summary
+          </h1>
+          <p className="ui-page-description">
+            Paste text or upload a .txt or .docx file and get a concise summary. Each summary costs
+            1 credit; regenerating is free.
+          </p>
+        </div>
+        <p className="ru-credit-pill">
+          <CoinsIcon />
+          <span>
+            <strong>{credits}</strong> {credits === 1 ? 'credit' : 'credits'} available
+          </span>
+        </p>
+      </header>
+
+      {credits <= 0 ? (
+        <Alert variant="destructive" className="ru-summarize__credits-alert">
+          <AlertTitle>No credits left</AlertTitle>
+          <AlertDescription>{SUMMARIZE_MESSAGES.insufficientCredits}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Card>
+        <CardContent className="ru-summarize__card">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as SourceTab)}>
+            <TabsList aria-label="Content source">
+              <TabsTrigger value="text">
+                <FileTextIcon />
+                Paste Text
+              </TabsTrigger>
+              <TabsTrigger value="file">
+                <UploadIcon />
+                Upload File
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="text">
+              <TextSummaryForm
+                text={text}
+                onTextChange={setText}
+                onSubmit={createFromText}
+                credits={credits}
+                busy={loading}
+                submitting={creating && operation === 'text'}
+                creationError={creationError}
+              />
+            </TabsContent>
+            <TabsContent value="file">
+              <FileSummaryForm
+                file={file}
+                onFileChange={setFile}
+                fileError={fileError}
+                onFileError={setFileError}
+                onUpload={createFromFile}
+                credits={credits}
+                busy={loading}
+                uploading={creating && operation === 'file'}
+                creationError={creationError}
+              />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+
+      {creating ? (
+        <Card className="ru-result ru-result--loading" aria-busy="true">
+          <CardContent className="ru-result__loading">
+            <Spinner size="lg" label="Generating your summary…" showLabel />
+          </CardContent>
+        </Card>
+      ) : currentSummary ? (
+        <SummaryResult
+          summary={currentSummary}
+          onRegenerate={regenerate}
+          onReset={reset}
+          regenerating={regenerating}
+          regenerationError={regenerationError}
+          headingRef={resultHeading}
+        />
+      ) : null}
     </section>
   );
 }

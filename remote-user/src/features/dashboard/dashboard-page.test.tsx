@@ -1,0 +1,162 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from 'common/api-client';
+import {
+  jsonResponse,
+  makeUser,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from 'common/testing';
+import type { User } from 'common/user';
+import {
+  makeStatistics,
+  makeSummary,
+  makeSummaryPage,
+  ok,
+} from '../../lib/summaries/summary-fixtures';
+import { DashboardPage } from './dashboard-page';
+
+function renderDashboard(user: User = makeUser()) {
+  storeSession(user);
+  return renderWithProviders({
+    initialEntry: '/dashboard',
+    routes: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/summarize', element: <h1>Summarize page</h1> },
+      { path: '/history', element: <h1>History page</h1> },
+    ],
+  });
+}
+
+function analyticsApi() {
+  const today = new Date().toISOString();
+  return stubFetch(() =>
+    jsonResponse(
+      ok({
+        ...makeSummaryPage([
+          makeSummary({ createdAt: today }),
+          makeSummary({ id: 's2', createdAt: today }),
+        ]),
+        statistics: makeStatistics({
+          totalSummaries: 42,
+          totalOriginalWords: 125_000,
+          totalSummaryWords: 20_000,
+          wordsReduced: 105_000,
+          averageCompressionRatio: 83.6,
+        }),
+      }),
+    ),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage', () => {
+  it('greets the user with their name, credits and role badge', () => {
+    analyticsApi();
+    renderDashboard(makeUser({ name: 'Grace Hopper', credits: 7, role: 'editor' }));
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Welcome back, Grace Hopper!' }),
+    ).toBeTruthy();
+    expect(screen.getByText('7 credits').parentElement?.textContent).toBe(
+      'You have 7 credits available.',
+    );
+    const badges = screen.getAllByText('Editor');
+    expect(badges.every((badge) => badge.className.includes('ui-badge--default'))).toBe(true);
+  });
+
+  it.each([
+    ['admin', 'Admin', 'destructive'],
+    ['reviewer', 'Reviewer', 'secondary'],
+    ['user', 'User', 'outline'],
+  ] as const)('styles the %s badge as %s', (role, label, variant) => {
+    analyticsApi();
+    renderDashboard(makeUser({ role }));
+    expect(screen.getAllByText(label)[0]?.className).toContain(`ui-badge--${variant}`);
+  });
+
+  it('shows the credits, account and status cards', () => {
+    analyticsApi();
+    renderDashboard(makeUser({ name: 'Ada Lovelace', email: 'ada@example.com', credits: 3 }));
+    const card = (title: string) =>
+      screen.getByRole('heading', { name: title }).parentElement as HTMLElement;
+    expect(within(card('Available Credits')).getByText('3')).toBeTruthy();
+    expect(within(card('Account')).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(card('Account')).getByText('ada@example.com')).toBeTruthy();
+    expect(within(card('Account')).getByText('User')).toBeTruthy();
+    expect(within(card('Account Status')).getByText('Active')).toBeTruthy();
+  });
+
+  it('links to Create Summary and View History', () => {
+    analyticsApi();
+    renderDashboard();
+    const actions = screen.getByRole('navigation', { name: 'Quick actions' });
+    expect(
+      within(actions)
+        .getByRole('link', { name: /Create Summary/ })
+        .getAttribute('href'),
+    ).toBe('/summarize');
+    expect(
+      within(actions)
+        .getByRole('link', { name: /View History/ })
+        .getAttribute('href'),
+    ).toBe('/history');
+  });
+
+  it('lists the platform features', () => {
+    analyticsApi();
+    renderDashboard();
+    for (const feature of ['AI Summarization', 'Credit System', 'Summary History', 'Analytics']) {
+      expect(screen.getByRole('heading', { name: feature })).toBeTruthy();
+    }
+    expect(screen.getByText(/1 credit per summary\. Regenerating/)).toBeTruthy();
+  });
+
+  it("shows the user's analytics and a usage chart with a text alternative", async () => {
+    const fetchMock = analyticsApi();
+    renderDashboard();
+    expect(screen.getByText('Loading your analytics')).toBeTruthy();
+    expect(await screen.findByText('42')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/summaries?page=1&limit=100');
+    const stat = (label: string) => screen.getByText(label).parentElement as HTMLElement;
+    expect(within(stat('Summaries made')).getByText('42')).toBeTruthy();
+    expect(within(stat('Words read')).getByText('125,000')).toBeTruthy();
+    expect(within(stat('Words saved')).getByText('105,000')).toBeTruthy();
+    expect(within(stat('Average compression')).getByText('84%')).toBeTruthy();
+    const chart = screen.getByRole('figure');
+    expect(chart.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(
+      within(chart).getByText(/^2 summaries in the last 14 days; the busiest day was/),
+    ).toBeTruthy();
+    const rows = within(chart).getAllByRole('row');
+    expect(rows).toHaveLength(15);
+    expect(rows.at(-1)?.textContent).toMatch(/2$/);
+    expect(chart.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(chart.querySelectorAll('rect')).toHaveLength(14);
+  });
+
+  it('a failed analytics load is only logged, with a way to try again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail = true;
+    stubFetch(() =>
+      fail
+        ? jsonResponse({ success: false, code: 'INTERNAL', message: '' }, 500)
+        : jsonResponse(ok(makeSummaryPage([]))),
+    );
+    renderDashboard();
+    expect(await screen.findByText('Your analytics are not available right now.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('No summaries in the last 14 days.')).toBeTruthy());
+  });
+});

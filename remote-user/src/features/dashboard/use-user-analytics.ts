@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { toApiErrorInfo } from 'common/api-client';
+import { loadUserAnalytics } from './user-analytics';
+import type { UserAnalytics } from './user-analytics';
+
+export const ANALYTICS_FALLBACK = 'Failed to load your analytics';
+
+export type AnalyticsState =
+  { status: 'loading' } | { status: 'ready'; analytics: UserAnalytics } | { status: 'failed' };
+
+/** Loads the dashboard's analytics; a failure is only logged (SPEC.md §8), `retry` tries again. */
+export function useUserAnalytics(): { state: AnalyticsState; retry: () => void } {
+  const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadUserAnalytics(new Date(), controller.signal).then(
+      (analytics) => setState({ status: 'ready', analytics }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn(ANALYTICS_FALLBACK, toApiErrorInfo(error, ANALYTICS_FALLBACK).message);
+        setState({ status: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  return {
+    state,
+    retry: () => {
+      setState({ status: 'loading' });
+      setAttempt((count) => count + 1);
+    },
+  };
+}

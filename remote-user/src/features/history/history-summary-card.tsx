@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import { NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
+import { Button } from 'common/ui/button';
+import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
+import { CopyButton } from '../../components/copy-button';
+import { SummaryKindBadge } from '../../components/summary-kind-badge';
+import { SummaryText } from '../../components/summary-text';
+import { formatCount, summaryModelLabel } from '../../lib/summaries/summary';
+import type { Summary } from '../../lib/summaries/summary';
+
+export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
+
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+function isNumber(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+export interface HistorySummaryCardProps {
+  summary: Summary;
+  onDelete: (summary: Summary) => void;
+  deleting: boolean;
+  /** "now" for the relative date; the current time by default. */
+  now?: Date;
+}
+
+/** One summary of /history: badge, date, preview, numbers, and expand, copy and delete. */
+export function HistorySummaryCard({ summary, onDelete, deleting, now }: HistorySummaryCardProps) {
+  const id = useId();
+  const headingId = `summary${id}heading`;
+  const detailsId = `summary${id}details`;
+  const [expanded, setExpanded] = useState(false);
+  const created = new Date(summary.createdAt);
+  const relativeDate = formatRelativeDate(created, now);
+  const summaryText = summary.summarizedContent?.trim() ?? '';
+  const previewText = preview(summary.summarizedContent);
+
+  return (
+    <article
+      className="ru-history-card"
+      aria-labelledby={headingId}
+      aria-busy={deleting || undefined}
+    >
+      <div className="ru-history-card__top">
+        <h2 id={headingId} className="ui-sr-only">
+          Summary from {relativeDate || 'an unknown date'}
+        </h2>
+        <SummaryKindBadge summary={summary} />
+        {relativeDate ? (
+          <time
+            className="ru-history-card__date"
+            dateTime={summary.createdAt}
+            title={fullDate.format(created)}
+          >
+            {relativeDate}
+          </time>
+        ) : null}
+      </div>
+
+      <p
+        className={
+          previewText === NO_PREVIEW
+            ? 'ru-history-card__preview ui-muted'
+            : 'ru-history-card__preview'
+        }
+      >
+        {previewText}
+      </p>
+
+      <ul className="ru-history-card__meta" aria-label="Details">
+        <li>
+          <FileTextIcon />
+          {isNumber(summary.originalWordCount)
+            ? formatCount(summary.originalWordCount)
+            : 'N/A'}{' '}
+          words
+        </li>
+        {isNumber(summary.compressionRatio) ? (
+          <li>
+            <ZapIcon />
+            {summary.compressionRatio}% compressed
+          </li>
+        ) : null}
+        {isNumber(summary.processingTime) ? (
+          <li>
+            <ClockIcon />
+            {formatCount(summary.processingTime)}ms
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="ru-history-card__actions">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <ChevronDownIcon className={expanded ? 'ru-chevron ru-chevron--open' : 'ru-chevron'} />
+          {expanded ? 'Show less' : 'Show more'}
+          <span className="ui-sr-only"> of the summary from {relativeDate}</span>
+        </Button>
+        <CopyButton text={summaryText} variant="ghost" disabled={summaryText === ''} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ru-danger"
+          loading={deleting}
+          onClick={() => onDelete(summary)}
+        >
+          {deleting ? null : <TrashIcon />}
+          Delete
+          <span className="ui-sr-only"> the summary from {relativeDate}</span>
+        </Button>
+      </div>
+
+      <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
+        {expanded ? (
+          <>
+            <section aria-labelledby={`${detailsId}-original`}>
+              <h3 id={`${detailsId}-original`} className="ru-details-title">
+                Original content
+              </h3>
+              <div
+                className="ru-history-card__original"
+                // A scrollable region: focusable so keyboard users can scroll it.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+                role="region"
+                aria-labelledby={`${detailsId}-original`}
+              >
+                {summary.originalContent?.trim() || 'Original content not available'}
+              </div>
+            </section>
+            <section aria-labelledby={`${detailsId}-summary`}>
+              <h3 id={`${detailsId}-summary`} className="ru-details-title">
+                Summary
+              </h3>
+              {summaryText ? (
+                <SummaryText text={summaryText} />
+              ) : (
+                <p className="ui-muted">{SUMMARY_NOT_AVAILABLE}</p>
+              )}
+            </section>
+            <p className="ru-history-card__model">
+              <span className="ui-muted">Model:</span> {summaryModelLabel(summary)}
+            </p>
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent, DragEvent } from 'react';
+import { cx } from 'common/cx';
+import { formatFileSize } from 'common/text';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Button } from 'common/ui/button';
+import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
+import { ALLOWED_FILE_EXTENSIONS } from '../../lib/summaries/summary';
+import { SUMMARIZE_MESSAGES, checkFile } from './content-rules';
+
+export interface FileSummaryFormProps {
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  /** The tab's own error: a refused file, no file, or the failed upload's message. */
+  fileError: string | null;
+  onFileError: (message: string | null) => void;
+  /** Sends the file; resolves with the failure's message, or null on success. */
+  onUpload: (file: File) => Promise<string | null>;
+  credits: number;
+  busy: boolean;
+  uploading: boolean;
+  creationError: string | null;
+}
+
+/** The Upload File tab: choose or drop a .txt/.docx file, see its name and size, upload it. */
+export function FileSummaryForm({
+  file,
+  onFileChange,
+  fileError,
+  onFileError,
+  onUpload,
+  credits,
+  busy,
+  uploading,
+  creationError,
+}: FileSummaryFormProps) {
+  const id = useId();
+  const inputId = `file${id}`;
+  const hintId = `${inputId}-hint`;
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const problem = checkFile(chosen);
+    onFileError(problem);
+    onFileChange(problem ? null : chosen);
+    // A refused file leaves the input empty, so choosing it again fires a change.
+    if (problem && input.current) input.current.value = '';
+  };
+
+  const remove = () => {
+    onFileChange(null);
+    onFileError(null);
+    if (input.current) {
+      input.current.value = '';
+      input.current.focus();
+    }
+  };
+
+  const upload = async () => {
+    if (!file) {
+      onFileError(SUMMARIZE_MESSAGES.noFile);
+      return;
+    }
+    if (credits <= 0 || busy) return;
+    const problem = checkFile(file);
+    if (problem) {
+      onFileError(problem);
+      return;
+    }
+    onFileError(null);
+    const failure = await onUpload(file);
+    if (failure !== null) onFileError(failure || SUMMARIZE_MESSAGES.fileFailed);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy) choose(event.dataTransfer.files[0]);
+  };
+
+  // Shown once: the tab's own error repeats the creation error after a failed upload.
+  const ownError = fileError && fileError !== creationError ? fileError : null;
+
+  return (
+    <div className="ru-summarize-form">
+      <div
+        className={cx('ru-dropzone', dragging && 'ru-dropzone--active')}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <UploadIcon size={28} className="ru-dropzone__icon" />
+        <label htmlFor={inputId} className="ru-dropzone__label">
+          Choose a file to summarize
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={ALLOWED_FILE_EXTENSIONS.join(',')}
+          className="ru-file-input"
+          aria-describedby={hintId}
+          disabled={busy}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
+        />
+        <p id={hintId} className="ru-dropzone__hint">
+          Supported formats: .txt and .docx, max 10MB. You can also drop a file here.
+        </p>
+      </div>
+
+      {file ? (
+        <div className="ru-file-chip">
+          <FileTextIcon size={20} className="ru-file-chip__icon" />
+          <div className="ru-file-chip__text">
+            <span className="ru-file-chip__name">{file.name}</span>
+            <span className="ru-file-chip__size">{formatFileSize(file.size)}</span>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${file.name}`}
+            disabled={uploading}
+            onClick={remove}
+          >
+            <XIcon />
+          </Button>
+        </div>
+      ) : null}
+
+      {creationError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{creationError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {ownError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{ownError}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="ru-form-actions">
+        <p className="ru-cost">Costs 1 credit.</p>
+        <Button
+          size="lg"
+          disabled={credits <= 0 || (busy && !uploading)}
+          loading={uploading}
+          onClick={() => void upload()}
+        >
+          {uploading ? null : <UploadIcon />}
+          {uploading ? 'Processing file…' : 'Upload & Summarize'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import type { FormEvent } from 'react';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Button } from 'common/ui/button';
+import { Label } from 'common/ui/label';
+import { RefreshIcon } from 'common/ui/icons';
+import { Textarea } from 'common/ui/textarea';
+import { MAX_CUSTOM_PROMPT_CHARS } from '../../lib/summaries/summary';
+
+export interface RepromptPanelProps {
+  id: string;
+  prompt: string;
+  onPromptChange: (prompt: string) => void;
+  onRegenerate: () => void;
+  onCancel: () => void;
+  regenerating: boolean;
+  error: string | null;
+}
+
+/** The Re-prompt panel: optional instructions (at most 500 characters), then a free regeneration. */
+export function RepromptPanel({
+  id,
+  prompt,
+  onPromptChange,
+  onRegenerate,
+  onCancel,
+  regenerating,
+  error,
+}: RepromptPanelProps) {
+  const fieldId = `prompt${useId()}`;
+  const hintId = `${fieldId}-hint`;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!regenerating) onRegenerate();
+  };
+  return (
+    <form id={id} className="ru-reprompt" onSubmit={submit} aria-label="Re-prompt">
+      <Label htmlFor={fieldId}>Custom instructions (optional)</Label>
+      <Textarea
+        id={fieldId}
+        value={prompt}
+        maxLength={MAX_CUSTOM_PROMPT_CHARS}
+        rows={3}
+        // The panel opens on request, so its field takes focus at once.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus
+        placeholder="e.g. Focus on the key numbers, use bullet points, keep it under 100 words"
+        aria-describedby={hintId}
+        onChange={(event) => onPromptChange(event.target.value)}
+      />
+      <p id={hintId} className="ru-reprompt__hint">
+        {prompt.length}/{MAX_CUSTOM_PROMPT_CHARS} · Leave empty to summarize again without
+        instructions. Regenerating is free.
+      </p>
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="ru-reprompt__actions">
+        <Button variant="outline" onClick={onCancel} disabled={regenerating}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={regenerating}>
+          {regenerating ? null : <RefreshIcon />}
+          {regenerating ? 'Regenerating…' : 'Regenerate'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,373 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from 'common/api-client';
+import { createAppStore } from 'common/store';
+import type { AppStore } from 'common/store';
+import {
+  jsonResponse,
+  makeUser,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from 'common/testing';
+import type { SeenRequest } from 'common/testing';
+import { createSummary, selectSummariesState } from '../../lib/summaries/summaries-slice';
+import { makeStatistics, makeSummary, ok } from '../../lib/summaries/summary-fixtures';
+import type { Summary } from '../../lib/summaries/summary';
+import { SummarizePage } from './summarize-page';
+
+const VALID_TEXT = 'Brevity turns long documents into short summaries. '.repeat(3);
+
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
+
+function notFound() {
+  return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+}
+
+function setup({
+  credits = 5,
+  handler = notFound,
+  summary,
+}: { credits?: number; handler?: Handler; summary?: Summary } = {}) {
+  storeSession(makeUser({ credits }));
+  const fetchMock = stubFetch(handler);
+  const store: AppStore = createAppStore();
+  if (summary) {
+    store.dispatch(
+      createSummary.fulfilled({ summary, updatedCredits: credits }, 'seed', { content: '' }),
+    );
+  }
+  const view = renderWithProviders({
+    initialEntry: '/summarize',
+    routes: [{ path: '/summarize', element: <SummarizePage /> }],
+    store,
+  });
+  return { ...view, fetchMock };
+}
+
+const textArea = () => screen.getByLabelText('Text to summarize') as HTMLTextAreaElement;
+const generateButton = () => screen.getByRole('button', { name: /Generate Summary|Summarizing/ });
+const uploadButton = () =>
+  screen.getByRole('button', { name: /Upload & Summarize|Processing file/ });
+const counter = () => screen.getByText(/Characters:/).parentElement as HTMLElement;
+const typeText = (value: string) => fireEvent.change(textArea(), { target: { value } });
+
+beforeEach(() => {
+  localStorage.clear();
+  configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('SummarizePage: text tab', () => {
+  it('shows the two tabs, the counter with (min: 50) and no alert before typing', () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Summary' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Paste Text' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'Upload File' })).toBeTruthy();
+    expect(counter().textContent).toBe('Characters: 0/50,000 (min: 50)');
+    expect(screen.queryByText(/Content must be at least/)).toBeNull();
+    expect(generateButton()).toHaveProperty('disabled', true);
+  });
+
+  it('under 50 characters: the alert with the count, the field invalid, submit disabled', async () => {
+    setup();
+    await userEvent.type(textArea(), 'Too short');
+    expect(screen.getByText('Content must be at least 50 characters (current: 9)')).toBeTruthy();
+    expect(counter().textContent).toBe('Characters: 9/50,000 (min: 50)');
+    expect(textArea().getAttribute('aria-invalid')).toBe('true');
+    expect(generateButton()).toHaveProperty('disabled', true);
+  });
+
+  it('in range: no marker, no alert, submit enabled', () => {
+    setup();
+    typeText('a'.repeat(50));
+    expect(counter().textContent).toBe('Characters: 50/50,000');
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(textArea().getAttribute('aria-invalid')).toBeNull();
+    expect(generateButton()).toHaveProperty('disabled', false);
+  });
+
+  it('over 50,000 characters: (exceeded), the alert, submit disabled', () => {
+    setup();
+    typeText('b'.repeat(50_002));
+    expect(counter().textContent).toBe('Characters: 50,002/50,000 (exceeded)');
+    expect(
+      screen.getByText('Content exceeds maximum 50,000 characters (current: 50002)'),
+    ).toBeTruthy();
+    expect(generateButton()).toHaveProperty('disabled', true);
+  });
+
+  it('with 0 credits: the insufficient credits message and submit disabled', () => {
+    setup({ credits: 0 });
+    expect(
+      screen.getByText('Insufficient credits. Please contact support to recharge your account.'),
+    ).toBeTruthy();
+    typeText(VALID_TEXT);
+    expect(generateButton()).toHaveProperty('disabled', true);
+  });
+
+  it('creates a summary: busy while loading, then the result, and the credits drop', async () => {
+    const summary = makeSummary({
+      id: 'new',
+      summarizedContent: 'Line one\nLine two',
+      originalWordCount: 1234,
+      summaryWordCount: 100,
+      compressionRatio: 92,
+      processingTime: 1500,
+      aiModel: 'gemini-1.5-flash',
+    });
+    let respond: (response: Response) => void = () => undefined;
+    const { fetchMock, store } = setup({
+      credits: 3,
+      handler: (request) => {
+        expect(request.method).toBe('POST');
+        expect(JSON.parse(String(request.body))).toEqual({ content: VALID_TEXT.trim() });
+        return new Promise<Response>((resolve) => {
+          respond = resolve;
+        });
+      },
+    });
+    typeText(VALID_TEXT);
+    await userEvent.click(generateButton());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(generateButton().getAttribute('aria-busy')).toBe('true');
+    expect(generateButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeTruthy();
+
+    respond(jsonResponse(ok({ summary, updatedCredits: 2 }), 201));
+    const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+    const result = heading.closest('.ru-result') as HTMLElement;
+    expect(result.querySelector('.ru-summary-text p')?.textContent).toBe('Line one\nLine two');
+    expect(within(result).getByText('1,234')).toBeTruthy();
+    expect(within(result).getByText('100')).toBeTruthy();
+    expect(within(result).getByText('92%')).toBeTruthy();
+    expect(within(result).getByText('1,500 ms')).toBeTruthy();
+    expect(within(result).getByText('gemini-1.5-flash')).toBeTruthy();
+    expect(within(result).getByText('AI Generated')).toBeTruthy();
+    expect(within(result).queryByText(/Version/)).toBeNull();
+    expect(store.getState().session.user?.credits).toBe(2);
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it("shows the server's error in an alert when creation fails", async () => {
+    setup({
+      handler: () =>
+        jsonResponse({ success: false, code: 'INTERNAL', message: 'The summarizer is down' }, 500),
+    });
+    typeText(VALID_TEXT);
+    await userEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('The summarizer is down');
+  });
+});
+
+describe('SummarizePage: file tab', () => {
+  async function openFileTab() {
+    await userEvent.click(screen.getByRole('tab', { name: 'Upload File' }));
+    return screen.getByLabelText('Choose a file to summarize') as HTMLInputElement;
+  }
+
+  it('states the formats, and asks for a file when none is chosen', async () => {
+    setup();
+    const input = await openFileTab();
+    expect(input.accept).toBe('.txt,.docx');
+    expect(screen.getByText(/Supported formats: \.txt and \.docx, max 10MB/)).toBeTruthy();
+    await userEvent.click(uploadButton());
+    expect(screen.getByText('Please select a file first')).toBeTruthy();
+  });
+
+  it('shows the name and size in KB with 2 decimals, and the file can be removed', async () => {
+    setup();
+    const input = await openFileTab();
+    await userEvent.upload(
+      input,
+      new File(['x'.repeat(12_636)], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(screen.getByText('notes.txt')).toBeTruthy();
+    expect(screen.getByText('12.34 KB')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
+    expect(screen.queryByText('notes.txt')).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('refuses another type or a file over 10MB before uploading', async () => {
+    const { fetchMock } = setup();
+    const input = await openFileTab();
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'paper.pdf')] } });
+    expect(screen.getByText('Only .txt and .docx files are supported')).toBeTruthy();
+    const big = new File(['x'], 'big.txt');
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(
+      screen.getByText('The file is too large (11.00 MB). The maximum size is 10MB.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('big.txt')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is blocked with 0 credits', async () => {
+    setup({ credits: 0 });
+    const input = await openFileTab();
+    await userEvent.upload(input, new File(['hello'], 'notes.txt'));
+    expect(uploadButton()).toHaveProperty('disabled', true);
+  });
+
+  it('uploads the file and shows the result', async () => {
+    const { store } = setup({
+      credits: 1,
+      handler: (request) => {
+        expect(request.path).toBe('/api/summaries/upload');
+        return jsonResponse(
+          ok({
+            summary: makeSummary({ id: 'f', isFallback: true, source: 'txt' }),
+            updatedCredits: 0,
+          }),
+          201,
+        );
+      },
+    });
+    const input = await openFileTab();
+    await userEvent.upload(input, new File(['hello'], 'notes.txt'));
+    await userEvent.click(uploadButton());
+    expect(await screen.findByRole('heading', { name: 'Your Summary' })).toBeTruthy();
+    expect(screen.getByText('Quick Summary')).toBeTruthy();
+    expect(store.getState().session.user?.credits).toBe(0);
+    expect(
+      screen.getByText('Insufficient credits. Please contact support to recharge your account.'),
+    ).toBeTruthy();
+  });
+
+  it("shows a failed upload's message once", async () => {
+    setup({
+      handler: () =>
+        jsonResponse(
+          {
+            success: false,
+            code: 'UNSUPPORTED_FILE_TYPE',
+            message: 'This is not a real .docx file',
+          },
+          415,
+        ),
+    });
+    const input = await openFileTab();
+    await userEvent.upload(input, new File(['not a zip'], 'fake.docx'));
+    await userEvent.click(uploadButton());
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+    expect(screen.getByRole('alert').textContent).toBe('This is not a real .docx file');
+  });
+
+  it('a network failure reads Network error: and the reason', async () => {
+    setup({
+      handler: () => {
+        throw new TypeError('offline');
+      },
+    });
+    const input = await openFileTab();
+    await userEvent.upload(input, new File(['hello'], 'notes.txt'));
+    await userEvent.click(uploadButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error: offline');
+  });
+});
+
+describe('SummarizePage: result card', () => {
+  it('shows Version N once regenerated and the Quick Summary badge', () => {
+    setup({ summary: makeSummary({ regenerationCount: 2, isFallback: true, aiModel: null }) });
+    expect(screen.getByText('Version 3')).toBeTruthy();
+    expect(screen.getByText('Quick Summary')).toBeTruthy();
+    expect(screen.getByText('Gemini 1.5 Flash')).toBeTruthy();
+  });
+
+  it('Copy reads Copied! for 2000 ms', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    vi.useFakeTimers();
+    setup({ summary: makeSummary({ summarizedContent: 'Copy me' }) });
+    // fireEvent, not userEvent: Testing Library's async wrapper waits on a real timer.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await act(async () => undefined);
+    expect(writeText).toHaveBeenCalledWith('Copy me');
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole('button', { name: 'Copied!' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
+
+  it('Re-prompt toggles the panel, sends null for an empty prompt and closes on success', async () => {
+    const bodies: unknown[] = [];
+    const regenerated = makeSummary({
+      id: 's1',
+      summarizedContent: 'Regenerated',
+      regenerationCount: 1,
+    });
+    setup({
+      summary: makeSummary({ id: 's1' }),
+      handler: (request) => {
+        expect(request.path).toBe('/api/summaries/s1/regenerate');
+        bodies.push(JSON.parse(String(request.body)));
+        return jsonResponse(ok({ summary: regenerated, statistics: makeStatistics() }));
+      },
+    });
+    const toggle = screen.getByRole('button', { name: 'Re-prompt' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const prompt = screen.getByLabelText('Custom instructions (optional)');
+    expect(prompt.getAttribute('maxlength')).toBe('500');
+    await userEvent.type(prompt, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByText('Regenerated')).toBeTruthy();
+    expect(bodies).toEqual([{ customPrompt: null }]);
+    expect(screen.getByText('Version 2')).toBeTruthy();
+    expect(screen.queryByLabelText('Custom instructions (optional)')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('a failed regeneration keeps the summary and the panel, with the error', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    setup({
+      summary: makeSummary({ id: 's1', summarizedContent: 'Original summary' }),
+      handler: (request) => {
+        bodies.push(JSON.parse(String(request.body)));
+        return jsonResponse({ success: false, code: 'INTERNAL', message: '' }, 500);
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Re-prompt' }));
+    await userEvent.type(screen.getByLabelText('Custom instructions (optional)'), ' Shorter ');
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
+    expect(bodies).toEqual([{ customPrompt: 'Shorter' }]);
+    expect(screen.getByText('Original summary')).toBeTruthy();
+    expect(screen.getByLabelText('Custom instructions (optional)')).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('Reset clears the text, the summary and the prompt', async () => {
+    const { store } = setup({ summary: makeSummary() });
+    typeText(VALID_TEXT);
+    await userEvent.click(screen.getByRole('button', { name: 'Re-prompt' }));
+    await userEvent.type(screen.getByLabelText('Custom instructions (optional)'), 'Shorter');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(textArea().value).toBe('');
+    expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      currentSummary: null,
+      status: 'idle',
+      error: null,
+      updatedCredits: null,
+    });
+  });
+});

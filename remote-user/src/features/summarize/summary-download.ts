@@ -1,0 +1,91 @@
+import {
+  formatCount,
+  summaryKindLabel,
+  summaryModelLabel,
+  summaryVersion,
+} from '../../lib/summaries/summary';
+import type { Summary } from '../../lib/summaries/summary';
+
+export type DownloadFormat = 'txt' | 'md';
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** `brevity-summary-2026-03-10.md`, with `-v2` once regenerated. */
+export function summaryFileName(summary: Summary, format: DownloadFormat): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(summary.createdAt)?.[0] ?? 'summary';
+  const version = summaryVersion(summary);
+  return `brevity-summary-${day}${version ? `-v${version}` : ''}.${format}`;
+}
+
+/** The .txt download: the summary itself. */
+export function summaryAsText(summary: Summary): string {
+  return `${summary.summarizedContent.trim()}\n`;
+}
+
+/** One line of Markdown metadata; the value on a single line. */
+function field(label: string, value: string): string {
+  return `- **${label}:** ${value.replace(/\s+/g, ' ').trim()}`;
+}
+
+/** The .md download: a title, the summary's metadata, then the summary. */
+export function summaryAsMarkdown(summary: Summary): string {
+  const title = summary.fileName ? `Summary of ${summary.fileName}` : 'Summary';
+  const created = new Date(summary.createdAt);
+  const version = summaryVersion(summary);
+  const lines = [
+    `# ${title}`,
+    '',
+    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', longDate.format(created))]),
+    field('Type', summaryKindLabel(summary)),
+    field('Model', summaryModelLabel(summary)),
+    ...(version ? [field('Version', String(version))] : []),
+    ...(summary.originalWordCount !== null
+      ? [field('Original words', formatCount(summary.originalWordCount))]
+      : []),
+    ...(summary.summaryWordCount !== null
+      ? [field('Summary words', formatCount(summary.summaryWordCount))]
+      : []),
+    ...(summary.compressionRatio !== null
+      ? [field('Compression', `${summary.compressionRatio}%`)]
+      : []),
+    ...(summary.processingTime !== null
+      ? [field('Processing time', `${formatCount(summary.processingTime)} ms`)]
+      : []),
+    ...(summary.customPrompt ? [field('Custom prompt', summary.customPrompt)] : []),
+    '',
+    '## Summary',
+    '',
+    summary.summarizedContent.trim(),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Saves text as a file through a temporary link. */
+export function downloadTextFile(fileName: string, content: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads a summary as .txt or .md. */
+export function downloadSummary(summary: Summary, format: DownloadFormat): void {
+  downloadTextFile(
+    summaryFileName(summary, format),
+    format === 'md' ? summaryAsMarkdown(summary) : summaryAsText(summary),
+    format === 'md' ? 'text/markdown' : 'text/plain',
+  );
+}

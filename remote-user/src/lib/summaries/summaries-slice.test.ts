@@ -1,0 +1,314 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi } from 'common/api-client';
+import { logout } from 'common/session';
+import { createAppStore } from 'common/store';
+import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
+import {
+  clearCurrentSummary,
+  createSummary,
+  createSummaryFromFile,
+  deleteSummary,
+  fetchSummaries,
+  initialSummariesState,
+  regenerateSummary,
+  resetSummaries,
+  selectSummariesState,
+  summariesSlice,
+} from './summaries-slice';
+import type { SummariesState } from './summaries-slice';
+import { makeStatistics, makeSummary, makeSummaryPage, ok } from './summary-fixtures';
+
+const reduce = summariesSlice.reducer;
+const apiError = (message: string, status = 500) => ({ message, status, code: 'INTERNAL' });
+
+function withSummary(overrides: Partial<SummariesState> = {}): SummariesState {
+  return {
+    ...initialSummariesState,
+    currentSummary: makeSummary(),
+    status: 'succeeded',
+    ...overrides,
+  };
+}
+
+describe('summaries reducer', () => {
+  it('starts idle with nothing loaded', () => {
+    expect(reduce(undefined, { type: '@@init' })).toEqual(initialSummariesState);
+    expect(initialSummariesState.status).toBe('idle');
+    expect(initialSummariesState.listStatus).toBe('idle');
+    expect(initialSummariesState.deletionStatus).toBe('idle');
+  });
+
+  it('creation: loading clears the error, success sets the current summary and updated credits', () => {
+    const summary = makeSummary({ id: 'new' });
+    let state = reduce(
+      { ...initialSummariesState, status: 'failed', error: 'old' },
+      createSummary.pending('r1', { content: 'x' }),
+    );
+    expect(state).toMatchObject({ status: 'loading', error: null, operation: 'text' });
+    state = reduce(
+      state,
+      createSummary.fulfilled({ summary, updatedCredits: 4 }, 'r1', { content: 'x' }),
+    );
+    expect(state).toMatchObject({
+      status: 'succeeded',
+      currentSummary: summary,
+      updatedCredits: 4,
+    });
+  });
+
+  it('creation failure sets the error and clears the current summary', () => {
+    const state = reduce(
+      withSummary(),
+      createSummary.rejected(null, 'r1', { content: 'x' }, apiError('Content is too short', 400)),
+    );
+    expect(state).toMatchObject({ status: 'failed', error: 'Content is too short' });
+    expect(state.currentSummary).toBeNull();
+  });
+
+  it('creation failure without a message uses the SPEC.md fallback', () => {
+    const state = reduce(
+      withSummary(),
+      createSummary.rejected(new Error('x'), 'r1', { content: '' }),
+    );
+    expect(state.error).toBe('Failed to create summary');
+  });
+
+  it('file creation shares the status and error', () => {
+    const file = new File(['hello'], 'notes.txt');
+    const summary = makeSummary({ id: 'file', source: 'txt' });
+    let state = reduce(initialSummariesState, createSummaryFromFile.pending('r1', file));
+    expect(state).toMatchObject({ status: 'loading', operation: 'file' });
+    state = reduce(
+      state,
+      createSummaryFromFile.fulfilled({ summary, updatedCredits: 2 }, 'r1', file),
+    );
+    expect(state).toMatchObject({
+      status: 'succeeded',
+      currentSummary: summary,
+      updatedCredits: 2,
+    });
+    state = reduce(state, createSummaryFromFile.rejected(null, 'r2', file));
+    expect(state).toMatchObject({
+      status: 'failed',
+      error: 'Failed to create summary from file',
+      currentSummary: null,
+    });
+  });
+
+  it('regeneration success replaces the current summary and the same one in the list', () => {
+    const original = makeSummary({ id: 's1' });
+    const regenerated = makeSummary({ id: 's1', summarizedContent: 'New', regenerationCount: 1 });
+    const statistics = makeStatistics({ totalSummaries: 7 });
+    const arg = { id: 's1', customPrompt: null };
+    let state = withSummary({ currentSummary: original, summaries: [original] });
+    state = reduce(state, regenerateSummary.pending('r1', arg));
+    expect(state).toMatchObject({
+      status: 'loading',
+      operation: 'regenerate',
+      currentSummary: original,
+    });
+    state = reduce(
+      state,
+      regenerateSummary.fulfilled({ summary: regenerated, statistics }, 'r1', arg),
+    );
+    expect(state.currentSummary).toEqual(regenerated);
+    expect(state.summaries[0]).toEqual(regenerated);
+    expect(state.statistics).toEqual(statistics);
+  });
+
+  it('a failed regeneration keeps the current summary', () => {
+    const arg = { id: 's1', customPrompt: 'Shorter' };
+    const before = withSummary();
+    const state = reduce(before, regenerateSummary.rejected(null, 'r1', arg, apiError('Nope')));
+    expect(state).toMatchObject({ status: 'failed', error: 'Nope' });
+    expect(state.currentSummary).toEqual(before.currentSummary);
+  });
+
+  it('clearCurrentSummary resets the summary, status, error and updated credits', () => {
+    const state = reduce(
+      withSummary({ status: 'failed', error: 'x', updatedCredits: 3, operation: 'text' }),
+      clearCurrentSummary(),
+    );
+    expect(state).toMatchObject({
+      currentSummary: null,
+      status: 'idle',
+      error: null,
+      updatedCredits: null,
+      operation: null,
+    });
+  });
+
+  it('list: loading, then the page, pagination and statistics', () => {
+    const page = makeSummaryPage([makeSummary({ id: 'a' }), makeSummary({ id: 'b' })], {
+      total: 12,
+    });
+    let state = reduce(initialSummariesState, fetchSummaries.pending('r1', { page: 1 }));
+    expect(state.listStatus).toBe('loading');
+    state = reduce(state, fetchSummaries.fulfilled(page, 'r1', { page: 1 }));
+    expect(state).toMatchObject({
+      listStatus: 'succeeded',
+      summaries: page.summaries,
+      pagination: page.pagination,
+      statistics: page.statistics,
+    });
+  });
+
+  it('list failure sets its own error and leaves creation alone', () => {
+    let state = reduce(withSummary(), fetchSummaries.pending('r1', { page: 1 }));
+    state = reduce(state, fetchSummaries.rejected(null, 'r1', { page: 1 }));
+    expect(state).toMatchObject({ listStatus: 'failed', listError: 'Failed to fetch summaries' });
+    expect(state.status).toBe('succeeded');
+  });
+
+  it('ignores the answer of an older list request', () => {
+    const older = makeSummaryPage([makeSummary({ id: 'old' })]);
+    const newer = makeSummaryPage([makeSummary({ id: 'new' })], { page: 2, total: 11 });
+    let state = reduce(initialSummariesState, fetchSummaries.pending('r1', { page: 1 }));
+    state = reduce(state, fetchSummaries.pending('r2', { page: 2 }));
+    state = reduce(state, fetchSummaries.fulfilled(newer, 'r2', { page: 2 }));
+    state = reduce(state, fetchSummaries.fulfilled(older, 'r1', { page: 1 }));
+    expect(state.summaries.map((summary) => summary.id)).toEqual(['new']);
+  });
+
+  it('deleting removes the summary and decrements the total, never below 0', () => {
+    const page = makeSummaryPage([makeSummary({ id: 'a' }), makeSummary({ id: 'b' })], {
+      total: 2,
+    });
+    let state = reduce(initialSummariesState, fetchSummaries.fulfilled(page, '', { page: 1 }));
+    state = reduce(state, fetchSummaries.pending('r1', { page: 1 }));
+    state = reduce(state, fetchSummaries.fulfilled(page, 'r1', { page: 1 }));
+    state = reduce(state, deleteSummary.pending('d1', 'a'));
+    expect(state.deletionStatus).toBe('loading');
+    state = reduce(state, deleteSummary.fulfilled('a', 'd1', 'a'));
+    expect(state.deletionStatus).toBe('succeeded');
+    expect(state.summaries.map((summary) => summary.id)).toEqual(['b']);
+    expect(state.pagination).toMatchObject({ totalSummaries: 1, total: 1 });
+
+    state = reduce(
+      { ...state, pagination: { ...page.pagination, totalSummaries: 0, total: 0 } },
+      deleteSummary.fulfilled('b', 'd2', 'b'),
+    );
+    expect(state.summaries).toEqual([]);
+    expect(state.pagination).toMatchObject({ totalSummaries: 0, total: 0 });
+  });
+
+  it('a failed deletion keeps the list and sets the deletion error', () => {
+    const state = reduce(
+      { ...initialSummariesState, summaries: [makeSummary()] },
+      deleteSummary.rejected(null, 'd1', 's1'),
+    );
+    expect(state).toMatchObject({
+      deletionStatus: 'failed',
+      deletionError: 'Failed to delete summary',
+    });
+    expect(state.summaries).toHaveLength(1);
+  });
+
+  it('reset and logout clear everything', () => {
+    const busy = withSummary({ summaries: [makeSummary()], listStatus: 'succeeded', error: 'x' });
+    expect(reduce(busy, resetSummaries())).toEqual(initialSummariesState);
+    expect(reduce(busy, logout())).toEqual(initialSummariesState);
+  });
+});
+
+describe('summaries thunks in the shell store', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is injected into the root reducer and readable before its first action', () => {
+    storeSession(makeUser());
+    const store = createAppStore();
+    expect(selectSummariesState(store.getState())).toEqual(initialSummariesState);
+  });
+
+  it('a created summary writes updatedCredits into the session', async () => {
+    storeSession(makeUser({ credits: 5 }));
+    const summary = makeSummary({ id: 'created' });
+    const fetchMock = stubFetch((request) => {
+      expect(request.method).toBe('POST');
+      expect(request.path).toBe('/api/summaries');
+      expect(request.headers.get('Authorization')).toBe('Bearer test-token');
+      expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
+      return jsonResponse(ok({ summary, updatedCredits: 4 }), 201);
+    });
+    const store = createAppStore();
+    await store.dispatch(createSummary({ content: 'some text' }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(store.getState().session.user?.credits).toBe(4);
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      status: 'succeeded',
+      currentSummary: summary,
+      updatedCredits: 4,
+    });
+  });
+
+  it("shows the server's message, and a 402 sets the balance to 0", async () => {
+    storeSession(makeUser({ credits: 2 }));
+    stubFetch(() =>
+      jsonResponse(
+        { success: false, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits' },
+        402,
+      ),
+    );
+    const store = createAppStore();
+    await store.dispatch(createSummary({ content: 'some text' }));
+    expect(store.getState().session.user?.credits).toBe(0);
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      status: 'failed',
+      error: 'Insufficient credits',
+    });
+  });
+
+  it('uploads the file as multipart field `file`', async () => {
+    storeSession(makeUser({ credits: 1 }));
+    let sent: unknown = null;
+    stubFetch((request) => {
+      expect(request.path).toBe('/api/summaries/upload');
+      sent = request.body;
+      return jsonResponse(ok({ summary: makeSummary(), updatedCredits: 0 }), 201);
+    });
+    const store = createAppStore();
+    const file = new File(['hello world'], 'notes.txt', { type: 'text/plain' });
+    await store.dispatch(createSummaryFromFile(file));
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('file')).toBeInstanceOf(File);
+    expect(store.getState().session.user?.credits).toBe(0);
+  });
+
+  it('regenerates with a null prompt and logs a failure', async () => {
+    storeSession(makeUser());
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bodies: unknown[] = [];
+    stubFetch((request) => {
+      bodies.push(JSON.parse(String(request.body)));
+      return jsonResponse({ success: false, code: 'INTERNAL', message: '' }, 500);
+    });
+    const store = createAppStore();
+    await store.dispatch(regenerateSummary({ id: 's 1', customPrompt: null }));
+    expect(bodies).toEqual([{ customPrompt: null }]);
+    expect(warn).toHaveBeenCalledWith(
+      'Failed to regenerate summary',
+      'Failed to regenerate summary',
+    );
+    expect(selectSummariesState(store.getState()).error).toBe('Failed to regenerate summary');
+  });
+
+  it('fetches a page with page and limit in the query', async () => {
+    storeSession(makeUser());
+    const paths: string[] = [];
+    stubFetch((request) => {
+      paths.push(request.path);
+      return jsonResponse(ok(makeSummaryPage([makeSummary()], { page: 3, total: 21 })));
+    });
+    const store = createAppStore();
+    await store.dispatch(fetchSummaries({ page: 3 }));
+    expect(paths).toEqual(['/api/summaries?page=3&limit=10']);
+    expect(selectSummariesState(store.getState()).pagination?.currentPage).toBe(3);
+  });
+});

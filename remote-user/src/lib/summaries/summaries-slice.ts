@@ -1,0 +1,283 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { FALLBACK_MESSAGES, toApiErrorInfo } from 'common/api-client';
+import type { ApiErrorInfo } from 'common/api-client';
+import { login, logout, register, setCredits } from 'common/session';
+import { rootReducer } from 'common/store';
+import {
+  deleteSummaryById,
+  getSummaryPage,
+  postRegeneration,
+  postSummary,
+  postSummaryFile,
+} from './summaries-api';
+import { HISTORY_PAGE_SIZE } from './summary';
+import type {
+  CreatedSummary,
+  RegeneratedSummary,
+  Summary,
+  SummaryPage,
+  SummaryPagination,
+  SummaryStatistics,
+} from './summary';
+
+/** One request's life (SPEC.md §4 "Summary workflow"). */
+export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
+
+/** Which call the shared creation status belongs to, so each screen shows its own spinner. */
+export type CreationOperation = 'text' | 'file' | 'regenerate';
+
+export interface SummariesState {
+  /** The summary the person just made or regenerated. */
+  currentSummary: Summary | null;
+  /** The balance the last successful creation left (written into the session too). */
+  updatedCredits: number | null;
+  /** Creation, file creation and regeneration share this status and error. */
+  status: RequestStatus;
+  error: string | null;
+  operation: CreationOperation | null;
+  /** The page of the person's own summaries last fetched. */
+  summaries: Summary[];
+  pagination: SummaryPagination | null;
+  statistics: SummaryStatistics | null;
+  listStatus: RequestStatus;
+  listError: string | null;
+  /** The latest list fetch: an older answer arriving late is ignored. */
+  listRequestId: string | null;
+  deletionStatus: RequestStatus;
+  deletionError: string | null;
+}
+
+export const initialSummariesState: SummariesState = {
+  currentSummary: null,
+  updatedCredits: null,
+  status: 'idle',
+  error: null,
+  operation: null,
+  summaries: [],
+  pagination: null,
+  statistics: null,
+  listStatus: 'idle',
+  listError: null,
+  listRequestId: null,
+  deletionStatus: 'idle',
+  deletionError: null,
+};
+
+type ThunkConfig = { rejectValue: ApiErrorInfo };
+
+/** A 402 means the balance is 0 whatever the navbar believed: show it at once. */
+function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown) => unknown) {
+  if (error.status === 402) dispatch(setCredits(0));
+}
+
+/**
+ * POST /api/summaries. On success the session's balance becomes `updatedCredits`, so the
+ * navbar shows the spent credit without a reload.
+ */
+export const createSummary = createAsyncThunk<CreatedSummary, { content: string }, ThunkConfig>(
+  'summaries/create',
+  async ({ content }, { dispatch, rejectWithValue }) => {
+    try {
+      const created = await postSummary(content);
+      dispatch(setCredits(created.updatedCredits));
+      return created;
+    } catch (error) {
+      const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummary);
+      noteInsufficientCredits(info, dispatch);
+      return rejectWithValue(info);
+    }
+  },
+);
+
+/** POST /api/summaries/upload; the balance is updated as for text. */
+export const createSummaryFromFile = createAsyncThunk<CreatedSummary, File, ThunkConfig>(
+  'summaries/createFromFile',
+  async (file, { dispatch, rejectWithValue }) => {
+    try {
+      const created = await postSummaryFile(file);
+      dispatch(setCredits(created.updatedCredits));
+      return created;
+    } catch (error) {
+      const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummaryFromFile);
+      noteInsufficientCredits(info, dispatch);
+      return rejectWithValue(info);
+    }
+  },
+);
+
+/** POST /api/summaries/:id/regenerate: free. A failure is logged and keeps the summary. */
+export const regenerateSummary = createAsyncThunk<
+  RegeneratedSummary,
+  { id: string; customPrompt: string | null },
+  ThunkConfig
+>('summaries/regenerate', async ({ id, customPrompt }, { rejectWithValue }) => {
+  try {
+    return await postRegeneration(id, customPrompt);
+  } catch (error) {
+    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.regenerateSummary);
+    console.warn(FALLBACK_MESSAGES.regenerateSummary, info.message);
+    return rejectWithValue(info);
+  }
+});
+
+export interface SummaryPageRequest {
+  page: number;
+  limit?: number;
+}
+
+/** GET /api/summaries?page&limit (limit 10 by default). Abortable through the thunk's promise. */
+export const fetchSummaries = createAsyncThunk<SummaryPage, SummaryPageRequest, ThunkConfig>(
+  'summaries/fetchList',
+  async ({ page, limit = HISTORY_PAGE_SIZE }, { rejectWithValue, signal }) => {
+    try {
+      return await getSummaryPage(page, limit, signal);
+    } catch (error) {
+      return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.fetchSummaries));
+    }
+  },
+);
+
+/** DELETE /api/summaries/:id; resolves with the id. */
+export const deleteSummary = createAsyncThunk<string, string, ThunkConfig>(
+  'summaries/delete',
+  async (id, { rejectWithValue }) => {
+    try {
+      await deleteSummaryById(id);
+      return id;
+    } catch (error) {
+      return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.deleteSummary));
+    }
+  },
+);
+
+export const summariesSlice = createSlice({
+  name: 'summaries',
+  initialState: initialSummariesState,
+  reducers: {
+    /** Forgets the current summary and the creation status, error and updated credits. */
+    clearCurrentSummary(state) {
+      state.currentSummary = null;
+      state.status = 'idle';
+      state.error = null;
+      state.operation = null;
+      state.updatedCredits = null;
+    },
+    clearDeletionError(state) {
+      state.deletionStatus = 'idle';
+      state.deletionError = null;
+    },
+    /** Back to the initial state. */
+    resetSummaries: () => initialSummariesState,
+  },
+  extraReducers: (builder) => {
+    const creationStarted = (state: SummariesState, operation: CreationOperation) => {
+      state.status = 'loading';
+      state.error = null;
+      state.operation = operation;
+    };
+    const created = (state: SummariesState, payload: CreatedSummary) => {
+      state.status = 'succeeded';
+      state.currentSummary = payload.summary;
+      state.updatedCredits = payload.updatedCredits;
+    };
+    const creationFailed = (state: SummariesState, message: string, keepSummary: boolean) => {
+      state.status = 'failed';
+      state.error = message;
+      if (!keepSummary) state.currentSummary = null;
+    };
+
+    builder
+      .addCase(createSummary.pending, (state) => creationStarted(state, 'text'))
+      .addCase(createSummary.fulfilled, (state, action) => created(state, action.payload))
+      .addCase(createSummary.rejected, (state, action) =>
+        creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false),
+      )
+      .addCase(createSummaryFromFile.pending, (state) => creationStarted(state, 'file'))
+      .addCase(createSummaryFromFile.fulfilled, (state, action) => created(state, action.payload))
+      .addCase(createSummaryFromFile.rejected, (state, action) =>
+        creationFailed(
+          state,
+          action.payload?.message ?? FALLBACK_MESSAGES.createSummaryFromFile,
+          false,
+        ),
+      )
+      .addCase(regenerateSummary.pending, (state) => creationStarted(state, 'regenerate'))
+      .addCase(regenerateSummary.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.currentSummary = action.payload.summary;
+        state.statistics = action.payload.statistics;
+        const index = state.summaries.findIndex((item) => item.id === action.payload.summary.id);
+        if (index >= 0) state.summaries[index] = action.payload.summary;
+      })
+      .addCase(regenerateSummary.rejected, (state, action) =>
+        creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.regenerateSummary, true),
+      );
+
+    builder
+      .addCase(fetchSummaries.pending, (state, action) => {
+        state.listRequestId = action.meta.requestId;
+        state.listStatus = 'loading';
+        state.listError = null;
+      })
+      .addCase(fetchSummaries.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.listRequestId) return;
+        state.listStatus = 'succeeded';
+        state.summaries = action.payload.summaries;
+        state.pagination = action.payload.pagination;
+        state.statistics = action.payload.statistics;
+      })
+      .addCase(fetchSummaries.rejected, (state, action) => {
+        if (action.meta.requestId !== state.listRequestId) return;
+        if (action.meta.aborted) {
+          // Abandoned by the screen that asked (it unmounted or asked for another page).
+          state.listStatus = state.pagination ? 'succeeded' : 'idle';
+          return;
+        }
+        state.listStatus = 'failed';
+        state.listError = action.payload?.message ?? FALLBACK_MESSAGES.fetchSummaries;
+      });
+
+    builder
+      .addCase(deleteSummary.pending, (state) => {
+        state.deletionStatus = 'loading';
+        state.deletionError = null;
+      })
+      .addCase(deleteSummary.fulfilled, (state, action) => {
+        state.deletionStatus = 'succeeded';
+        state.summaries = state.summaries.filter((summary) => summary.id !== action.payload);
+        if (state.pagination) {
+          const remaining = Math.max(0, state.pagination.totalSummaries - 1);
+          state.pagination.totalSummaries = remaining;
+          state.pagination.total = remaining;
+        }
+      })
+      .addCase(deleteSummary.rejected, (state, action) => {
+        state.deletionStatus = 'failed';
+        state.deletionError = action.payload?.message ?? FALLBACK_MESSAGES.deleteSummary;
+      });
+
+    // Another person may sign in on this tab: nothing of the previous one's summaries stays.
+    builder
+      .addCase(logout, () => initialSummariesState)
+      .addCase(login.fulfilled, () => initialSummariesState)
+      .addCase(register.fulfilled, () => initialSummariesState);
+  },
+  selectors: {
+    selectSummariesState: (state) => state,
+    selectCurrentSummary: (state) => state.currentSummary,
+  },
+});
+
+declare module 'common/store' {
+  // Module augmentation has to be an interface; it adds the `summaries` key to RootState.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof summariesSlice> {}
+}
+
+/** The slice inside the shell's one store; injected when this remote's code first loads. */
+export const injectedSummariesSlice = summariesSlice.injectInto(rootReducer);
+
+export const { selectSummariesState, selectCurrentSummary } = injectedSummariesSlice.selectors;
+
+export const { clearCurrentSummary, clearDeletionError, resetSummaries } = summariesSlice.actions;

@@ -1,0 +1,68 @@
+// Test data shaped like the API's answers (imported by tests only, so never bundled).
+import type { SummaryPage, Summary, SummaryStatistics } from './summary';
+
+/** A summary as GET /api/summaries returns it. */
+export function makeSummary(overrides: Partial<Summary> = {}): Summary {
+  const id = overrides.id ?? 's1';
+  return {
+    id,
+    _id: id,
+    summarizedContent: 'A short summary of the text.',
+    originalContent: 'The original text, which was much longer than its summary. '.repeat(3),
+    originalWordCount: 120,
+    summaryWordCount: 30,
+    compressionRatio: 75,
+    processingTime: 420,
+    isFallback: false,
+    aiModel: 'gemini-1.5-flash',
+    customPrompt: null,
+    regenerationCount: 0,
+    source: 'text',
+    fileName: null,
+    createdAt: '2026-03-10T09:00:00.000Z',
+    updatedAt: '2026-03-10T09:00:00.000Z',
+    reviewStatus: 'pending',
+    reviewComments: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeStatistics(overrides: Partial<SummaryStatistics> = {}): SummaryStatistics {
+  return {
+    totalSummaries: 1,
+    totalOriginalWords: 120,
+    totalSummaryWords: 30,
+    averageCompressionRatio: 75,
+    wordsReduced: 90,
+    ...overrides,
+  };
+}
+
+/** One page of GET /api/summaries for `total` summaries in all. */
+export function makeSummaryPage(
+  summaries: Summary[],
+  { page = 1, limit = 10, total = summaries.length } = {},
+): SummaryPage {
+  const totalPages = Math.ceil(total / limit);
+  return {
+    summaries,
+    pagination: {
+      currentPage: page,
+      totalPages,
+      totalSummaries: total,
+      total,
+      hasNextPage: page < totalPages,
+      hasPrevPage: page > 1,
+    },
+    statistics: makeStatistics({ totalSummaries: total }),
+    total,
+    totalPages,
+  };
+}
+
+/** The success envelope around `data`. */
+export function ok<Data>(data: Data) {
+  return { success: true, data };
+}
