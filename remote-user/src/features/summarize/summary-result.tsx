@@ -55,7 +55,8 @@ export function SummaryResult({
   };
 
   return (
-    <Card className="ru-result" aria-labelledby="summary-result-heading">
+    // A named region: a generic div may not carry a name (ARIA 1.2), so the label was lost.
+    <Card className="ru-result" role="region" aria-labelledby="summary-result-heading">
       <CardHeader className="ru-result__header">
         <div className="ru-result__title-row">
           <CardTitle as="h2" id="summary-result-heading" ref={headingRef} tabIndex={-1}>
