@@ -118,7 +118,8 @@ export function HistorySummaryCard({ summary, onDelete, deleting, now }: History
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
         {expanded ? (
           <>
-            <section aria-labelledby={`${detailsId}-original`}>
+            {/* Not a named section: the scrollable box below is the one "Original content" region. */}
+            <section>
               <h3 id={`${detailsId}-original`} className="ru-details-title">
                 Original content
               </h3>
