@@ -6,6 +6,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { createStaticRoutes } from './features/static/static.routes';
 import { summariesRoutes } from './features/summaries/summaries.routes';
+import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv } from './lib/app-env';
 import { apiBodyLimit } from './lib/body-limit';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
 
   const routes = app
     .route('/api/auth', authRoutes)
+    .route('/api/summaries', summaryJobRoutes)
     .route('/api/summaries', summariesRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/reviews', reviewRoutes)

@@ -59,6 +59,15 @@ describe('loadConfig', () => {
         reviewer: '/remotes/reviewer/',
       },
       workers: 1,
+      jobs: {
+        schema: 'pgboss',
+        pollingIntervalSeconds: 2,
+        expireInSeconds: 120,
+        retryLimit: 3,
+        retryDelaySeconds: 5,
+        maintenanceIntervalSeconds: 60,
+        sweepIntervalSeconds: 30,
+      },
       passwordHashCost: 17,
     });
   });
@@ -99,6 +108,9 @@ describe('loadConfig', () => {
       REMOTE_EDITOR_URL: 'https://cdn.example.com/editor/',
       REMOTE_REVIEWER_URL: '/staff/reviewer',
       WORKERS: '0',
+      JOBS_SCHEMA: 'brevity_jobs',
+      JOBS_POLLING_SECONDS: '0.5',
+      JOBS_EXPIRE_SECONDS: '300',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -123,6 +135,7 @@ describe('loadConfig', () => {
         reviewer: '/staff/reviewer/',
       },
       workers: 0,
+      jobs: { schema: 'brevity_jobs', pollingIntervalSeconds: 0.5, expireInSeconds: 300 },
       passwordHashCost: 17,
     });
   });
@@ -189,6 +202,8 @@ describe('loadConfig', () => {
     ['REMOTE_ADMIN_URL', { REMOTE_ADMIN_URL: 'remotes/admin/' }],
     ['REMOTE_USER_URL', { REMOTE_USER_URL: '//cdn.example.com/user/' }],
     ['WORKERS', { WORKERS: '1.5' }],
+    ['JOBS_SCHEMA', { JOBS_SCHEMA: 'pg boss; drop' }],
+    ['JOBS_POLLING_SECONDS', { JOBS_POLLING_SECONDS: '0.1' }],
   ])('names %s when it is invalid (%j)', (variable, env) => {
     expect(failingVariables({ JWT_SECRET: SECRET, DATA_DIR: '/tmp/x', ...env })).toContain(
       variable,

@@ -55,11 +55,31 @@ export interface Config {
   remotes: Record<RemoteName, string>;
   /** Job workers run inside this process (WORKERS, 0 for none). */
   workers: number;
+  /** The background job queue (pg-boss) on the same database. */
+  jobs: JobsConfig;
   /**
    * log2 of the scrypt cost N for new password hashes. Always 17 from the environment;
    * only tests lower it, on the Config object, to keep the suite fast.
    */
   passwordHashCost: number;
+}
+
+/** Settings of the job queue; tests shorten the intervals on the Config object. */
+export interface JobsConfig {
+  /** Postgres schema of the queue's own tables (JOBS_SCHEMA, default `pgboss`). */
+  schema: string;
+  /** How often an idle worker asks for a job, in seconds (JOBS_POLLING_SECONDS, default 2). */
+  pollingIntervalSeconds: number;
+  /** A job active this long is taken as lost (its process died) and queued again (JOBS_EXPIRE_SECONDS, default 120). */
+  expireInSeconds: number;
+  /** Further attempts after a temporary failure (the summarizer's 429/5xx/time-out). */
+  retryLimit: number;
+  /** First wait before a retry, doubled each time (with jitter), in seconds. */
+  retryDelaySeconds: number;
+  /** How often the queue's upkeep (expiry, archiving) runs, in seconds. */
+  maintenanceIntervalSeconds: number;
+  /** How often a worker process looks for jobs that ended without a result (to refund them), in seconds. */
+  sweepIntervalSeconds: number;
 }
 
 /** A configuration value that cannot be used; `issues` names each variable. */
@@ -232,6 +252,21 @@ const envSchema = z.object({
   REMOTE_EDITOR_URL: optional(remoteLocation),
   REMOTE_REVIEWER_URL: optional(remoteLocation),
   WORKERS: optional(integer(0, 64)),
+  JOBS_SCHEMA: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier such as pgboss'),
+  ),
+  JOBS_POLLING_SECONDS: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds from 0.5 to 60')
+      .transform(Number)
+      .refine((value) => value >= 0.5 && value <= 60, 'must be a number of seconds from 0.5 to 60'),
+  ),
+  JOBS_EXPIRE_SECONDS: optional(integer(1, 86_400)),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -342,6 +377,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       reviewer: values.REMOTE_REVIEWER_URL ?? '/remotes/reviewer/',
     },
     workers: values.WORKERS ?? 1,
+    jobs: {
+      schema: values.JOBS_SCHEMA ?? 'pgboss',
+      pollingIntervalSeconds: values.JOBS_POLLING_SECONDS ?? 2,
+      expireInSeconds: values.JOBS_EXPIRE_SECONDS ?? 120,
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+      maintenanceIntervalSeconds: 60,
+      sweepIntervalSeconds: 30,
+    },
     passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
   };
 }

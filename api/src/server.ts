@@ -5,10 +5,14 @@ import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedDatabase } from './db/seed';
+import { startSummaryWorkers } from './features/summaries/summary-workers';
+import { createJobQueue } from './lib/job-queue';
 import { createSummarizer } from './summarizer/summarizer';
 
 /** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long active jobs may finish after SIGINT/SIGTERM before they are handed back to the queue. */
+const JOBS_GRACE_MS = 20_000;
 
 function readConfig(): Config {
   try {
@@ -38,7 +42,16 @@ async function main(): Promise<void> {
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
   });
-  const app = createApp({ config, db, summarizer });
+  const jobs = createJobQueue(db, config.jobs);
+  const deps = { config, db, summarizer, jobs };
+  await jobs.start();
+  const workers = config.workers > 0 ? await startSummaryWorkers(deps, config.workers) : null;
+  console.info(
+    workers
+      ? `Job workers: ${config.workers} per queue in this process`
+      : 'Job workers: none (WORKERS=0)',
+  );
+  const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.info(`Brevity listening on http://localhost:${info.port}`);
   });
@@ -56,8 +69,12 @@ async function main(): Promise<void> {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Workers stop taking jobs now; active ones finish or go back to the queue.
+    const jobsStopped = (workers ?? jobs).stop({ graceful: true, timeoutMs: JOBS_GRACE_MS });
     server.close(() => {
-      db.destroy()
+      jobsStopped
+        .catch((error: unknown) => console.error('Stopping the job queue failed:', error))
+        .then(() => db.destroy())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           console.error('Closing the database failed:', error);

@@ -24,7 +24,20 @@ export function createPostgresDatabase(pool: pg.Pool): Database {
  * queues connections, so code inside a transaction must use the transaction, never `db`.
  */
 export function createPGliteDatabase(pglite: PGlite): Database {
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  pgliteInstances.set(db, pglite);
+  return db;
+}
+
+const pgliteInstances = new WeakMap<Database, PGlite>();
+
+/**
+ * The PGlite instance under a database made by `createPGliteDatabase`, else undefined (a `pg`
+ * pool). For the rare caller that needs what Kysely cannot send: several statements in one
+ * text (the job queue's schema set-up). Hold a Kysely connection while using it.
+ */
+export function pgliteOf(db: Database): PGlite | undefined {
+  return pgliteInstances.get(db);
 }
 
 /**

@@ -3,6 +3,7 @@ import * as createUsersLedgerAudit from './migrations/20261121120000_create_user
 import * as createRateLimitHits from './migrations/20261121120100_create_rate_limit_hits';
 import * as createSummaries from './migrations/20261121120200_create_summaries';
 import * as createReviewEvents from './migrations/20261121120300_create_review_events';
+import * as createSummaryJobs from './migrations/20261121120400_create_summary_jobs';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '20261121120100_create_rate_limit_hits': createRateLimitHits,
   '20261121120200_create_summaries': createSummaries,
   '20261121120300_create_review_events': createReviewEvents,
+  '20261121120400_create_summary_jobs': createSummaryJobs,
 };
 
 /** A Kysely MigrationProvider over the list above. */

@@ -44,9 +44,11 @@ describe('migrations', () => {
     expect(await tableNames()).toEqual([
       'audit_events',
       'credit_ledger',
+      'job_uploads',
       'rate_limit_hits',
       'review_events',
       'summaries',
+      'summary_jobs',
       'users',
     ]);
     await migrateToLatest(database.db); // nothing pending: a no-op

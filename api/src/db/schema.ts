@@ -122,6 +122,36 @@ export interface ReviewEventsTable {
   created_at: CreatedAt;
 }
 
+export type SummaryJobQueue = 'text-summary' | 'file-processing';
+export type SummaryJobStatus = 'pending' | 'completed' | 'failed';
+
+/** A queued summary (its id is the job queue's id): owner, paid credit, outcome, refund. */
+export interface SummaryJobsTable {
+  id: string;
+  user_id: string;
+  queue: SummaryJobQueue;
+  /** Leaves 'pending' once, with the summary insert or the refund. */
+  status: ColumnType<SummaryJobStatus, SummaryJobStatus | undefined, SummaryJobStatus>;
+  /** 0..100, as last reported by the worker. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** The ledger row of the credit taken at enqueue time. */
+  debit_ledger_id: string | null;
+  summary_id: string | null;
+  /** Why the job failed, for a person. */
+  error: string | null;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An uploaded file's bytes, kept until its job ends. */
+export interface JobUploadsTable {
+  job_id: string;
+  file_name: string;
+  content: Buffer | Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   credit_ledger: CreditLedgerTable;
@@ -129,6 +159,8 @@ export interface DB {
   rate_limit_hits: RateLimitHitsTable;
   summaries: SummariesTable;
   review_events: ReviewEventsTable;
+  summary_jobs: SummaryJobsTable;
+  job_uploads: JobUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -137,3 +169,4 @@ export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type SummaryRow = Selectable<SummariesTable>;
 export type ReviewEventRow = Selectable<ReviewEventsTable>;
+export type SummaryJobRow = Selectable<SummaryJobsTable>;

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
+import type { JobQueue } from './job-queue';
 import type { Summarizer } from '../summarizer/summarizer';
 
 /**
@@ -14,6 +15,8 @@ export interface AppDeps {
   db: Database;
   /** Writes summaries; tests inject a fake. */
   summarizer: Summarizer;
+  /** The background job queue (pg-boss on `db`); started on first use. */
+  jobs: JobQueue;
 }
 
 /** The Hono environment of every route: the deps and the request id are always set. */

@@ -13,6 +13,9 @@ import { insertUserIfEmailFree } from '../db/users.repository';
 import { createSummarizer } from '../summarizer/summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
+import { createJobQueue } from '../lib/job-queue';
+import { startSummaryWorkers } from '../features/summaries/summary-workers';
+import type { SummaryWorkers } from '../features/summaries/summary-workers';
 import { hashPassword } from '../lib/password';
 import { signAccessToken } from '../lib/tokens';
 import { createTestDatabase } from './test-database';
@@ -78,7 +81,12 @@ export interface TestApp {
     role?: Role;
     credits?: number;
   }): Promise<TestUser>;
-  /** Closes the database and drops what the test created. */
+  /**
+   * Runs job workers in this app (as server.ts does when WORKERS > 0); `destroy()` stops
+   * them, or stop them yourself (a restart) with the returned handle.
+   */
+  startWorkers(concurrency?: number): Promise<SummaryWorkers>;
+  /** Stops the workers and the job queue, then closes the database and drops what the test created. */
   destroy(): Promise<void>;
 }
 
@@ -106,17 +114,33 @@ export interface TestAppOptions {
  * ```
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = createTestConfig(options.config, options.env);
   const database = options.database ?? (await createTestDatabase());
+  const config = createTestConfig(options.config, options.env);
+  // Short queue intervals keep job tests quick; the queue's tables get the database's own schema.
+  config.jobs = {
+    ...config.jobs,
+    schema: database.jobsSchema,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    retryDelaySeconds: 1,
+    ...options.config?.jobs,
+  };
   // The summarizer of the config: the local one, as test configs set no GEMINI_API_KEY.
   const summarizer = createSummarizer({
     geminiApiKey: config.gemini?.apiKey,
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
   });
-  const deps: AppDeps = { config, db: database.db, summarizer, ...options.deps };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    summarizer,
+    jobs: createJobQueue(database.db, config.jobs),
+    ...options.deps,
+  };
   const app = createApp(deps);
   let counter = 0;
+  const workers: SummaryWorkers[] = [];
 
   return {
     app,
@@ -164,7 +188,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       });
       return { user, password, token };
     },
+    async startWorkers(concurrency = 1) {
+      const started = await startSummaryWorkers(deps, concurrency);
+      workers.push(started);
+      return started;
+    },
     async destroy() {
+      for (const started of workers) await started.stop({ graceful: false, timeoutMs: 1000 });
+      await deps.jobs.stop({ graceful: false, timeoutMs: 1000 });
       if (!options.database) await database.destroy();
     },
   };

@@ -20,6 +20,8 @@ export interface TestDatabase {
   db: Database;
   /** `postgres` or `pglite`, for the rare test that must know. */
   kind: 'postgres' | 'pglite';
+  /** The schema for the job queue's tables: its own per test database on Postgres. */
+  jobsSchema: string;
   /** Closes the database and drops what was created for it. */
   destroy(): Promise<void>;
 }
@@ -80,15 +82,18 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
     options: `-c search_path=${schema}`,
   });
   const db = createPostgresDatabase(pool);
+  const jobsSchema = `${schema}_jobs`;
   return {
     db,
     kind: 'postgres',
+    jobsSchema,
     async destroy() {
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       try {
         await cleanup.query(`drop schema if exists ${schema} cascade`);
+        await cleanup.query(`drop schema if exists ${jobsSchema} cascade`);
       } finally {
         await cleanup.end();
       }
@@ -98,7 +103,7 @@ async function createPostgresTestDatabase(url: string): Promise<TestDatabase> {
 
 async function createPGliteTestDatabase(): Promise<TestDatabase> {
   const db = createPGliteDatabase(await freshPGlite());
-  return { db, kind: 'pglite', destroy: () => db.destroy() };
+  return { db, kind: 'pglite', jobsSchema: 'pgboss', destroy: () => db.destroy() };
 }
 
 /** A fresh, migrated database (see the top of this file). Call `destroy()` in afterAll/afterEach. */

@@ -5,6 +5,7 @@ import type { UserRecord } from '../../db/users.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
+import type { SummaryResult } from '../../summarizer/summarizer';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
   deleteOwnSummary,
@@ -54,7 +55,7 @@ export interface SummaryPage {
   limit: number;
 }
 
-function insufficientCredits(): AppError {
+export function insufficientCredits(): AppError {
   return new AppError(402, 'INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE);
 }
 
@@ -86,14 +87,27 @@ async function summarize(
     console.error(`[${requester.requestId}] The summarizer failed:`, error);
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
   }
-  // Postgres text cannot hold NUL; a provider's answer is not trusted to be free of it.
-  const summarizedContent = result.summary.replaceAll('\u0000', '').trim();
-  if (summarizedContent === '') {
+  const summaryText = toSummaryText(text, customPrompt, result);
+  if (summaryText === null) {
     console.error(
       `[${requester.requestId}] The summarizer answered with no text (${result.model})`,
     );
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage);
   }
+  return summaryText;
+}
+
+/**
+ * A summarizer's answer as a summary stores it, measured against `text`; null when the answer
+ * holds no text. Postgres text cannot hold NUL, and a provider's answer is not trusted to be free of it.
+ */
+export function toSummaryText(
+  text: string,
+  customPrompt: string | null,
+  result: SummaryResult,
+): SummaryText | null {
+  const summarizedContent = result.summary.replaceAll('\u0000', '').trim();
+  if (summarizedContent === '') return null;
   const summaryWordCount = countWords(summarizedContent);
   return {
     summarizedContent,

@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
 import { ALLOWED_FILE_EXTENSIONS } from '../../lib/summaries/summary';
+import type { SummaryJobState } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile } from './content-rules';
 
 export interface FileSummaryFormProps {
@@ -20,6 +21,15 @@ export interface FileSummaryFormProps {
   busy: boolean;
   uploading: boolean;
   creationError: string | null;
+  /** The queued file's job while it runs, for the progress bar. */
+  job?: { state: SummaryJobState; progress: number } | null;
+}
+
+/** What the progress line says for a job's state. */
+function jobProgressLabel(job: { state: SummaryJobState; progress: number }): string {
+  return job.state === 'queued'
+    ? 'File queued, waiting to be processed…'
+    : `Processing file… ${job.progress}%`;
 }
 
 /** The Upload File tab: choose or drop a .txt/.docx file, see its name and size, upload it. */
@@ -33,6 +43,7 @@ export function FileSummaryForm({
   busy,
   uploading,
   creationError,
+  job = null,
 }: FileSummaryFormProps) {
   const id = useId();
   const inputId = `file${id}`;
@@ -142,6 +153,20 @@ export function FileSummaryForm({
           <AlertDescription>{ownError}</AlertDescription>
         </Alert>
       ) : null}
+
+      <div className="ru-job-progress" role="status" aria-live="polite">
+        {uploading && job ? (
+          <>
+            <progress
+              className="ru-job-progress__bar"
+              max={100}
+              value={job.progress}
+              aria-label="Summary progress"
+            />
+            <span className="ru-job-progress__label">{jobProgressLabel(job)}</span>
+          </>
+        ) : null}
+      </div>
 
       <div className="ru-form-actions">
         <p className="ru-cost">Costs 1 credit.</p>

@@ -219,30 +219,88 @@ describe('SummarizePage: file tab', () => {
     expect(uploadButton()).toHaveProperty('disabled', true);
   });
 
-  it('uploads the file and shows the result', async () => {
+  it('queues the file, shows its progress while polling, then the result', async () => {
+    const polls: string[] = [];
     const { store } = setup({
       credits: 1,
       handler: (request) => {
-        expect(request.path).toBe('/api/summaries/upload');
-        return jsonResponse(
-          ok({
-            summary: makeSummary({ id: 'f', isFallback: true, source: 'txt' }),
-            updatedCredits: 0,
-          }),
-          201,
-        );
+        if (request.path === '/api/summaries/upload/async') {
+          return jsonResponse(
+            ok({ jobId: 'job-1', queue: 'file-processing', state: 'queued', updatedCredits: 0 }),
+            202,
+          );
+        }
+        expect(request.path).toBe('/api/summaries/job/job-1?queue=file-processing');
+        polls.push(request.path);
+        const job = { jobId: 'job-1', queue: 'file-processing', createdAt: '2026-01-01T00:00:00Z' };
+        return polls.length === 1
+          ? jsonResponse(ok({ ...job, state: 'active', progress: 30 }))
+          : jsonResponse(
+              ok({
+                ...job,
+                state: 'completed',
+                progress: 100,
+                summary: makeSummary({ id: 'f', isFallback: true, source: 'txt' }),
+              }),
+            );
       },
     });
     const input = await openFileTab();
     await userEvent.upload(input, new File(['hello'], 'notes.txt'));
     await userEvent.click(uploadButton());
-    expect(await screen.findByRole('heading', { name: 'Your Summary' })).toBeTruthy();
+    // The credit is taken when queued: the balance shows it before the summary arrives.
+    await waitFor(() => expect(store.getState().session.user?.credits).toBe(0));
+    expect(await screen.findByText('File queued, waiting to be processed…')).toBeTruthy();
+    expect(
+      await screen.findByText('Processing file… 30%', undefined, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Summary progress' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Your Summary' }, { timeout: 4000 }),
+    ).toBeTruthy();
     expect(screen.getByText('Quick Summary')).toBeTruthy();
-    expect(store.getState().session.user?.credits).toBe(0);
+    expect(polls).toHaveLength(2);
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(
       screen.getByText('Insufficient credits. Please contact support to recharge your account.'),
     ).toBeTruthy();
-  });
+  }, 10_000);
+
+  it("shows a failed job's reason and reloads the refunded balance", async () => {
+    const { store } = setup({
+      credits: 2,
+      handler: (request) =>
+        request.path === '/api/auth/me'
+          ? jsonResponse(ok(makeUser({ credits: 2 })))
+          : request.path === '/api/summaries/upload/async'
+            ? jsonResponse(
+                ok({
+                  jobId: 'job-2',
+                  queue: 'file-processing',
+                  state: 'queued',
+                  updatedCredits: 1,
+                }),
+                202,
+              )
+            : jsonResponse(
+                ok({
+                  jobId: 'job-2',
+                  queue: 'file-processing',
+                  state: 'failed',
+                  progress: 100,
+                  error: 'The .docx file is damaged or incomplete',
+                  createdAt: '2026-01-01T00:00:00Z',
+                }),
+              ),
+    });
+    const input = await openFileTab();
+    await userEvent.upload(input, new File(['not a zip'], 'fake.docx'));
+    await userEvent.click(uploadButton());
+    await waitFor(() => expect(store.getState().session.user?.credits).toBe(1));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1), { timeout: 3000 });
+    expect(screen.getByRole('alert').textContent).toBe('The .docx file is damaged or incomplete');
+    expect(store.getState().session.user?.credits).toBe(2);
+  }, 10_000);
 
   it("shows a failed upload's message once", async () => {
     setup({

@@ -26,7 +26,7 @@ type SourceTab = 'text' | 'file';
 export function SummarizePage() {
   const dispatch = useAppDispatch();
   const credits = useAppSelector(selectCredits);
-  const { currentSummary, status, error, operation } = useAppSelector(selectSummariesState);
+  const { currentSummary, status, error, operation, job } = useAppSelector(selectSummariesState);
   const [tab, setTab] = useState<SourceTab>('text');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -137,6 +137,7 @@ export function SummarizePage() {
                 busy={loading}
                 uploading={creating && operation === 'file'}
                 creationError={creationError}
+                job={job}
               />
             </TabsContent>
           </Tabs>

@@ -1,5 +1,11 @@
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
-import type { CreatedSummary, RegeneratedSummary, SummaryPage } from './summary';
+import type {
+  CreatedSummary,
+  QueuedSummaryJob,
+  RegeneratedSummary,
+  SummaryJob,
+  SummaryPage,
+} from './summary';
 
 // Every call goes through the typed client (base URL, bearer token, 401 handling) and `request`
 // (failures become ApiErrors with SPEC.md §8 messages). The return types are this remote's own
@@ -36,6 +42,32 @@ export async function postSummaryFile(file: File): Promise<CreatedSummary> {
   const body = await request(
     () => api.summaries.upload.$post({ form: { file } }),
     FALLBACK_MESSAGES.uploadFile,
+  );
+  return body.data;
+}
+
+/** POST /api/summaries/upload/async (multipart, field `file`): queues the file; 1 credit now. */
+export async function postSummaryFileJob(file: File): Promise<QueuedSummaryJob> {
+  const body = await request(
+    () => api.summaries.upload.async.$post({ form: { file } }),
+    FALLBACK_MESSAGES.queueFile,
+  );
+  return body.data;
+}
+
+/** GET /api/summaries/job/:jobId?queue=: the person's own job. */
+export async function getSummaryJob(
+  jobId: string,
+  queue: SummaryJob['queue'],
+  signal?: AbortSignal,
+): Promise<SummaryJob> {
+  const body = await request(
+    () =>
+      api.summaries.job[':jobId'].$get(
+        { param: { jobId }, query: { queue } },
+        signal ? { init: { signal } } : undefined,
+      ),
+    FALLBACK_MESSAGES.jobStatus,
   );
   return body.data;
 }

@@ -265,20 +265,43 @@ describe('summaries thunks in the shell store', () => {
     });
   });
 
-  it('uploads the file as multipart field `file`', async () => {
+  it('queues the file as multipart field `file`, then polls its job until the summary', async () => {
     storeSession(makeUser({ credits: 1 }));
     let sent: unknown = null;
+    const paths: string[] = [];
     stubFetch((request) => {
-      expect(request.path).toBe('/api/summaries/upload');
-      sent = request.body;
-      return jsonResponse(ok({ summary: makeSummary(), updatedCredits: 0 }), 201);
+      paths.push(request.path);
+      if (request.path === '/api/summaries/upload/async') {
+        sent = request.body;
+        return jsonResponse(
+          ok({ jobId: 'j1', queue: 'file-processing', state: 'queued', updatedCredits: 0 }),
+          202,
+        );
+      }
+      return jsonResponse(
+        ok({
+          jobId: 'j1',
+          queue: 'file-processing',
+          state: 'completed',
+          progress: 100,
+          summary: makeSummary({ id: 'from-file' }),
+          createdAt: '2026-01-01T00:00:00Z',
+        }),
+      );
     });
     const store = createAppStore();
     const file = new File(['hello world'], 'notes.txt', { type: 'text/plain' });
-    await store.dispatch(createSummaryFromFile(file));
+    const result = await store.dispatch(createSummaryFromFile(file));
+    expect(createSummaryFromFile.fulfilled.match(result)).toBe(true);
     expect(sent).toBeInstanceOf(FormData);
     expect((sent as FormData).get('file')).toBeInstanceOf(File);
+    expect(paths).toEqual([
+      '/api/summaries/upload/async',
+      '/api/summaries/job/j1?queue=file-processing',
+    ]);
     expect(store.getState().session.user?.credits).toBe(0);
+    expect(store.getState().summaries?.currentSummary?.id).toBe('from-file');
+    expect(store.getState().summaries?.job).toBeNull();
   });
 
   it('regenerates with a null prompt and logs a failure', async () => {

@@ -1,21 +1,24 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import type { WithSlice } from '@reduxjs/toolkit';
+import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { FALLBACK_MESSAGES, toApiErrorInfo } from 'common/api-client';
 import type { ApiErrorInfo } from 'common/api-client';
-import { login, logout, register, setCredits } from 'common/session';
+import { login, logout, refreshUser, register, setCredits } from 'common/session';
 import { rootReducer } from 'common/store';
+import type { RootState } from 'common/store';
 import {
   deleteSummaryById,
   getSummaryPage,
   postRegeneration,
+  getSummaryJob,
   postSummary,
-  postSummaryFile,
+  postSummaryFileJob,
 } from './summaries-api';
 import { HISTORY_PAGE_SIZE } from './summary';
 import type {
   CreatedSummary,
   RegeneratedSummary,
   Summary,
+  SummaryJobState,
   SummaryPage,
   SummaryPagination,
   SummaryStatistics,
@@ -36,6 +39,8 @@ export interface SummariesState {
   status: RequestStatus;
   error: string | null;
   operation: CreationOperation | null;
+  /** The queued file's job while the page waits for it; null otherwise. */
+  job: { state: SummaryJobState; progress: number } | null;
   /** The page of the person's own summaries last fetched. */
   summaries: Summary[];
   pagination: SummaryPagination | null;
@@ -54,6 +59,7 @@ export const initialSummariesState: SummariesState = {
   status: 'idle',
   error: null,
   operation: null,
+  job: null,
   summaries: [],
   pagination: null,
   statistics: null,
@@ -64,7 +70,7 @@ export const initialSummariesState: SummariesState = {
   deletionError: null,
 };
 
-type ThunkConfig = { rejectValue: ApiErrorInfo };
+type ThunkConfig = { state: RootState; rejectValue: ApiErrorInfo };
 
 /** A 402 means the balance is 0 whatever the navbar believed: show it at once. */
 function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown) => unknown) {
@@ -90,14 +96,55 @@ export const createSummary = createAsyncThunk<CreatedSummary, { content: string 
   },
 );
 
-/** POST /api/summaries/upload; the balance is updated as for text. */
+/** How often the file tab asks about its queued job. */
+export const JOB_POLL_INTERVAL_MS = 1000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * POST /api/summaries/upload/async, then GET /api/summaries/job/:jobId every second until the
+ * job ends: the balance shows the spent credit at once, `job` the progress meanwhile. A failed
+ * job rejects with its reason and reloads the balance (the server refunded the credit). The job
+ * finishes on the server even if nobody waits; history shows it then.
+ */
 export const createSummaryFromFile = createAsyncThunk<CreatedSummary, File, ThunkConfig>(
   'summaries/createFromFile',
-  async (file, { dispatch, rejectWithValue }) => {
+  async (file, { dispatch, rejectWithValue, signal }) => {
     try {
-      const created = await postSummaryFile(file);
-      dispatch(setCredits(created.updatedCredits));
-      return created;
+      const queued = await postSummaryFileJob(file);
+      dispatch(setCredits(queued.updatedCredits));
+      dispatch(summariesSlice.actions.jobProgressed({ state: queued.state, progress: 0 }));
+      for (;;) {
+        await pause(JOB_POLL_INTERVAL_MS, signal);
+        const job = await getSummaryJob(queued.jobId, queued.queue, signal);
+        if (job.state === 'completed' && job.summary) {
+          return { summary: job.summary, updatedCredits: queued.updatedCredits };
+        }
+        if (job.state === 'failed') {
+          // The server refunded the credit; read the balance rather than guess it.
+          void dispatch(refreshUser());
+          return rejectWithValue({
+            message: job.error ?? FALLBACK_MESSAGES.createSummaryFromFile,
+            status: 200,
+            code: 'JOB_FAILED',
+          });
+        }
+        dispatch(
+          summariesSlice.actions.jobProgressed({ state: job.state, progress: job.progress }),
+        );
+      }
     } catch (error) {
       const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummaryFromFile);
       noteInsufficientCredits(info, dispatch);
@@ -167,6 +214,10 @@ export const summariesSlice = createSlice({
       state.deletionStatus = 'idle';
       state.deletionError = null;
     },
+    /** The queued file's job moved on (see createSummaryFromFile). */
+    jobProgressed(state, action: PayloadAction<{ state: SummaryJobState; progress: number }>) {
+      state.job = action.payload;
+    },
     /** Back to the initial state. */
     resetSummaries: () => initialSummariesState,
   },
@@ -178,11 +229,13 @@ export const summariesSlice = createSlice({
     };
     const created = (state: SummariesState, payload: CreatedSummary) => {
       state.status = 'succeeded';
+      state.job = null;
       state.currentSummary = payload.summary;
       state.updatedCredits = payload.updatedCredits;
     };
     const creationFailed = (state: SummariesState, message: string, keepSummary: boolean) => {
       state.status = 'failed';
+      state.job = null;
       state.error = message;
       if (!keepSummary) state.currentSummary = null;
     };

@@ -61,6 +61,31 @@ export interface CreatedSummary {
   updatedCredits: number;
 }
 
+/** Where a background job stands (API.md GET /api/summaries/job/:jobId). */
+export type SummaryJobState = 'queued' | 'active' | 'completed' | 'failed';
+
+/** `data` of POST /api/summaries/upload/async (and /async): the credit is already taken. */
+export interface QueuedSummaryJob {
+  jobId: string;
+  queue: 'text-summary' | 'file-processing';
+  state: SummaryJobState;
+  updatedCredits: number;
+}
+
+/** `data` of GET /api/summaries/job/:jobId. */
+export interface SummaryJob {
+  jobId: string;
+  queue: 'text-summary' | 'file-processing';
+  state: SummaryJobState;
+  /** 0..100. */
+  progress: number;
+  summary?: Summary;
+  /** Why it failed, for the person (the credit was given back). */
+  error?: string;
+  createdAt: string;
+  finishedAt?: string;
+}
+
 /** `data` of POST /api/summaries/:id/regenerate. */
 export interface RegeneratedSummary {
   summary: Summary;

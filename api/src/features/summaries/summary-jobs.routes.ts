@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AuthEnv } from '../../lib/app-env';
+import { JOB_QUEUES } from '../../lib/job-queue';
+import { toSummaryDto } from '../../lib/summary-response';
+import { validate } from '../../lib/validation';
+import { requireAuth } from '../../middleware/auth';
+import { createSummarySchema, uploadSummarySchema } from './summaries.schemas';
+import {
+  enqueueFileSummary,
+  enqueueTextSummary,
+  getSummaryJobStatus,
+} from './summary-jobs.service';
+import type { SummaryJobStatus } from './summary-jobs.service';
+
+const QUEUE_MESSAGE = `Queue must be one of: ${JOB_QUEUES.join(', ')}`;
+
+export const jobStatusQuerySchema = z.object({
+  queue: z.enum(JOB_QUEUES, { error: QUEUE_MESSAGE }).optional().default('file-processing'),
+});
+
+function toJobStatusDto(status: SummaryJobStatus) {
+  return {
+    jobId: status.jobId,
+    queue: status.queue,
+    state: status.state,
+    progress: status.progress,
+    ...(status.summary ? { summary: toSummaryDto(status.summary) } : {}),
+    ...(status.error !== undefined ? { error: status.error } : {}),
+    createdAt: status.createdAt.toISOString(),
+    ...(status.finishedAt ? { finishedAt: status.finishedAt.toISOString() } : {}),
+  };
+}
+
+/**
+ * Background summaries under /api/summaries (mounted before the synchronous routes): queue
+ * text or a file (202, the credit taken now), and the owner's view of a job (404 for anyone else).
+ */
+export const summaryJobRoutes = new Hono<AuthEnv>()
+  .use(requireAuth)
+  .post('/async', validate('json', createSummarySchema), async (c) => {
+    const input = c.req.valid('json');
+    const queued = await enqueueTextSummary(
+      c.var.deps,
+      { user: c.var.user, requestId: c.var.requestId },
+      { text: input.content, customPrompt: input.customPrompt },
+    );
+    return c.json(
+      { success: true as const, data: queued, message: 'Summary queued successfully' },
+      202,
+    );
+  })
+  .post('/upload/async', validate('form', uploadSummarySchema), async (c) => {
+    const queued = await enqueueFileSummary(
+      c.var.deps,
+      { user: c.var.user, requestId: c.var.requestId },
+      c.req.valid('form').file,
+    );
+    return c.json(
+      { success: true as const, data: queued, message: 'File queued for processing' },
+      202,
+    );
+  })
+  .get('/job/:jobId', validate('query', jobStatusQuerySchema), async (c) => {
+    const status = await getSummaryJobStatus(
+      c.var.deps,
+      { user: c.var.user, requestId: c.var.requestId },
+      c.req.valid('query').queue,
+      c.req.param('jobId'),
+    );
+    return c.json({ success: true as const, data: toJobStatusDto(status) }, 200);
+  });

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import type { SummaryJobQueue, SummaryJobRow } from '../../db/schema';
+import { findOwnSummary, insertSummary, spendCredits } from '../../db/summaries.repository';
+import type { SummaryRecord } from '../../db/summaries.repository';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
+import { MAX_FILE_BYTES, SUMMARY_COST } from '../../lib/product-constants';
+import { contentProblem } from '../../lib/summary-text';
+import { SummarizerError } from '../../summarizer/summarizer-error';
+import { countWords } from '../../summarizer/summary-metrics';
+import { UNSUPPORTED_FILE_MESSAGE } from './docx-text';
+import { SUMMARIZER_FAILED_MESSAGE, insufficientCredits, toSummaryText } from './summaries.service';
+import type { SummaryRequester } from './summaries.service';
+import {
+  deleteJobUpload,
+  findJobUpload,
+  findOwnSummaryJob,
+  findSummaryJob,
+  finishSummaryJob,
+  insertJobUpload,
+  insertSummaryJob,
+  listLostSummaryJobs,
+  returnCredits,
+  setSummaryJobProgress,
+} from './summary-jobs.repository';
+import { FILE_TOO_LARGE_MESSAGE, readUploadedFile, sanitizeFileName } from './uploaded-file';
+
+export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
+/** The error of a job that stopped without a result (its retries spent, or lost). */
+export const JOB_LOST_MESSAGE = 'The summary could not be created. Your credit was refunded.';
+export const UPLOAD_MISSING_MESSAGE = 'The uploaded file is no longer available';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a text-summary job carries; a file-processing job's bytes wait in job_uploads. */
+export interface TextSummaryJobData {
+  text: string;
+  customPrompt: string | null;
+}
+
+export interface QueuedSummaryJob {
+  jobId: string;
+  queue: SummaryJobQueue;
+  state: 'queued';
+  updatedCredits: number;
+}
+
+export type SummaryJobState = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface SummaryJobStatus {
+  jobId: string;
+  queue: SummaryJobQueue;
+  state: SummaryJobState;
+  progress: number;
+  summary: SummaryRecord | undefined;
+  error: string | undefined;
+  createdAt: Date;
+  finishedAt: Date | undefined;
+}
+
+/** A failure that no retry can mend (bad input): the job fails at once and refunds. */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
+/**
+ * Takes the credit and queues the job in one transaction: conditional debit, ledger row
+ * (reason summary), tracking row, the file's bytes, and the queue's job row itself. Either
+ * all of it commits or none, so a crash can neither lose a credit nor run an unpaid job.
+ */
+async function enqueue(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  queue: SummaryJobQueue,
+  data: object,
+  upload: { fileName: string; content: Buffer } | null,
+): Promise<QueuedSummaryJob> {
+  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  await deps.jobs.start();
+  const userId = requester.user.id;
+  const jobId = randomUUID();
+  return deps.db.transaction().execute(async (trx) => {
+    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
+    if (updatedCredits === undefined) throw insufficientCredits();
+    const debit = await appendCreditMovement(trx, {
+      userId,
+      amount: -SUMMARY_COST,
+      reason: 'summary',
+      balanceAfter: updatedCredits,
+    });
+    await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.id });
+    if (upload) await insertJobUpload(trx, jobId, upload.fileName, upload.content);
+    await deps.jobs.send(trx, queue, jobId, data);
+    return { jobId, queue, state: 'queued' as const, updatedCredits };
+  });
+}
+
+/** Queues a summary of validated text (POST /api/summaries/async). */
+export function enqueueTextSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  input: TextSummaryJobData,
+): Promise<QueuedSummaryJob> {
+  const data: TextSummaryJobData = { text: input.text, customPrompt: input.customPrompt };
+  return enqueue(deps, requester, 'text-summary', data, null);
+}
+
+/**
+ * Queues an uploaded file (POST /api/summaries/upload/async). Its name and size are judged
+ * now (415 / 413, nothing charged); its content is read by the worker, which fails the job
+ * at once, with the reason, when the file is malformed.
+ */
+export async function enqueueFileSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  file: File,
+): Promise<QueuedSummaryJob> {
+  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  const fileName = sanitizeFileName(file.name);
+  if (!/\.(txt|docx)$/i.test(fileName)) {
+    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UNSUPPORTED_FILE_MESSAGE);
+  }
+  if (file.size > MAX_FILE_BYTES) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  }
+  const content = Buffer.from(await file.arrayBuffer());
+  return enqueue(deps, requester, 'file-processing', {}, { fileName, content });
+}
+
+function jobNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', JOB_NOT_FOUND_MESSAGE);
+}
+
+function runningState(state: QueueJobState | null): SummaryJobState {
+  return state === 'active' ? 'active' : 'queued';
+}
+
+/** The owner's view of a job; 404 for another user's job, an unknown id or the wrong queue. */
+export async function getSummaryJobStatus(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  queue: SummaryJobQueue,
+  jobId: string,
+): Promise<SummaryJobStatus> {
+  if (!UUID_PATTERN.test(jobId)) throw jobNotFound();
+  const userId = requester.user.id;
+  const job = await findOwnSummaryJob(deps.db, userId, queue, jobId);
+  if (!job) throw jobNotFound();
+  let state: SummaryJobState;
+  let summary: SummaryRecord | undefined;
+  if (job.status === 'pending') {
+    state = runningState(await deps.jobs.getState(queue, jobId));
+  } else {
+    state = job.status;
+    if (job.summary_id !== null) summary = await findOwnSummary(deps.db, userId, job.summary_id);
+  }
+  return statusOf(job, state, summary);
+}
+
+function statusOf(
+  job: SummaryJobRow,
+  state: SummaryJobState,
+  summary: SummaryRecord | undefined,
+): SummaryJobStatus {
+  return {
+    jobId: job.id,
+    queue: job.queue,
+    state,
+    progress: job.status === 'pending' ? job.progress : 100,
+    summary,
+    error: job.error ?? undefined,
+    createdAt: job.created_at,
+    finishedAt: job.finished_at ?? undefined,
+  };
+}
+
+/**
+ * Fails a pending job for good and gives its credit back, exactly once: the tracking row
+ * leaves 'pending' (a guarded UPDATE) in the same transaction as the refund and its ledger
+ * row, so a second caller (a retry, the sweeper, another process) changes nothing.
+ * Returns whether this call refunded. The uploaded bytes go too.
+ */
+export async function failSummaryJob(
+  deps: Pick<AppDeps, 'db'>,
+  jobId: string,
+  error: string,
+): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
+    const job = await findSummaryJob(trx, jobId);
+    if (!job) return false;
+    if (!(await finishSummaryJob(trx, jobId, { status: 'failed', error, refunded: true }))) {
+      return false;
+    }
+    await deleteJobUpload(trx, jobId);
+    const balance = await returnCredits(trx, job.user_id, SUMMARY_COST);
+    if (balance !== undefined) {
+      await appendCreditMovement(trx, {
+        userId: job.user_id,
+        amount: SUMMARY_COST,
+        reason: 'refund',
+        balanceAfter: balance,
+      });
+    }
+    return true;
+  });
+}
+
+/** The text a job summarizes: from its data, or the uploaded file (read and checked now). */
+async function jobSource(
+  deps: AppDeps,
+  queue: SummaryJobQueue,
+  job: QueuedJob<Partial<TextSummaryJobData>>,
+): Promise<{
+  text: string;
+  customPrompt: string | null;
+  source: 'text' | 'txt' | 'docx';
+  fileName: string | null;
+}> {
+  if (queue === 'text-summary') {
+    const text = typeof job.data.text === 'string' ? job.data.text.trim() : '';
+    const problem = contentProblem(text);
+    if (problem !== null) throw new PermanentJobError(problem);
+    return { text, customPrompt: job.data.customPrompt ?? null, source: 'text', fileName: null };
+  }
+  const upload = await findJobUpload(deps.db, job.id);
+  if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
+  let read;
+  try {
+    read = await readUploadedFile(new File([Buffer.from(upload.content)], upload.file_name));
+  } catch (error) {
+    if (error instanceof AppError) throw new PermanentJobError(error.message, { cause: error });
+    throw error;
+  }
+  const text = read.text.trim();
+  const problem = contentProblem(text);
+  if (problem !== null) throw new PermanentJobError(problem);
+  return { text, customPrompt: null, source: read.source, fileName: read.fileName };
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof PermanentJobError) return false;
+  if (error instanceof SummarizerError) return error.retryable;
+  // A database hiccup or anything unexpected may well pass on a later attempt.
+  return true;
+}
+
+/**
+ * Runs one attempt of a summary job (the worker's handler). On success one transaction
+ * inserts the summary and marks the job completed. Bad input fails the job at once, with the
+ * reason, and refunds; a temporary failure (SummarizerError.retryable, or unexpected) is
+ * thrown so the queue retries it with backoff, until the last attempt, which fails and
+ * refunds instead. A job that already ended (a repeat after a crash) does nothing.
+ */
+export async function processSummaryJob(
+  deps: AppDeps,
+  queue: SummaryJobQueue,
+  job: QueuedJob<Partial<TextSummaryJobData>>,
+): Promise<void> {
+  const tracked = await findSummaryJob(deps.db, job.id);
+  if (!tracked || tracked.status !== 'pending') {
+    await deleteJobUpload(deps.db, job.id);
+    return;
+  }
+  try {
+    await setSummaryJobProgress(deps.db, job.id, 10);
+    const source = await jobSource(deps, queue, job);
+    await setSummaryJobProgress(deps.db, job.id, 30);
+    const result = await deps.summarizer.summarize({
+      text: source.text,
+      customPrompt: source.customPrompt,
+    });
+    const summaryText = toSummaryText(source.text, source.customPrompt, result);
+    if (summaryText === null) {
+      throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {
+        retryable: true,
+      });
+    }
+    await setSummaryJobProgress(deps.db, job.id, 90);
+    await deps.db.transaction().execute(async (trx) => {
+      const current = await findSummaryJob(trx, job.id);
+      if (!current || current.status !== 'pending') return;
+      const summary = await insertSummary(trx, {
+        ...summaryText,
+        userId: current.user_id,
+        originalContent: source.text,
+        originalWordCount: countWords(source.text),
+        source: source.source,
+        fileName: source.fileName,
+      });
+      if (!(await finishSummaryJob(trx, job.id, { status: 'completed', summaryId: summary.id }))) {
+        throw new Error(`Summary job ${job.id} ended while it was being completed`);
+      }
+      await deleteJobUpload(trx, job.id);
+    });
+  } catch (error) {
+    if (isRetryable(error) && job.retryCount < job.retryLimit) throw error;
+    if (!(error instanceof PermanentJobError)) {
+      console.error(`Summary job ${job.id} failed for good:`, error);
+    }
+    const message = error instanceof PermanentJobError ? error.message : SUMMARIZER_FAILED_MESSAGE;
+    await failSummaryJob(deps, job.id, message);
+  }
+}
+
+/**
+ * Fails and refunds pending jobs the queue no longer runs (their process died on the last
+ * attempt, or a shutdown handed back a job with no retries left). Returns how many it refunded.
+ */
+export async function sweepLostSummaryJobs(deps: AppDeps): Promise<number> {
+  const lost = await listLostSummaryJobs(deps.db, deps.config.jobs.schema, 100);
+  let refunded = 0;
+  for (const jobId of lost) {
+    if (await failSummaryJob(deps, jobId, JOB_LOST_MESSAGE)) refunded += 1;
+  }
+  return refunded;
+}

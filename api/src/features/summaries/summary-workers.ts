@@ -1,0 +1,39 @@
+import type { AppDeps } from '../../lib/app-env';
+import type { JobQueueStopOptions } from '../../lib/job-queue';
+import { processSummaryJob, sweepLostSummaryJobs } from './summary-jobs.service';
+import type { TextSummaryJobData } from './summary-jobs.service';
+
+export interface SummaryWorkers {
+  /** Stops taking jobs, lets active ones finish (or hands them back) and stops the queue. */
+  stop(options: JobQueueStopOptions): Promise<void>;
+}
+
+/**
+ * Runs `concurrency` workers per queue in this process, and a sweeper that refunds jobs the
+ * queue gave up on without a result (see sweepLostSummaryJobs).
+ */
+export async function startSummaryWorkers(
+  deps: AppDeps,
+  concurrency: number,
+): Promise<SummaryWorkers> {
+  await deps.jobs.work<Partial<TextSummaryJobData>>('text-summary', concurrency, (job) =>
+    processSummaryJob(deps, 'text-summary', job),
+  );
+  await deps.jobs.work<Partial<TextSummaryJobData>>('file-processing', concurrency, (job) =>
+    processSummaryJob(deps, 'file-processing', job),
+  );
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = sweepLostSummaryJobs(deps).catch((error: unknown) => {
+      console.error('Sweeping lost summary jobs failed:', error);
+    });
+  }, deps.config.jobs.sweepIntervalSeconds * 1000);
+  sweeper.unref();
+  return {
+    async stop(options) {
+      clearInterval(sweeper);
+      await sweeping;
+      await deps.jobs.stop(options);
+    },
+  };
+}

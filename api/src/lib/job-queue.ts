@@ -1,0 +1,143 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { JobsConfig } from '../config';
+import { pgliteOf } from '../db/database';
+import type { Database, DbExecutor } from '../db/database';
+
+/** The queues of ARCHITECTURE.md "Jobs". */
+export const JOB_QUEUES = ['text-summary', 'file-processing'] as const;
+export type JobQueueName = (typeof JOB_QUEUES)[number];
+
+/** pg-boss's own states of a job. */
+export type QueueJobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** A job as a worker receives it. */
+export interface QueuedJob<T> {
+  id: string;
+  data: T;
+  /** Attempts already failed before this one (0 on the first run). */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueueStopOptions {
+  /** Wait for active jobs to finish (up to `timeoutMs`) before handing the rest back. */
+  graceful: boolean;
+  timeoutMs: number;
+}
+
+/**
+ * pg-boss on the app's own database. Every statement goes through the app's Kysely
+ * connection (the `pg` pool, or the one PGlite connection), so a job can be queued inside
+ * the transaction that pays for it, and PGlite needs no second connection.
+ */
+export interface JobQueue {
+  /** Starts pg-boss once (creating its schema and the queues); later calls share that start. */
+  start(): Promise<void>;
+  /** Queues a job with this id, inside `executor` (a transaction: the job exists only if it commits). */
+  send(executor: DbExecutor, queue: JobQueueName, id: string, data: object): Promise<void>;
+  /** pg-boss's state of the job, or null when it has none (unknown, or archived and gone). */
+  getState(queue: JobQueueName, id: string): Promise<QueueJobState | null>;
+  /**
+   * Runs `handler` for the queue's jobs, `concurrency` at a time in this process. A handler
+   * that throws fails the attempt: pg-boss retries it with backoff while retries remain.
+   */
+  work<T>(
+    queue: JobQueueName,
+    concurrency: number,
+    handler: (job: QueuedJob<T>) => Promise<void>,
+  ): Promise<void>;
+  /** Stops fetching; active jobs finish or, after the time-out, are handed back to the queue. */
+  stop(options: JobQueueStopOptions): Promise<void>;
+}
+
+/** The `db` pg-boss runs its SQL through, on `executor`. */
+function bossDb(db: Database, executor: DbExecutor): PgBoss.Db {
+  const pglite = pgliteOf(db);
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      // Schema set-up sends several statements in one text with no values: pg runs those
+      // through its simple protocol, PGlite only through exec (on the held connection).
+      if (pglite && values.length === 0 && executor === db) {
+        const results = await db.connection().execute(() => pglite.exec(text));
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await executor.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/** A job queue over `db`; nothing runs until `start()` (or the first send). */
+export function createJobQueue(db: Database, config: JobsConfig): JobQueue {
+  const boss = new PgBoss({
+    db: bossDb(db, db),
+    schema: config.schema,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
+  });
+  boss.on('error', (error: Error) => console.error('Job queue error:', error.message));
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+
+  const jobOptions = {
+    retryLimit: config.retryLimit,
+    retryDelay: config.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: config.expireInSeconds,
+  };
+
+  const queue: JobQueue = {
+    start() {
+      starting ??= (async () => {
+        await boss.start();
+        for (const name of JOB_QUEUES) await boss.createQueue(name, { name, ...jobOptions });
+      })();
+      return starting;
+    },
+    async send(executor, name, id, data) {
+      await queue.start();
+      const sent = await boss.send(name, data, { ...jobOptions, id, db: bossDb(db, executor) });
+      if (sent === null) throw new Error(`The job queue refused job ${id}`);
+    },
+    async getState(name, id) {
+      await queue.start();
+      const job = await boss.getJobById(name, id);
+      return job ? job.state : null;
+    },
+    async work<T>(
+      name: JobQueueName,
+      concurrency: number,
+      handler: (job: QueuedJob<T>) => Promise<void>,
+    ) {
+      await queue.start();
+      for (let index = 0; index < concurrency; index += 1) {
+        await boss.work<T>(
+          name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            pollingIntervalSeconds: config.pollingIntervalSeconds,
+          },
+          async ([job]) => {
+            if (!job) return;
+            await handler({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+          },
+        );
+      }
+    },
+    async stop(options) {
+      if (stopped || starting === null) return;
+      stopped = true;
+      await starting.catch(() => undefined);
+      await boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, close: false });
+    },
+  };
+  return queue;
+}
