@@ -1,13 +1,66 @@
+import { useEffect } from 'react';
 import { AreaGuard } from 'common/components/area-guard';
+import { rootReducer, useAppDispatch, useAppSelector } from 'common/store';
+import { CoinsIcon, FileTextIcon, ShieldIcon, UsersIcon } from 'common/ui/icons';
+import { PageHeader } from 'common/ui/page-header';
+import { StatCard } from 'common/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
+import { adminSlice, fetchAdminSummaries, fetchAdminUsers, selectAdmin } from './admin-slice';
+import { AdminSummariesPanel } from './admin-summaries-panel';
+import { UsersPanel } from './users-panel';
+import './admin-page.css';
 
+// The admin state joins the shell's one store when this remote's page module loads.
+rootReducer.inject(adminSlice);
+
+function AdminPanel() {
+  const dispatch = useAppDispatch();
+  const { statistics, summaries, summariesStatus } = useAppSelector(selectAdmin);
+
+  useEffect(() => {
+    void dispatch(fetchAdminUsers());
+    void dispatch(fetchAdminSummaries());
+  }, [dispatch]);
+
+  return (
+    <section className="ui-page admin-page" aria-labelledby="admin-heading">
+      <PageHeader
+        id="admin-heading"
+        title="Admin Panel"
+        description="Manage users, credits, roles and every summary."
+      />
+      <div className="ui-stat-grid">
+        <StatCard label="Total Users" icon={<UsersIcon />} value={statistics?.totalUsers} />
+        <StatCard
+          label="Total Summaries"
+          icon={<FileTextIcon />}
+          value={summariesStatus === 'succeeded' ? summaries.length : null}
+          description="Count loaded"
+        />
+        <StatCard label="Total Credits" icon={<CoinsIcon />} value={statistics?.totalCredits} />
+        <StatCard label="Admins" icon={<ShieldIcon />} value={statistics?.roleDistribution.admin} />
+      </div>
+      <Tabs defaultValue="users" className="admin-page__tabs">
+        <TabsList aria-label="Admin sections">
+          <TabsTrigger value="users">Users Management</TabsTrigger>
+          <TabsTrigger value="summaries">All Summaries</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersPanel />
+        </TabsContent>
+        <TabsContent value="summaries">
+          <AdminSummariesPanel />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+/** /admin (SPEC.md §2): admins only; anyone else goes to /dashboard. */
 export function AdminPage() {
   return (
     <AreaGuard area="admin">
-      <section className="ui-page" aria-labelledby="admin-heading">
-        <h1 id="admin-heading" className="ui-page-title">
-          Admin Panel
-        </h1>
-      </section>
+      <AdminPanel />
     </AreaGuard>
   );
 }

@@ -1,13 +1,65 @@
 import { AreaGuard } from 'common/components/area-guard';
+import { rootReducer, useAppSelector } from 'common/store';
+import { Badge } from 'common/ui/badge';
+import { CheckCircleIcon, ClipboardCheckIcon, ClockIcon, XIcon } from 'common/ui/icons';
+import { PageHeader } from 'common/ui/page-header';
+import { StatCard } from 'common/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
+import { ReviewListPanel } from './review-list-panel';
+import { reviewerSlice, selectReviewer } from './reviewer-slice';
+import type { ReviewTab } from './reviewer-slice';
+import './reviewer-page.css';
 
+// The reviewer state joins the shell's one store when this remote's page module loads.
+rootReducer.inject(reviewerSlice);
+
+const reviewTabs: readonly ReviewTab[] = ['pending', 'all', 'mine'];
+
+function ReviewCenter() {
+  const { overall, myReviews, lists } = useAppSelector(selectReviewer);
+  const pendingCount =
+    overall?.pending ??
+    (lists.pending.status === 'succeeded' ? lists.pending.summaries.length : undefined);
+
+  return (
+    <section className="ui-page reviewer-page" aria-labelledby="reviewer-heading">
+      <PageHeader
+        id="reviewer-heading"
+        title="Content Review Center"
+        description="Approve, reject or send back summaries, and follow each one's review history."
+      />
+      <div className="ui-stat-grid">
+        <StatCard label="Pending Reviews" icon={<ClockIcon />} value={overall?.pending} />
+        <StatCard label="Approved" icon={<CheckCircleIcon />} value={overall?.approved} />
+        <StatCard label="Rejected" icon={<XIcon />} value={overall?.rejected} />
+        <StatCard label="My Reviews" icon={<ClipboardCheckIcon />} value={myReviews?.total} />
+      </div>
+      <Tabs defaultValue="pending" className="reviewer-page__tabs">
+        <TabsList aria-label="Summaries to review">
+          <TabsTrigger value="pending">
+            Pending Reviews
+            {pendingCount !== undefined ? (
+              <Badge variant={pendingCount > 0 ? 'warning' : 'secondary'}>{pendingCount}</Badge>
+            ) : null}
+          </TabsTrigger>
+          <TabsTrigger value="all">All Summaries</TabsTrigger>
+          <TabsTrigger value="mine">My Summaries</TabsTrigger>
+        </TabsList>
+        {reviewTabs.map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            <ReviewListPanel tab={tab} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+/** /reviewer (SPEC.md §2): reviewers and admins; anyone else goes to /dashboard. */
 export function ReviewerPage() {
   return (
     <AreaGuard area="reviewer">
-      <section className="ui-page" aria-labelledby="reviewer-heading">
-        <h1 id="reviewer-heading" className="ui-page-title">
-          Content Review Center
-        </h1>
-      </section>
+      <ReviewCenter />
     </AreaGuard>
   );
 }

@@ -1,0 +1,35 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { toApiErrorInfo } from 'common/api-client';
+import type { ApiErrorInfo } from 'common/api-client';
+
+export interface ApiThunkOptions<Arg, State> {
+  /** Return false to skip the call, e.g. while the same list is already loading. */
+  condition?: (arg: Arg, state: State) => boolean;
+}
+
+/**
+ * An async thunk around one API call: it fulfils with what `run` returns and rejects with the
+ * failure as plain ApiErrorInfo (`action.payload`), its message the server's or `fallback`
+ * (SPEC.md §8). `unwrap()` rejects with that same ApiErrorInfo.
+ *
+ * @example export const fetchUsers = createApiThunk('admin/fetchUsers', FALLBACK_MESSAGES.fetchUsers, getUsers);
+ */
+export function createApiThunk<Returned, Arg = void, State = unknown>(
+  typePrefix: string,
+  fallback: string,
+  run: (arg: Arg) => Promise<Returned>,
+  options: ApiThunkOptions<Arg, State> = {},
+) {
+  const { condition } = options;
+  return createAsyncThunk<Returned, Arg, { state: State; rejectValue: ApiErrorInfo }>(
+    typePrefix,
+    async (arg, { rejectWithValue }) => {
+      try {
+        return await run(arg);
+      } catch (error) {
+        return rejectWithValue(toApiErrorInfo(error, fallback));
+      }
+    },
+    condition ? { condition: (arg, { getState }) => condition(arg, getState()) } : {},
+  );
+}

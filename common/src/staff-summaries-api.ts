@@ -1,0 +1,54 @@
+import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
+import type { OwnSummary, StaffSummary } from 'common/staff-summary';
+
+/*
+ * The summary calls the staff pages share (API.md "Routes"): everyone's summaries for the admin
+ * and editor pages, one's own for the editor's and reviewer's My Summaries. Each rejects with an
+ * ApiError carrying the message to show (SPEC.md §8).
+ */
+
+/** GET /api/admin/summaries?limit=N (editor, admin): everyone's, newest first, with authors. */
+export async function getStaffSummaries(limit: number): Promise<StaffSummary[]> {
+  const body = await request(
+    () => api.admin.summaries.$get({ query: { limit: String(limit) } }),
+    FALLBACK_MESSAGES.fetchSummaries,
+  );
+  return body.data.summaries;
+}
+
+/** PUT /api/admin/summaries/:id (editor, admin) with the new text; the updated summary. */
+export async function updateStaffSummary(
+  id: string,
+  summarizedContent: string,
+): Promise<StaffSummary> {
+  const body = await request(
+    () => api.admin.summaries[':id'].$put({ param: { id }, json: { summarizedContent } }),
+    FALLBACK_MESSAGES.updateSummary,
+  );
+  return body.data.summary;
+}
+
+/** DELETE /api/admin/summaries/:id (editor, admin): anyone's summary. */
+export async function deleteStaffSummary(id: string): Promise<void> {
+  await request(
+    () => api.admin.summaries[':id'].$delete({ param: { id } }),
+    FALLBACK_MESSAGES.deleteSummary,
+  );
+}
+
+/** GET /api/summaries?limit=N: the signed-in person's own summaries, newest first. */
+export async function getOwnSummaries(limit: number): Promise<OwnSummary[]> {
+  const body = await request(
+    () => api.summaries.$get({ query: { limit: String(limit) } }),
+    FALLBACK_MESSAGES.fetchSummaries,
+  );
+  return body.data.summaries;
+}
+
+/** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */
+export async function deleteOwnSummary(id: string): Promise<void> {
+  await request(
+    () => api.summaries[':id'].$delete({ param: { id } }),
+    FALLBACK_MESSAGES.deleteSummary,
+  );
+}

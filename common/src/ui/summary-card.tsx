@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { cx } from 'common/cx';
+import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
+import { roleBadgeVariant, roleLabel } from 'common/roles';
+import { formatRelativeDate, preview } from 'common/text';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { ChevronDownIcon } from 'common/ui/icons';
+import './summary-card.css';
+
+/** SPEC.md /history: the expanded view's text when a summary is empty. */
+export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
+
+/** The heading of a summary in one's own listing, which names no author. */
+export const OWN_SUMMARY_TITLE = 'Your summary';
+
+/** The fields of a summary the card shows; any Summary of API.md fits. */
+export interface SummaryCardData {
+  summarizedContent: string | null;
+  originalContent: string | null;
+  originalWordCount: number | null;
+  summaryWordCount: number | null;
+  compressionRatio: number | null;
+  createdAt: string;
+  aiModel?: string | null;
+  /** Written by the local summarizer: a Quick Summary rather than AI Generated. */
+  isFallback?: boolean;
+  /** Who wrote it, on staff listings; absent on one's own. */
+  user?: { name: string; email: string; role: string } | null;
+}
+
+export interface SummaryCardProps {
+  summary: SummaryCardData;
+  /** Badges after the author's role (or the summary's kind): a review status, EDITING. */
+  badges?: ReactNode;
+  /** Shown instead of the preview while the summary is edited (the expand toggle hides). */
+  editor?: ReactNode;
+  /** Buttons after the expand toggle. */
+  actions?: ReactNode;
+  /** Extra content under the preview, such as review comments. */
+  children?: ReactNode;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  className?: string;
+}
+
+function count(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? value.toLocaleString('en-US')
+    : 'N/A';
+}
+
+/**
+ * A summary in a staff list: the author's role badge, name and email (or, on one's own, the
+ * summary's kind), a 150-character preview, word counts, compression ratio and date; expands to
+ * the whole summary, the original text and the model. An article labelled by its heading (the
+ * author's name); the toggle says whether it is expanded.
+ */
+export function SummaryCard({
+  summary,
+  badges,
+  editor,
+  actions,
+  children,
+  headingLevel: Heading = 'h3',
+  className,
+}: SummaryCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  const titleId = `summary${id}title`;
+  const detailsId = `summary${id}details`;
+  const ratio = summary.compressionRatio;
+  const author = summary.user;
+  return (
+    <article aria-labelledby={titleId} className={cx('ui-card', 'ui-summary-card', className)}>
+      <div className="ui-summary-card__top">
+        <div className="ui-summary-card__badges">
+          {author ? (
+            <Badge variant={roleBadgeVariant(author.role)}>{roleLabel(author.role)}</Badge>
+          ) : (
+            <Badge variant="outline">{summary.isFallback ? 'Quick Summary' : 'AI Generated'}</Badge>
+          )}
+          {badges}
+        </div>
+        <time className="ui-summary-card__date" dateTime={summary.createdAt}>
+          {formatRelativeDate(summary.createdAt)}
+        </time>
+      </div>
+      <div>
+        <Heading id={titleId} className="ui-summary-card__title">
+          {author ? author.name : OWN_SUMMARY_TITLE}
+        </Heading>
+        {author ? <p className="ui-summary-card__subtitle">{author.email}</p> : null}
+      </div>
+      {editor ?? (
+        <>
+          {expanded ? null : (
+            <p className="ui-summary-card__preview">{preview(summary.summarizedContent)}</p>
+          )}
+          <div id={detailsId} hidden={!expanded} className="ui-summary-card__details">
+            {expanded ? (
+              <>
+                <section>
+                  <h4 className="ui-summary-card__label">Summary</h4>
+                  <p className="ui-summary-card__text">
+                    {summary.summarizedContent?.trim() || SUMMARY_NOT_AVAILABLE}
+                  </p>
+                </section>
+                <section>
+                  <h4 className="ui-summary-card__label">Original content</h4>
+                  <p className="ui-summary-card__text ui-summary-card__text--original">
+                    {summary.originalContent}
+                  </p>
+                </section>
+                <p className="ui-summary-card__model">
+                  Model: {summary.aiModel || DEFAULT_PORTAL_CONFIG.model}
+                </p>
+              </>
+            ) : null}
+          </div>
+        </>
+      )}
+      <dl className="ui-summary-card__stats">
+        <div>
+          <dt>Words</dt>
+          <dd>
+            {count(summary.originalWordCount)} → {count(summary.summaryWordCount)}
+          </dd>
+        </div>
+        <div>
+          <dt>Compression</dt>
+          <dd>{typeof ratio === 'number' && Number.isFinite(ratio) ? `${ratio}%` : 'N/A'}</dd>
+        </div>
+      </dl>
+      {children}
+      <div className="ui-summary-card__actions">
+        {editor ? null : (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <ChevronDownIcon
+              className={cx(
+                'ui-summary-card__chevron',
+                expanded && 'ui-summary-card__chevron--open',
+              )}
+            />
+            {expanded ? 'Collapse' : 'Expand'}
+          </Button>
+        )}
+        {actions}
+      </div>
+    </article>
+  );
+}

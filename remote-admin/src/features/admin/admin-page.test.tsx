@@ -1,0 +1,407 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { StaffSummary } from 'common/staff-summary';
+import {
+  recordJson,
+  makeStaffSummary,
+  renderStaffPage,
+  requestLog,
+  settleUntil,
+  setupStaffPageTests,
+  statText,
+  stubRoutes,
+} from 'common/staff-testing';
+import type { RouteTable } from 'common/staff-testing';
+import { jsonResponse, makeUser } from 'common/testing';
+import type { User } from 'common/user';
+import { AdminPage } from './admin-page';
+
+const admin = makeUser({ id: 'u1', name: 'Ada Admin', email: 'ada@brevity.test', role: 'admin' });
+const bob = makeUser({ id: 'u2', name: 'Bob Writer', email: 'bob@brevity.test', credits: 3 });
+const cara = makeUser({
+  id: 'u3',
+  name: 'Cara Editor',
+  email: 'cara@brevity.test',
+  role: 'editor',
+});
+
+function statisticsOf(users: User[]) {
+  const roleDistribution = { user: 0, editor: 0, reviewer: 0, admin: 0 };
+  for (const user of users) roleDistribution[user.role] += 1;
+  const totalCredits = users.reduce((sum, user) => sum + user.credits, 0);
+  return { totalUsers: users.length, totalCredits, roleDistribution };
+}
+
+function stubApi(
+  options: { users?: User[]; summaries?: StaffSummary[]; overrides?: RouteTable } = {},
+) {
+  const users = options.users ?? [admin, bob, cara];
+  const summaries = options.summaries ?? [makeStaffSummary()];
+  return stubRoutes({
+    'GET /api/admin/users': () =>
+      jsonResponse({ success: true, data: { users, statistics: statisticsOf(users) } }),
+    'GET /api/admin/summaries?limit=50': () => jsonResponse({ success: true, data: { summaries } }),
+    ...options.overrides,
+  });
+}
+
+function renderAdmin(user: User = admin) {
+  return renderStaffPage('/admin', <AdminPage />, user);
+}
+
+async function findRow(name: string) {
+  const cell = await screen.findByRole('rowheader', { name: new RegExp(name) });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+setupStaffPageTests();
+
+describe('AdminPage', () => {
+  it('sends anyone but an admin to /dashboard', async () => {
+    stubApi();
+    renderAdmin(makeUser({ role: 'editor' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+  });
+
+  it('shows the stat cards, the users table and the role distribution', async () => {
+    stubApi();
+    renderAdmin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeTruthy();
+    await findRow('Bob Writer');
+    expect(statText('Total Users')).toContain('3');
+    expect(statText('Total Summaries')).toContain('1');
+    expect(statText('Total Credits')).toContain('13');
+    expect(statText('Admins')).toContain('1');
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Role', 'Credits', 'Created', 'Actions']);
+    const bobRow = await findRow('Bob Writer');
+    expect(within(bobRow).getByText('bob@brevity.test')).toBeTruthy();
+    expect(within(bobRow).getByText('User')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Role Distribution' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Users Management' })).toBeTruthy();
+  });
+
+  it('hides Delete on the signed-in admin’s own row only', async () => {
+    stubApi();
+    renderAdmin();
+    const ownRow = await findRow('Ada Admin');
+    expect(within(ownRow).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(ownRow).getByRole('button', { name: 'Credits for Ada Admin' })).toBeTruthy();
+    expect(within(ownRow).getByRole('button', { name: 'Role for Ada Admin' })).toBeTruthy();
+    const bobRow = await findRow('Bob Writer');
+    expect(within(bobRow).getByRole('button', { name: 'Delete Bob Writer' })).toBeTruthy();
+  });
+
+  it('says No users found when there are none', async () => {
+    stubApi({ users: [] });
+    renderAdmin();
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('shows a failed load in a red alert, and Refresh loads again', async () => {
+    let fail = true;
+    const fetchMock = stubApi({
+      overrides: {
+        'GET /api/admin/users': () =>
+          fail
+            ? new Response('oops', { status: 500 })
+            : jsonResponse({
+                success: true,
+                data: { users: [bob], statistics: statisticsOf([bob]) },
+              }),
+      },
+    });
+    renderAdmin();
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch users');
+    fail = false;
+    await userEvent.click(screen.getAllByRole('button', { name: 'Refresh' })[0] as HTMLElement);
+    await findRow('Bob Writer');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requestLog(fetchMock).filter((line) => line === 'GET /api/admin/users')).toHaveLength(2);
+  });
+
+  describe('Add credits', () => {
+    it('starts at 10 and refuses an empty, zero, negative or non-numeric amount without a call', async () => {
+      const fetchMock = stubApi();
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      const amount = within(dialog).getByLabelText('Credits to add') as HTMLInputElement;
+      expect(amount.value).toBe('10');
+      for (const value of ['', '0', '-4', '0.5']) {
+        await userEvent.clear(amount);
+        if (value) await userEvent.type(amount, value);
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Add Credits' }));
+        expect(within(dialog).getByText('Please enter a valid positive number')).toBeTruthy();
+        expect(amount.getAttribute('aria-invalid')).toBe('true');
+      }
+      expect(
+        requestLog(fetchMock).filter((line) => line === 'PUT /api/admin/users/u2/recharge'),
+      ).toHaveLength(0);
+      await userEvent.type(amount, '1');
+      expect(within(dialog).queryByText('Please enter a valid positive number')).toBeNull();
+    });
+
+    it('sends a whole number, updates the row and shows Credits Added! for 2 seconds', async () => {
+      const seen: unknown[] = [];
+      stubApi({
+        overrides: {
+          'PUT /api/admin/users/u2/recharge': recordJson(seen, {
+            success: true,
+            data: { user: { ...bob, credits: 15 } },
+          }),
+        },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
+      const amount = screen.getByLabelText('Credits to add');
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '12.9');
+      // From the submit on, the dialog's timer moves only when the test says so.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
+      const success = await settleUntil(() =>
+        screen.queryByRole('dialog', { name: 'Credits Added!' }),
+      );
+      expect(seen).toEqual([{ credits: 12 }]);
+      expect(success.textContent).toContain('New balance: 15');
+      expect(screen.queryByRole('dialog', { name: 'Add Credits' })).toBeNull();
+      const bobRow = screen.getByRole('rowheader', { name: /Bob Writer/ }).closest('tr');
+      expect(bobRow?.textContent).toContain('15');
+      expect(statText('Total Credits')).toContain('25');
+
+      act(() => vi.advanceTimersByTime(1999));
+      expect(screen.getByRole('dialog', { name: 'Credits Added!' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByRole('dialog', { name: 'Credits Added!' })).toBeNull();
+    });
+
+    it("shows the server's refusal in a red alert inside the dialog", async () => {
+      stubApi({
+        overrides: {
+          'PUT /api/admin/users/u2/recharge': () => new Response('', { status: 500 }),
+        },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to add credits');
+    });
+  });
+
+  describe('Change role', () => {
+    it('asks for a role, and makes no call when the role is unchanged', async () => {
+      const fetchMock = stubApi();
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Role for Cara Editor' }));
+      const dialog = screen.getByRole('dialog', { name: 'Change Role' });
+      const select = within(dialog).getByLabelText('New role');
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Select a role', 'User', 'Editor', 'Reviewer', 'Admin']);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+      expect(within(dialog).getByText('Please select a role')).toBeTruthy();
+
+      await userEvent.selectOptions(select, 'editor');
+      expect(within(dialog).queryByText('Please select a role')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(
+        requestLog(fetchMock).filter((line) => line === 'PUT /api/admin/users/u3/role'),
+      ).toHaveLength(0);
+    });
+
+    it('sends the new role and shows Role Changed!', async () => {
+      const seen: unknown[] = [];
+      stubApi({
+        overrides: {
+          'PUT /api/admin/users/u3/role': recordJson(seen, {
+            success: true,
+            data: { user: { ...cara, role: 'reviewer' } },
+          }),
+        },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Role for Cara Editor' }));
+      await userEvent.selectOptions(screen.getByLabelText('New role'), 'reviewer');
+      await userEvent.click(screen.getByRole('button', { name: 'Change Role' }));
+      expect(await screen.findByRole('dialog', { name: 'Role Changed!' })).toBeTruthy();
+      expect(seen).toEqual([{ role: 'reviewer' }]);
+      expect(within(await findRow('Cara Editor')).getByText('Reviewer')).toBeTruthy();
+    });
+
+    it('shows a refused change (the last admin) in the dialog', async () => {
+      stubApi({
+        overrides: {
+          'PUT /api/admin/users/u1/role': () =>
+            jsonResponse(
+              { success: false, code: 'CONFLICT', message: 'The last admin cannot be demoted' },
+              409,
+            ),
+        },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Role for Ada Admin' }));
+      await userEvent.selectOptions(screen.getByLabelText('New role'), 'user');
+      await userEvent.click(screen.getByRole('button', { name: 'Change Role' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'The last admin cannot be demoted',
+      );
+      expect(screen.getByRole('dialog', { name: 'Change Role' })).toBeTruthy();
+    });
+  });
+
+  describe('Delete user', () => {
+    it('asks first (This action cannot be undone), then deletes and shows Deleted!', async () => {
+      const fetchMock = stubApi({
+        overrides: { 'DELETE /api/admin/users/u2': () => jsonResponse({ success: true }) },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Writer' }));
+      const confirm = screen.getByRole('alertdialog', { name: /Delete Bob Writer/ });
+      expect(confirm.textContent).toContain('This action cannot be undone');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(
+        requestLog(fetchMock).filter((line) => line === 'DELETE /api/admin/users/u2'),
+      ).toHaveLength(0);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Delete Bob Writer' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+      expect(screen.queryByRole('rowheader', { name: /Bob Writer/ })).toBeNull();
+      expect(statText('Total Users')).toContain('2');
+      // Their summaries went with them.
+      expect(statText('Total Summaries')).toContain('0');
+    });
+
+    it('shows a failed deletion in an error dialog', async () => {
+      stubApi({
+        overrides: { 'DELETE /api/admin/users/u2': () => new Response('', { status: 502 }) },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Writer' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+      const error = await screen.findByRole('alertdialog', { name: 'Error' });
+      expect(error.textContent).toContain('Failed to delete user');
+    });
+  });
+
+  it('keeps one dialog at a time: opening another dismisses the first', async () => {
+    stubApi();
+    renderAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
+    expect(screen.getByRole('dialog', { name: 'Add Credits' })).toBeTruthy();
+    // jsdom has no showModal, so the page behind stays clickable: the rule must hold anyway.
+    await userEvent.click(screen.getByRole('button', { name: 'Role for Cara Editor' }));
+    expect(screen.queryByRole('dialog', { name: 'Add Credits' })).toBeNull();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Bob Writer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+  });
+
+  describe('All Summaries tab', () => {
+    async function openSummariesTab() {
+      await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
+      const list = await screen.findByRole('list', { name: 'All summaries' });
+      return within(list).getAllByRole('article');
+    }
+
+    it('shows each summary with its author, preview, words, ratio and date, and expands it', async () => {
+      stubApi();
+      renderAdmin();
+      const [card] = await openSummariesTab();
+      if (!card) throw new Error('no card');
+      expect(within(card).getByRole('heading', { name: 'Bob Writer' })).toBeTruthy();
+      expect(within(card).getByText('bob@brevity.test')).toBeTruthy();
+      expect(within(card).getByText('User')).toBeTruthy();
+      expect(card.textContent).toContain('120 → 40');
+      expect(card.textContent).toContain('67%');
+      expect(card.textContent).toContain('Today');
+      const expand = within(card).getByRole('button', { name: 'Expand' });
+      expect(expand.getAttribute('aria-expanded')).toBe('false');
+      await userEvent.click(expand);
+      expect(card.textContent).toContain('The quarterly report, in full');
+      expect(within(card).getByRole('button', { name: 'Collapse' })).toBeTruthy();
+    });
+
+    it('edits in place with an EDITING badge, saves and shows Updated!', async () => {
+      const seen: unknown[] = [];
+      stubApi({
+        overrides: {
+          'PUT /api/admin/summaries/s1': recordJson(seen, {
+            success: true,
+            data: { summary: makeStaffSummary({ summarizedContent: 'A sharper summary.' }) },
+          }),
+        },
+      });
+      renderAdmin();
+      const [card] = await openSummariesTab();
+      if (!card) throw new Error('no card');
+      expect(within(card).queryByText('EDITING')).toBeNull();
+      await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+      expect(within(card).getByText('EDITING')).toBeTruthy();
+      const text = within(card).getByLabelText('Summary text');
+      expect(document.activeElement).toBe(text);
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+      expect(within(card).queryByText('EDITING')).toBeNull();
+      expect(seen).toEqual([]);
+
+      await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+      await userEvent.clear(within(card).getByLabelText('Summary text'));
+      await userEvent.type(within(card).getByLabelText('Summary text'), 'A sharper summary.');
+      await userEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+      const success = await screen.findByRole('dialog', { name: 'Updated!' });
+      expect(success.textContent).toContain('Summary updated successfully');
+      expect(seen).toEqual([{ summarizedContent: 'A sharper summary.' }]);
+      expect(within(card).queryByText('EDITING')).toBeNull();
+      expect(card.textContent).toContain('A sharper summary.');
+    });
+
+    it('keeps the edit open and shows the failure in an error dialog', async () => {
+      stubApi({
+        overrides: { 'PUT /api/admin/summaries/s1': () => new Response('', { status: 500 }) },
+      });
+      renderAdmin();
+      const [card] = await openSummariesTab();
+      if (!card) throw new Error('no card');
+      await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+      await userEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+      const error = await screen.findByRole('alertdialog', { name: 'Error' });
+      expect(error.textContent).toContain('Failed to update summary');
+      expect(within(card).getByText('EDITING')).toBeTruthy();
+    });
+
+    it('deletes a summary after confirmation', async () => {
+      const fetchMock = stubApi({
+        overrides: { 'DELETE /api/admin/summaries/s1': () => jsonResponse({ success: true }) },
+      });
+      renderAdmin();
+      const [card] = await openSummariesTab();
+      if (!card) throw new Error('no card');
+      await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+      const confirm = screen.getByRole('alertdialog');
+      expect(confirm.textContent).toContain('This action cannot be undone');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+      expect(
+        requestLog(fetchMock).filter((line) => line === 'DELETE /api/admin/summaries/s1'),
+      ).toHaveLength(1);
+      expect(screen.getByText('No summaries found')).toBeTruthy();
+    });
+
+    it('says No summaries found when there are none', async () => {
+      stubApi({ summaries: [] });
+      renderAdmin();
+      await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
+      expect(await screen.findByText('No summaries found')).toBeTruthy();
+    });
+  });
+});

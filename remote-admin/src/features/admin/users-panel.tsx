@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { OutcomeDialog } from 'common/components/outcome-dialog';
+import type { Outcome } from 'common/components/outcome-dialog';
+import { ListPanel } from 'common/components/list-panel';
+import { FALLBACK_MESSAGES } from 'common/api-client';
+import { errorMessage } from 'common/error-message';
+import { roleLabel } from 'common/roles';
+import type { Role } from 'common/roles';
+import { selectUser, updateUser } from 'common/session';
+import { useAppDispatch, useAppSelector } from 'common/store';
+import { ConfirmDialog } from 'common/ui/confirm-dialog';
+import { EmptyState } from 'common/ui/empty-state';
+import { UsersIcon } from 'common/ui/icons';
+import type { User } from 'common/user';
+import { AddCreditsDialog } from './add-credits-dialog';
+import { addCredits, changeRole, fetchAdminUsers, removeUser, selectAdmin } from './admin-slice';
+import { ChangeRoleDialog } from './change-role-dialog';
+import { RoleDistributionCard } from './role-distribution-card';
+import { UsersTable } from './users-table';
+
+/** The one dialog of the users tab (SPEC.md §4: one modal at a time). */
+type UsersDialog =
+  | { kind: 'credits'; user: User }
+  | { kind: 'role'; user: User }
+  | { kind: 'delete'; user: User }
+  | Outcome;
+
+function dialogUser(dialog: UsersDialog | null, kind: 'credits' | 'role' | 'delete') {
+  return dialog?.kind === kind ? dialog.user : null;
+}
+
+/** The Users Management tab: the users table, the role distribution and their dialogs. */
+export function UsersPanel() {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const { users, statistics, usersStatus, usersError } = useAppSelector(selectAdmin);
+  const [dialog, setDialog] = useState<UsersDialog | null>(null);
+  const close = () => setDialog(null);
+
+  /** The admin's own session follows a change to their own account. */
+  const syncSelf = (user: User) => {
+    if (user.id === me?.id) dispatch(updateUser({ credits: user.credits, role: user.role }));
+  };
+
+  const submitCredits = async (user: User, credits: number) => {
+    const updated = await dispatch(addCredits({ userId: user.id, credits })).unwrap();
+    syncSelf(updated);
+    setDialog({
+      kind: 'success',
+      title: 'Credits Added!',
+      description: `${credits} credits added to ${updated.name}. New balance: ${updated.credits}.`,
+    });
+  };
+
+  const submitRole = async (user: User, role: Role) => {
+    const updated = await dispatch(changeRole({ userId: user.id, role })).unwrap();
+    syncSelf(updated);
+    setDialog({
+      kind: 'success',
+      title: 'Role Changed!',
+      description: `${updated.name} is now ${roleLabel(updated.role)}.`,
+    });
+  };
+
+  const confirmDelete = async (user: User) => {
+    try {
+      await dispatch(removeUser(user.id)).unwrap();
+      setDialog({ kind: 'success', title: 'Deleted!', description: `${user.name} was deleted.` });
+    } catch (error) {
+      setDialog({ kind: 'error', message: errorMessage(error, FALLBACK_MESSAGES.deleteUser) });
+    }
+  };
+
+  const creditsUser = dialogUser(dialog, 'credits');
+  const roleUser = dialogUser(dialog, 'role');
+  const deleteTarget = dialogUser(dialog, 'delete');
+  return (
+    <div className="admin-users">
+      <ListPanel
+        title="Users Management"
+        description="Add credits, change roles and remove accounts."
+        status={usersStatus}
+        error={usersError}
+        isEmpty={users.length === 0}
+        empty={<EmptyState icon={<UsersIcon size={22} />} title="No users found" />}
+        onLoad={() => void dispatch(fetchAdminUsers())}
+      >
+        <UsersTable
+          users={users}
+          currentUserId={me?.id}
+          onAddCredits={(user) => setDialog({ kind: 'credits', user })}
+          onChangeRole={(user) => setDialog({ kind: 'role', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+        />
+      </ListPanel>
+      <RoleDistributionCard statistics={statistics} />
+      {/* A fresh form for each user: the amount starts at 10 and the role unselected. */}
+      <AddCreditsDialog
+        key={`credits-${creditsUser?.id ?? ''}`}
+        user={creditsUser}
+        onClose={close}
+        onSubmit={submitCredits}
+      />
+      <ChangeRoleDialog
+        key={`role-${roleUser?.id ?? ''}`}
+        user={roleUser}
+        onClose={close}
+        onSubmit={submitRole}
+      />
+      <ConfirmDialog
+        open={deleteTarget !== null}
+        onOpenChange={(open) => {
+          if (!open) setDialog((current) => (current?.kind === 'delete' ? null : current));
+        }}
+        title={deleteTarget ? `Delete ${deleteTarget.name} and their summaries?` : ''}
+        onConfirm={() => {
+          if (deleteTarget) void confirmDelete(deleteTarget);
+        }}
+      />
+      <OutcomeDialog
+        outcome={dialog?.kind === 'success' || dialog?.kind === 'error' ? dialog : null}
+        onClose={close}
+      />
+    </div>
+  );
+}

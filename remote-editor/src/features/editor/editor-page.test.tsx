@@ -1,0 +1,170 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { StaffSummary } from 'common/staff-summary';
+import {
+  findCards,
+  recordJson,
+  makeStaffSummary,
+  renderStaffPage,
+  requestLog,
+  setupStaffPageTests,
+  statText,
+  stubRoutes,
+} from 'common/staff-testing';
+import type { RouteTable } from 'common/staff-testing';
+import { jsonResponse, makeUser } from 'common/testing';
+import type { User } from 'common/user';
+import { EditorPage } from './editor-page';
+
+const editor = makeUser({
+  id: 'u5',
+  name: 'Eve Editor',
+  email: 'eve@brevity.test',
+  role: 'editor',
+});
+const bobs = makeStaffSummary({ id: 's1' });
+const eves = makeStaffSummary({
+  id: 's2',
+  summarizedContent: 'Eve wrote this one about the editorial calendar.',
+  user: { id: 'u5', name: 'Eve Editor', email: 'eve@brevity.test', role: 'editor' },
+});
+const { user: _author, ...evesOwn } = eves;
+
+function stubApi(
+  options: { all?: StaffSummary[]; mine?: StaffSummary[]; overrides?: RouteTable } = {},
+) {
+  return stubRoutes({
+    'GET /api/admin/summaries?limit=100': () =>
+      jsonResponse({ success: true, data: { summaries: options.all ?? [bobs, eves] } }),
+    'GET /api/summaries?limit=100': () =>
+      jsonResponse({ success: true, data: { summaries: options.mine ?? [evesOwn] } }),
+    ...options.overrides,
+  });
+}
+
+function renderEditor(user: User = editor) {
+  return renderStaffPage('/editor', <EditorPage />, user);
+}
+
+setupStaffPageTests();
+
+describe('EditorPage', () => {
+  it('sends a user to /dashboard and lets an admin in', async () => {
+    stubApi();
+    const { unmount } = renderEditor(makeUser({ role: 'reviewer' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    unmount();
+    renderEditor(makeUser({ role: 'admin' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Content Management' })).toBeTruthy();
+  });
+
+  it("lists everyone's summaries with edit and delete, and the cards show total, role and view", async () => {
+    const fetchMock = stubApi();
+    renderEditor();
+    const [first, second] = await findCards('All Summaries');
+    if (!first || !second) throw new Error('expected two cards');
+    expect(within(first).getByRole('heading', { name: 'Bob Writer' })).toBeTruthy();
+    expect(within(second).getByRole('heading', { name: 'Eve Editor' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(statText('Total Summaries')).toContain('2');
+    expect(statText('Your Role')).toContain('Editor');
+    expect(statText('View Mode')).toContain('All Summaries');
+    // My Summaries loads only when its tab opens.
+    expect(requestLog(fetchMock)).toEqual(['GET /api/admin/summaries?limit=100']);
+  });
+
+  it('edits any summary through the staff route and shows Updated!', async () => {
+    const seen: unknown[] = [];
+    stubApi({
+      overrides: {
+        'PUT /api/admin/summaries/s1': recordJson(seen, {
+          success: true,
+          data: { summary: { ...bobs, summarizedContent: 'Shorter still.' } },
+        }),
+      },
+    });
+    renderEditor();
+    const [card] = await findCards('All Summaries');
+    if (!card) throw new Error('no card');
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect(within(card).getByText('EDITING')).toBeTruthy();
+    const text = within(card).getByLabelText('Summary text');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'Shorter still.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    const success = await screen.findByRole('dialog', { name: 'Updated!' });
+    expect(success.textContent).toContain('Summary updated successfully');
+    expect(seen).toEqual([{ summarizedContent: 'Shorter still.' }]);
+    expect(card.textContent).toContain('Shorter still.');
+  });
+
+  it('shows My Summaries with expand and delete only, deleting through the owner route', async () => {
+    const fetchMock = stubApi({
+      overrides: { 'DELETE /api/summaries/s2': () => jsonResponse({ success: true, data: {} }) },
+    });
+    renderEditor();
+    await findCards('All Summaries');
+    await userEvent.click(screen.getByRole('tab', { name: 'My Summaries' }));
+    const [own] = await findCards('My Summaries');
+    if (!own) throw new Error('no card');
+    expect(statText('View Mode')).toContain('My Summaries');
+    expect(statText('Total Summaries')).toContain('1');
+    expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: 'Edit' })).toBeNull();
+    await userEvent.click(within(own).getByRole('button', { name: 'Expand' }));
+    expect(own.textContent).toContain('The quarterly report, in full');
+
+    await userEvent.click(within(own).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('alertdialog');
+    expect(confirm.textContent).toContain('This action cannot be undone');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+    expect(requestLog(fetchMock)).toContain('DELETE /api/summaries/s2');
+    expect(screen.getByText('No summaries found')).toBeTruthy();
+    // The same summary leaves the All view too.
+    await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
+    expect(await findCards('All Summaries')).toHaveLength(1);
+  });
+
+  it('shows a failed deletion in an error dialog and keeps the summary', async () => {
+    stubApi({
+      overrides: {
+        'DELETE /api/admin/summaries/s1': () =>
+          jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Summary not found' }, 404),
+      },
+    });
+    renderEditor();
+    const [card] = await findCards('All Summaries');
+    if (!card) throw new Error('no card');
+    await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const error = await screen.findByRole('alertdialog', { name: 'Error' });
+    expect(error.textContent).toContain('Summary not found');
+    expect(await findCards('All Summaries')).toHaveLength(2);
+  });
+
+  it('shows a failed load in a red alert and loads again on Refresh', async () => {
+    let fail = true;
+    const fetchMock = stubApi({
+      overrides: {
+        'GET /api/admin/summaries?limit=100': () =>
+          fail
+            ? new Response('', { status: 503 })
+            : jsonResponse({ success: true, data: { summaries: [] } }),
+      },
+    });
+    renderEditor();
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch summaries');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('No summaries found')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      requestLog(fetchMock).filter((call) => call.includes('/api/admin/summaries')),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { FALLBACK_MESSAGES } from 'common/api-client';
+import { errorMessage } from 'common/error-message';
+import type { ListedSummary } from 'common/staff-summary';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { Dialog } from 'common/ui/dialog';
+import { Spinner } from 'common/ui/spinner';
+import { getReviewHistory } from '../../lib/reviewer-api';
+import type { ReviewHistory } from '../../lib/reviewer-api';
+import { reviewStatusLabel, reviewStatusVariant } from '../../lib/review-status';
+
+/** SPEC.md /reviewer: the overlay's empty history. */
+export const NO_REVIEW_HISTORY = 'No review history yet';
+
+const timestampFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+function formatTimestamp(value: string | null): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date);
+}
+
+type HistoryLoad =
+  | { state: 'loading' }
+  | { state: 'loaded'; history: ReviewHistory }
+  | { state: 'failed'; message: string };
+
+function HistoryContent({ summaryId }: { summaryId: string }) {
+  const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getReviewHistory(summaryId, controller.signal).then(
+      (history) => setLoad({ state: 'loaded', history }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({
+          state: 'failed',
+          message: errorMessage(error, FALLBACK_MESSAGES.fetchReviewHistory),
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [summaryId]);
+
+  if (load.state === 'loading') {
+    return (
+      <div className="reviewer-history__loading">
+        <Spinner label="Loading review history" showLabel />
+      </div>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <Alert variant="destructive">
+        <AlertDescription>{load.message}</AlertDescription>
+      </Alert>
+    );
+  }
+  const { history } = load;
+  return (
+    <div className="reviewer-history">
+      <dl className="reviewer-history__current">
+        <div>
+          <dt>Current status</dt>
+          <dd>
+            <Badge variant={reviewStatusVariant(history.currentStatus)}>
+              {reviewStatusLabel(history.currentStatus)}
+            </Badge>
+          </dd>
+        </div>
+        <div>
+          <dt>Reviewed by</dt>
+          <dd>
+            {history.reviewedBy ? (
+              <>
+                {history.reviewedBy.name}
+                {history.reviewedAt ? (
+                  <>
+                    {' · '}
+                    <time dateTime={history.reviewedAt}>{formatTimestamp(history.reviewedAt)}</time>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              'Not reviewed yet'
+            )}
+          </dd>
+        </div>
+        <div className="reviewer-history__comments">
+          <dt>Current comments</dt>
+          <dd>{history.currentComments?.trim() || 'No comments'}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="review-history-list">
+        <h3 id="review-history-list" className="reviewer-history__heading">
+          History
+        </h3>
+        {history.history.length === 0 ? (
+          <p className="ui-muted">{NO_REVIEW_HISTORY}</p>
+        ) : (
+          <ol className="reviewer-history__list">
+            {history.history.map((entry, index) => (
+              <li key={`${entry.timestamp}-${index}`} className="reviewer-history__entry">
+                <div className="reviewer-history__entry-top">
+                  <Badge variant={reviewStatusVariant(entry.action)}>
+                    {reviewStatusLabel(entry.action)}
+                  </Badge>
+                  <span className="reviewer-history__reviewer">
+                    {entry.reviewer?.name ?? 'Unknown reviewer'}
+                  </span>
+                  <time className="ui-muted" dateTime={entry.timestamp}>
+                    {formatTimestamp(entry.timestamp)}
+                  </time>
+                </div>
+                {entry.comments?.trim() ? (
+                  <p className="reviewer-history__entry-comments">{entry.comments}</p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export interface ReviewHistoryDialogProps {
+  /** The summary whose history shows; null keeps the overlay closed. */
+  summary: ListedSummary | null;
+  onClose: () => void;
+}
+
+/**
+ * Complete Review History (SPEC.md /reviewer): a full-screen modal dialog with the current
+ * status, reviewer, date and comments, then every review, oldest first. Focus moves in on
+ * open and back to the History button on close; Esc closes it.
+ */
+export function ReviewHistoryDialog({ summary, onClose }: ReviewHistoryDialogProps) {
+  return (
+    <Dialog
+      open={summary !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Complete Review History"
+      description={summary?.user ? `A summary by ${summary.user.name}.` : undefined}
+      size="lg"
+      className="reviewer-history-dialog"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {summary ? <HistoryContent key={summary.id} summaryId={summary.id} /> : null}
+    </Dialog>
+  );
+}

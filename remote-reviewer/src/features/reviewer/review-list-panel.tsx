@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { ListPanel } from 'common/components/list-panel';
+import { OutcomeDialog } from 'common/components/outcome-dialog';
+import type { Outcome } from 'common/components/outcome-dialog';
+import type { ListedSummary } from 'common/staff-summary';
+import { useAppDispatch, useAppSelector } from 'common/store';
+import { EmptyState } from 'common/ui/empty-state';
+import { CheckCircleIcon, FileTextIcon } from 'common/ui/icons';
+import { REVIEW_LIST_LIMIT } from '../../lib/reviewer-api';
+import { reviewStatusOf } from '../../lib/review-status';
+import { ReviewCard } from './review-card';
+import { ReviewDialog } from './review-dialog';
+import type { ReviewTarget } from './review-dialog';
+import { ReviewHistoryDialog } from './review-history-dialog';
+import { fetchReviewList, fetchReviewStats, reviewSummary, selectReviewer } from './reviewer-slice';
+import type { ReviewTab } from './reviewer-slice';
+
+const panels: Record<ReviewTab, { title: string; description: string }> = {
+  pending: {
+    title: 'Pending Reviews',
+    description: 'Summaries waiting for a decision, newest first.',
+  },
+  all: {
+    title: 'All Summaries',
+    description: `The ${REVIEW_LIST_LIMIT} most recent summaries of every user, whatever their status.`,
+  },
+  mine: { title: 'My Summaries', description: 'The summaries you wrote yourself.' },
+};
+
+/** SPEC.md §4: review actions on pending items; on the All tab only when pending. */
+function isReviewable(tab: ReviewTab, summary: ListedSummary): boolean {
+  return tab !== 'mine' && reviewStatusOf(summary.reviewStatus) === 'pending';
+}
+
+/** The one dialog of a tab (SPEC.md §4: one modal at a time). */
+type ReviewerDialog =
+  { kind: 'review'; target: ReviewTarget } | { kind: 'history'; summary: ListedSummary } | Outcome;
+
+/** One tab of /reviewer: its list, the review dialog and the history overlay. */
+export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
+  const dispatch = useAppDispatch();
+  const { summaries, status, error } = useAppSelector(selectReviewer).lists[tab];
+  const [dialog, setDialog] = useState<ReviewerDialog | null>(null);
+  const { title, description } = panels[tab];
+
+  const submit = async (target: ReviewTarget, comments: string) => {
+    await dispatch(
+      reviewSummary({ id: target.summary.id, action: target.action, comments }),
+    ).unwrap();
+    setDialog({
+      kind: 'success',
+      title: 'Review Submitted!',
+      description: 'The author can now see your decision.',
+    });
+    void dispatch(fetchReviewStats());
+  };
+
+  const close = () => setDialog(null);
+  return (
+    <>
+      <ListPanel
+        title={title}
+        description={description}
+        status={status}
+        error={error}
+        isEmpty={summaries.length === 0}
+        empty={
+          tab === 'pending' ? (
+            <EmptyState
+              icon={<CheckCircleIcon size={22} />}
+              title="All Caught Up!"
+              description="No summaries are waiting for review."
+            />
+          ) : (
+            <EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />
+          )
+        }
+        // The stat cards load with the first tab, and refresh with any tab.
+        onLoad={() => {
+          void dispatch(fetchReviewList(tab));
+          void dispatch(fetchReviewStats());
+        }}
+      >
+        {summaries.length > 0 ? (
+          <ul aria-label={title} className="ui-summary-list">
+            {summaries.map((summary) => (
+              <li key={summary.id}>
+                <ReviewCard
+                  summary={summary}
+                  reviewable={isReviewable(tab, summary)}
+                  onReview={(target, action) =>
+                    setDialog({ kind: 'review', target: { summary: target, action } })
+                  }
+                  onShowHistory={(target) => setDialog({ kind: 'history', summary: target })}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </ListPanel>
+      <ReviewDialog
+        // A fresh form for each review: no comments carried over.
+        key={dialog?.kind === 'review' ? `${dialog.target.summary.id}-${dialog.target.action}` : ''}
+        target={dialog?.kind === 'review' ? dialog.target : null}
+        onClose={close}
+        onSubmit={submit}
+      />
+      <ReviewHistoryDialog
+        summary={dialog?.kind === 'history' ? dialog.summary : null}
+        onClose={close}
+      />
+      <OutcomeDialog
+        outcome={dialog?.kind === 'success' || dialog?.kind === 'error' ? dialog : null}
+        onClose={close}
+      />
+    </>
+  );
+}
