@@ -44,3 +44,20 @@ export function listCreditMovements(db: DbExecutor, userId: string): Promise<Cre
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Links a debit taken before its summary existed (a queued job) to that summary. The ledger is
+ * append-only; the trigger allows only this one change, from no summary to one.
+ */
+export async function linkCreditMovementToSummary(
+  db: DbExecutor,
+  ledgerId: string,
+  summaryId: string,
+): Promise<void> {
+  await db
+    .updateTable('credit_ledger')
+    .set({ summary_id: summaryId })
+    .where('id', '=', ledgerId)
+    .where('summary_id', 'is', null)
+    .execute();
+}

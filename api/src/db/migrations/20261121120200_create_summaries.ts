@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * credit_ledger.summary_id becomes a foreign key ON DELETE SET NULL: deleting a summary keeps
  * the ledger row (the credit was spent) but forgets which summary it was. The ledger is
  * append-only through brevity_append_only(); that function is widened here so the database
- * itself may clear summary_id as it already may clear user_id and actor_id.
+ * itself may clear summary_id as it already may clear user_id and actor_id, and a debit taken
+ * before its summary existed (a queued job) may be linked to it once.
  */
 
 const APPEND_ONLY_WITH_SUMMARY = sql`
@@ -18,7 +19,8 @@ const APPEND_ONLY_WITH_SUMMARY = sql`
       and (to_jsonb(new) -> 'user_id' = to_jsonb(old) -> 'user_id' or to_jsonb(new) ->> 'user_id' is null)
       and (to_jsonb(new) -> 'actor_id' = to_jsonb(old) -> 'actor_id' or to_jsonb(new) ->> 'actor_id' is null)
       and (to_jsonb(new) -> 'summary_id' is not distinct from to_jsonb(old) -> 'summary_id'
-        or to_jsonb(new) ->> 'summary_id' is null)
+        or to_jsonb(new) ->> 'summary_id' is null
+        or to_jsonb(old) ->> 'summary_id' is null)
     then
       return new;
     end if;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import {
+  appendCreditMovement,
+  linkCreditMovementToSummary,
+} from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow } from '../../db/schema';
 import { findOwnSummary, insertSummary, spendCredits } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
@@ -291,6 +294,9 @@ export async function processSummaryJob(
       });
       if (!(await finishSummaryJob(trx, job.id, { status: 'completed', summaryId: summary.id }))) {
         throw new Error(`Summary job ${job.id} ended while it was being completed`);
+      }
+      if (current.debit_ledger_id !== null) {
+        await linkCreditMovementToSummary(trx, current.debit_ledger_id, summary.id);
       }
       await deleteJobUpload(trx, job.id);
     });

@@ -129,6 +129,11 @@ describe('POST /api/summaries/async', () => {
     expect(body.data.summaries.map((summary) => summary.id)).toEqual([status.summary?.id]);
     expect(await creditsOf(user.user.id)).toBe(2);
     expect(await reasons(user.user.id)).toEqual(['signup:3', 'summary:-1']);
+    // The debit taken at enqueue time is linked to the summary it paid for.
+    const debit = (await listCreditMovements(t.db, user.user.id)).find(
+      (row) => row.reason === 'summary',
+    );
+    expect(debit?.summary_id).toBe(status.summary?.id);
   });
 
   it('validates the text like the synchronous route and refuses a user with no credits', async () => {
