@@ -55,6 +55,12 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.info(`Brevity listening on http://localhost:${info.port}`);
   });
+  // Keep idle connections longer than clients and load balancers do (often 60 s), so a request
+  // sent on a reused connection never meets a socket the server is just closing.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   server.on('error', (error) => {
     console.error(`Could not listen on ${config.host}:${config.port}:`, error.message);
     void db.destroy().finally(() => process.exit(1));

@@ -55,7 +55,7 @@ describe('Dialog', () => {
   it('closes with the × button and the footer action', async () => {
     render(<Opener label="Open" title="Edit summary" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close dialog' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));

@@ -62,7 +62,7 @@ export function Dialog({
             <button
               type="button"
               className="ui-dialog__close"
-              aria-label="Close"
+              aria-label="Close dialog"
               onClick={() => onOpenChange(false)}
             >
               <XIcon size={18} />

@@ -45,7 +45,7 @@ export function Sheet({
             <button
               type="button"
               className="ui-dialog__close ui-sheet__close"
-              aria-label="Close"
+              aria-label="Close menu"
               onClick={() => onOpenChange(false)}
             >
               <XIcon size={18} />

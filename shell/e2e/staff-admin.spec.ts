@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  demoAccounts,
+  expect,
+  pageHeading,
+  remoteEntryLoaded,
+  test as base,
+} from './support/portal.fixture';
+import {
+  createSummaryThroughApi,
+  creditsOnServer,
+  registerThroughApi,
+} from './support/summaries-api';
+import type { ApiSession, ApiSummary } from './support/summaries-api';
+
+/**
+ * The suite's `test` with a `request` that closes each connection after its answer: the
+ * server drops idle keep-alive sockets after 5 s, and a request sent on one just as it goes
+ * fails with ECONNRESET ("socket hang up"); these journeys pause that long between calls.
+ */
+const test = base.extend({
+  request: async ({ playwright, baseURL }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Connection: 'close' },
+    });
+    await use(request);
+    await request.dispose();
+  },
+});
+
+/** SPEC.md §9: success dialogs close themselves after 2000 ms. */
+const SUCCESS_DIALOG_MS = 2000;
+
+/** A label no other test or run uses, so the user's name (and their cards) are theirs alone. */
+function freshLabel(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A text of 50+ characters that names `tag` in every sentence, so any summary of it does too. */
+function taggedText(tag: string): string {
+  return [
+    `${tag} covers the quarterly inspection of the western pier and its signal lamps.`,
+    `${tag} notes that the crew replaced three rusted railings along the western pier.`,
+    `${tag} records that the harbour office approved a new budget for the pier lamps.`,
+  ].join(' ');
+}
+
+/** Opens /admin as the demo admin and waits for the Admin Panel heading. */
+async function openAdmin(page: Page) {
+  const entry = remoteEntryLoaded(page, 'admin');
+  await page.goto('/admin');
+  await entry;
+  await expect(pageHeading(page)).toHaveText('Admin Panel');
+}
+
+/** The row of the users table holding `email`. */
+function userRow(page: Page, email: string): Locator {
+  return page.getByRole('region', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+}
+
+/** The panel of the selected tab (the others are hidden). */
+function openTab(page: Page): Locator {
+  return page.getByRole('tabpanel');
+}
+
+/** Waits for a success dialog, then checks it closes by itself after about 2 s. */
+async function expectSelfClosingSuccess(page: Page, title: string, text?: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  const shownAt = Date.now();
+  if (text) await expect(dialog).toContainText(text);
+  await expect(dialog).toBeHidden({ timeout: SUCCESS_DIALOG_MS + 2_000 });
+  expect(Date.now() - shownAt, 'the dialog stayed about 2 s').toBeGreaterThanOrEqual(
+    SUCCESS_DIALOG_MS - 500,
+  );
+}
+
+function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+async function summaryOnServer(
+  request: APIRequestContext,
+  session: ApiSession,
+  id: string,
+): Promise<ApiSummary> {
+  const response = await request.get(`/api/summaries/${id}`, { headers: bearer(session.token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { summary: ApiSummary } }).data.summary;
+}
+
+test.describe('/admin, Users Management', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('shows the stat cards, finds a fresh user, refreshes, and offers no Delete on the own row', async ({
+    page,
+    request,
+  }) => {
+    const before = await registerThroughApi(request, freshLabel('admin-list'));
+    await openAdmin(page);
+
+    for (const label of ['Total Users', 'Total Summaries', 'Total Credits', 'Admins']) {
+      // A dash until loaded; then a number.
+      await expect(page.getByRole('group', { name: label })).toContainText(/\d/);
+    }
+    await expect(page.getByRole('tab', { name: 'Users Management' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const users = page.getByRole('region', { name: 'Users' });
+    for (const header of ['Name', 'Email', 'Role', 'Credits', 'Created', 'Actions']) {
+      await expect(users.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+
+    const row = userRow(page, before.user.email);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('rowheader')).toHaveText(before.user.name);
+    await expect(row.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Delete ${before.user.name}` })).toBeVisible();
+
+    // The admin's own row: Credits and Role, but no Delete.
+    const own = userRow(page, demoAccounts.admin.email);
+    await expect(
+      own.getByRole('button', { name: `Credits for ${demoAccounts.admin.name}` }),
+    ).toBeVisible();
+    await expect(
+      own.getByRole('button', { name: `Role for ${demoAccounts.admin.name}` }),
+    ).toBeVisible();
+    await expect(own.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+    // Refresh picks up an account registered after the page loaded.
+    const after = await registerThroughApi(request, freshLabel('admin-refresh'));
+    await expect(userRow(page, after.user.email)).toHaveCount(0);
+    await openTab(page).getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(userRow(page, after.user.email)).toHaveCount(1);
+    await expect(userRow(page, before.user.email)).toHaveCount(1);
+  });
+
+  test('adds credits: 10 by default, 0 refused, 7 added to 12 (Credits Added!)', async ({
+    page,
+    request,
+  }) => {
+    const session = await registerThroughApi(request, freshLabel('admin-credits'));
+    await openAdmin(page);
+    const row = userRow(page, session.user.email);
+    await row.getByRole('button', { name: `Credits for ${session.user.name}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Add Credits' });
+    await expect(dialog).toBeVisible();
+    const amount = dialog.getByLabel('Credits to add');
+    await expect(amount).toHaveValue('10');
+
+    await amount.fill('0');
+    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await expect(
+      dialog.getByText('Please enter a valid positive number', { exact: true }),
+    ).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(await creditsOnServer(request, session)).toBe(5);
+
+    await amount.fill('7');
+    await expect(dialog.getByText('Please enter a valid positive number')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await expectSelfClosingSuccess(page, 'Credits Added!');
+    await expect(dialog).toBeHidden();
+
+    await expect(row.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+    expect(await creditsOnServer(request, session)).toBe(12);
+  });
+
+  test('changes the role to editor (Role Changed!): the badge follows, the old token is revoked', async ({
+    page,
+    request,
+  }) => {
+    const session = await registerThroughApi(request, freshLabel('admin-role'));
+    await openAdmin(page);
+    const row = userRow(page, session.user.email);
+    await expect(row.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Role for ${session.user.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Role' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('New role').selectOption('editor');
+    await dialog.getByRole('button', { name: 'Change Role' }).click();
+    await expectSelfClosingSuccess(page, 'Role Changed!');
+
+    await expect(row.getByRole('cell', { name: 'Editor', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'User', exact: true })).toHaveCount(0);
+
+    const me = await request.get('/api/auth/me', { headers: bearer(session.token) });
+    expect(me.status(), 'the token issued before the change').toBe(401);
+    const login = await request.post('/api/auth/login', {
+      data: { email: session.user.email, password: 'secret123' },
+    });
+    expect(login.status()).toBe(200);
+    expect(((await login.json()) as ApiSession).user.role).toBe('editor');
+  });
+
+  test('deletes a user after "This action cannot be undone" (Deleted!): the row goes, login fails', async ({
+    page,
+    request,
+  }) => {
+    const session = await registerThroughApi(request, freshLabel('admin-delete'));
+    await openAdmin(page);
+    const row = userRow(page, session.user.email);
+    await row.getByRole('button', { name: `Delete ${session.user.name}` }).click();
+
+    const confirm = page.getByRole('alertdialog', {
+      name: `Delete ${session.user.name} and their summaries?`,
+    });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText('This action cannot be undone');
+    // Cancel keeps the user.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: `Delete ${session.user.name}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Deleted!' })).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    const login = await request.post('/api/auth/login', {
+      data: { email: session.user.email, password: 'secret123' },
+    });
+    expect(login.status()).toBe(401);
+    const me = await request.get('/api/auth/me', { headers: bearer(session.token) });
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('/admin, All Summaries', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('shows the author, edits in place (EDITING, Save Changes, Updated!) and the API agrees', async ({
+    page,
+    request,
+  }) => {
+    const label = freshLabel('admin-edit');
+    const session = await registerThroughApi(request, label);
+    const summary = await createSummaryThroughApi(request, session, taggedText(label));
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'All Summaries' }).click();
+
+    const card = page
+      .getByRole('list', { name: 'All summaries' })
+      .getByRole('article', { name: session.user.name });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(session.user.email);
+    await expect(card.getByText('User', { exact: true })).toBeVisible();
+    await expect(card).toContainText(label);
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await expect(card.getByText('EDITING', { exact: true })).toBeVisible();
+    const textarea = card.getByLabel('Summary text');
+    await expect(textarea).toBeFocused();
+    await expect(textarea).toHaveValue(summary.summarizedContent);
+    const box = await textarea.boundingBox();
+    expect(box?.height ?? 0, 'edit textarea height').toBeGreaterThanOrEqual(200);
+
+    const edited = `${label} was checked by the admin: the western pier is safe again.`;
+    await textarea.fill(edited);
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    await expectSelfClosingSuccess(page, 'Updated!', 'Summary updated successfully');
+
+    await expect(card.getByText('EDITING', { exact: true })).toHaveCount(0);
+    await expect(card).toContainText(edited);
+    expect((await summaryOnServer(request, session, summary.id)).summarizedContent).toBe(edited);
+  });
+
+  test('Cancel leaves the text alone, and Refresh shows a summary written after the page loaded', async ({
+    page,
+    request,
+  }) => {
+    const label = freshLabel('admin-refresh');
+    const session = await registerThroughApi(request, label);
+    const first = await createSummaryThroughApi(request, session, taggedText(`${label} first`));
+    await openAdmin(page);
+    await page.getByRole('tab', { name: 'All Summaries' }).click();
+
+    const cards = page
+      .getByRole('list', { name: 'All summaries' })
+      .getByRole('article', { name: session.user.name });
+    await expect(cards).toHaveCount(1);
+
+    const card = cards.first();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Summary text').fill('A draft nobody saves.');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByText('EDITING', { exact: true })).toHaveCount(0);
+    await expect(card).toContainText(`${label} first`);
+    expect((await summaryOnServer(request, session, first.id)).summarizedContent).toBe(
+      first.summarizedContent,
+    );
+
+    await createSummaryThroughApi(request, session, taggedText(`${label} second`));
+    await openTab(page).getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText(`${label} second`);
+  });
+});
