@@ -1,49 +1,22 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import type { Config } from './config';
-import { createDatabase } from './db/database';
-import { migrateToLatest } from './db/migrator';
 import { seedDatabase } from './db/seed';
 import { startSummaryWorkers } from './features/summaries/summary-workers';
-import { createJobQueue } from './lib/job-queue';
-import { createSummarizer } from './summarizer/summarizer';
+import { createServices, JOBS_GRACE_MS, readConfigOrExit } from './startup';
 
 /** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How long active jobs may finish after SIGINT/SIGTERM before they are handed back to the queue. */
-const JOBS_GRACE_MS = 20_000;
-
-function readConfig(): Config {
-  try {
-    return loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
-  const config = readConfig();
-  const db = await createDatabase(config);
+  const config = readConfigOrExit();
   console.info(
     config.databaseUrl
       ? 'Database: Postgres (DATABASE_URL)'
       : `Database: embedded PGlite in ${config.dataDir}/pglite`,
   );
-  await migrateToLatest(db, { log: console.info });
+  const deps = await createServices(config);
+  const { db, jobs } = deps;
   await seedDatabase(db, config, { log: console.info });
-
-  const summarizer = createSummarizer({
-    geminiApiKey: config.gemini?.apiKey,
-    geminiModel: config.geminiModel,
-    geminiBaseUrl: config.gemini?.baseUrl,
-  });
-  const jobs = createJobQueue(db, config.jobs);
-  const deps = { config, db, summarizer, jobs };
   await jobs.start();
   const workers = config.workers > 0 ? await startSummaryWorkers(deps, config.workers) : null;
   console.info(

@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import type { AppDeps } from './lib/app-env';
+import { createJobQueue } from './lib/job-queue';
+import { createSummarizer } from './summarizer/summarizer';
+
+/*
+ * What both entry points, the API server (server.ts) and the worker (worker.ts), do at start-up,
+ * so the two processes always agree on configuration, schema and services.
+ */
+
+/** How long active jobs may finish after SIGINT/SIGTERM before they are handed back to the queue. */
+export const JOBS_GRACE_MS = 20_000;
+
+/** The configuration, or a clear message naming the bad variable and exit code 1. */
+export function readConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens the database, brings its schema up to date and builds the services on top of it. */
+export async function createServices(config: Config): Promise<AppDeps> {
+  const db = await createDatabase(config);
+  await migrateToLatest(db, { log: console.info });
+  const summarizer = createSummarizer({
+    geminiApiKey: config.gemini?.apiKey,
+    geminiModel: config.geminiModel,
+    geminiBaseUrl: config.gemini?.baseUrl,
+  });
+  return { config, db, summarizer, jobs: createJobQueue(db, config.jobs) };
+}
