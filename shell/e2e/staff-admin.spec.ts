@@ -1,59 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  demoAccounts,
-  expect,
-  pageHeading,
-  remoteEntryLoaded,
-  test as base,
-} from './support/portal.fixture';
+import type { Locator, Page } from '@playwright/test';
+import { demoAccounts, expect, test } from './support/portal.fixture';
 import {
   createSummaryThroughApi,
   creditsOnServer,
   registerThroughApi,
 } from './support/summaries-api';
-import type { ApiSession, ApiSummary } from './support/summaries-api';
-
-/**
- * The suite's `test` with a `request` that closes each connection after its answer: the
- * server drops idle keep-alive sockets after 5 s, and a request sent on one just as it goes
- * fails with ECONNRESET ("socket hang up"); these journeys pause that long between calls.
- */
-const test = base.extend({
-  request: async ({ playwright, baseURL }, use) => {
-    const request = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { Connection: 'close' },
-    });
-    await use(request);
-    await request.dispose();
-  },
-});
+import type { ApiSession } from './support/summaries-api';
+import {
+  authorWithSummary,
+  bearer,
+  cardOf,
+  freshLabel,
+  openStaffPage,
+  summaryOnServer,
+  taggedText,
+} from './support/staff';
 
 /** SPEC.md §9: success dialogs close themselves after 2000 ms. */
 const SUCCESS_DIALOG_MS = 2000;
 
-/** A label no other test or run uses, so the user's name (and their cards) are theirs alone. */
-function freshLabel(label: string): string {
-  return `${label}-${randomUUID().slice(0, 8)}`;
-}
-
-/** A text of 50+ characters that names `tag` in every sentence, so any summary of it does too. */
-function taggedText(tag: string): string {
-  return [
-    `${tag} covers the quarterly inspection of the western pier and its signal lamps.`,
-    `${tag} notes that the crew replaced three rusted railings along the western pier.`,
-    `${tag} records that the harbour office approved a new budget for the pier lamps.`,
-  ].join(' ');
-}
-
-/** Opens /admin as the demo admin and waits for the Admin Panel heading. */
-async function openAdmin(page: Page) {
-  const entry = remoteEntryLoaded(page, 'admin');
-  await page.goto('/admin');
-  await entry;
-  await expect(pageHeading(page)).toHaveText('Admin Panel');
-}
+/** What the texts of this file's summaries say about their tag. */
+const PIER_FACTS = [
+  'covers the quarterly inspection of the western pier and its signal lamps.',
+  'notes that the crew replaced three rusted railings along the western pier.',
+  'records that the harbour office approved a new budget for the pier lamps.',
+] as const;
 
 /** The row of the users table holding `email`. */
 function userRow(page: Page, email: string): Locator {
@@ -77,20 +48,6 @@ async function expectSelfClosingSuccess(page: Page, title: string, text?: string
   );
 }
 
-function bearer(token: string) {
-  return { Authorization: `Bearer ${token}` };
-}
-
-async function summaryOnServer(
-  request: APIRequestContext,
-  session: ApiSession,
-  id: string,
-): Promise<ApiSummary> {
-  const response = await request.get(`/api/summaries/${id}`, { headers: bearer(session.token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { summary: ApiSummary } }).data.summary;
-}
-
 test.describe('/admin, Users Management', () => {
   test.use({ signedInAs: 'admin' });
 
@@ -99,7 +56,7 @@ test.describe('/admin, Users Management', () => {
     request,
   }) => {
     const before = await registerThroughApi(request, freshLabel('admin-list'));
-    await openAdmin(page);
+    await openStaffPage(page, 'admin');
 
     for (const label of ['Total Users', 'Total Summaries', 'Total Credits', 'Admins']) {
       // A dash until loaded; then a number.
@@ -144,7 +101,7 @@ test.describe('/admin, Users Management', () => {
     request,
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-credits'));
-    await openAdmin(page);
+    await openStaffPage(page, 'admin');
     const row = userRow(page, session.user.email);
     await row.getByRole('button', { name: `Credits for ${session.user.name}` }).click();
 
@@ -176,7 +133,7 @@ test.describe('/admin, Users Management', () => {
     request,
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-role'));
-    await openAdmin(page);
+    await openStaffPage(page, 'admin');
     const row = userRow(page, session.user.email);
     await expect(row.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
 
@@ -204,7 +161,7 @@ test.describe('/admin, Users Management', () => {
     request,
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-delete'));
-    await openAdmin(page);
+    await openStaffPage(page, 'admin');
     const row = userRow(page, session.user.email);
     await row.getByRole('button', { name: `Delete ${session.user.name}` }).click();
 
@@ -239,15 +196,15 @@ test.describe('/admin, All Summaries', () => {
     page,
     request,
   }) => {
-    const label = freshLabel('admin-edit');
-    const session = await registerThroughApi(request, label);
-    const summary = await createSummaryThroughApi(request, session, taggedText(label));
-    await openAdmin(page);
+    const {
+      tag: label,
+      author: session,
+      summary,
+    } = await authorWithSummary(request, 'admin-edit', PIER_FACTS);
+    await openStaffPage(page, 'admin');
     await page.getByRole('tab', { name: 'All Summaries' }).click();
 
-    const card = page
-      .getByRole('list', { name: 'All summaries' })
-      .getByRole('article', { name: session.user.name });
+    const card = cardOf(page, 'All summaries', session);
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(session.user.email);
     await expect(card.getByText('User', { exact: true })).toBeVisible();
@@ -277,13 +234,15 @@ test.describe('/admin, All Summaries', () => {
   }) => {
     const label = freshLabel('admin-refresh');
     const session = await registerThroughApi(request, label);
-    const first = await createSummaryThroughApi(request, session, taggedText(`${label} first`));
-    await openAdmin(page);
+    const first = await createSummaryThroughApi(
+      request,
+      session,
+      taggedText(`${label} first`, PIER_FACTS),
+    );
+    await openStaffPage(page, 'admin');
     await page.getByRole('tab', { name: 'All Summaries' }).click();
 
-    const cards = page
-      .getByRole('list', { name: 'All summaries' })
-      .getByRole('article', { name: session.user.name });
+    const cards = cardOf(page, 'All summaries', session);
     await expect(cards).toHaveCount(1);
 
     const card = cards.first();
@@ -296,7 +255,7 @@ test.describe('/admin, All Summaries', () => {
       first.summarizedContent,
     );
 
-    await createSummaryThroughApi(request, session, taggedText(`${label} second`));
+    await createSummaryThroughApi(request, session, taggedText(`${label} second`, PIER_FACTS));
     await openTab(page).getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(cards).toHaveCount(2);
     await expect(cards.first()).toContainText(`${label} second`);

@@ -1,75 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/portal.fixture';
+import { createSummaryThroughApi } from './support/summaries-api';
 import {
-  DEMO_PASSWORD,
-  demoAccounts,
-  expect,
-  pageHeading,
-  remoteEntryLoaded,
-  test as base,
-} from './support/portal.fixture';
-import { createSummaryThroughApi, registerThroughApi } from './support/summaries-api';
-import type { ApiSession, ApiSummary } from './support/summaries-api';
+  authorWithSummary,
+  cardOf,
+  demoSession,
+  freshLabel,
+  getSummary,
+  openStaffPage,
+  summaryOnServer,
+  taggedText,
+} from './support/staff';
 
-/**
- * The suite's `test` with a `request` that closes each connection after its answer: the
- * server drops idle keep-alive sockets after 5 s, and a request sent on one just as it goes
- * fails with ECONNRESET ("socket hang up"); these journeys pause that long between calls.
- */
-const test = base.extend({
-  request: async ({ playwright, baseURL }, use) => {
-    const request = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { Connection: 'close' },
-    });
-    await use(request);
-    await request.dispose();
-  },
-});
-
-/** A label no other test or run uses, so the user's name (and their cards) are theirs alone. */
-function freshLabel(label: string): string {
-  return `${label}-${randomUUID().slice(0, 8)}`;
-}
-
-/** A text of 50+ characters that names `tag` in every sentence, so any summary of it does too. */
-function taggedText(tag: string): string {
-  return [
-    `${tag} covers the quarterly inspection of the eastern breakwater and its beacons.`,
-    `${tag} notes that divers repaired two cracked blocks at the foot of the breakwater.`,
-    `${tag} records that the port authority scheduled a second survey of the breakwater.`,
-  ].join(' ');
-}
-
-function bearer(token: string) {
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** The demo editor's session, for writing their own summaries through the API. */
-async function editorSession(request: APIRequestContext): Promise<ApiSession> {
-  const response = await request.post('/api/auth/login', {
-    data: { email: demoAccounts.editor.email, password: DEMO_PASSWORD },
-  });
-  expect(response.status(), 'editor login').toBe(200);
-  return (await response.json()) as ApiSession;
-}
-
-async function getSummary(request: APIRequestContext, session: ApiSession, id: string) {
-  return request.get(`/api/summaries/${id}`, { headers: bearer(session.token) });
-}
-
-/** Opens /editor as the demo editor and waits for the Content Management heading. */
-async function openEditor(page: Page) {
-  const entry = remoteEntryLoaded(page, 'editor');
-  await page.goto('/editor');
-  await entry;
-  await expect(pageHeading(page)).toHaveText('Content Management');
-}
-
-/** The cards of one tab's list (`All Summaries` or `My Summaries`). */
-function list(page: Page, name: 'All Summaries' | 'My Summaries'): Locator {
-  return page.getByRole('list', { name });
-}
+/** What the texts of this file's summaries say about their tag. */
+const BREAKWATER_FACTS = [
+  'covers the quarterly inspection of the eastern breakwater and its beacons.',
+  'notes that divers repaired two cracked blocks at the foot of the breakwater.',
+  'records that the port authority scheduled a second survey of the breakwater.',
+] as const;
 
 test.describe('/editor', () => {
   test.use({ signedInAs: 'editor' });
@@ -78,10 +25,12 @@ test.describe('/editor', () => {
     page,
     request,
   }) => {
-    const label = freshLabel('editor-edit');
-    const owner = await registerThroughApi(request, label);
-    const summary = await createSummaryThroughApi(request, owner, taggedText(label));
-    await openEditor(page);
+    const {
+      tag: label,
+      author: owner,
+      summary,
+    } = await authorWithSummary(request, 'editor-edit', BREAKWATER_FACTS);
+    await openStaffPage(page, 'editor');
 
     await expect(page.getByRole('tab', { name: 'All Summaries' })).toHaveAttribute(
       'aria-selected',
@@ -91,7 +40,7 @@ test.describe('/editor', () => {
     await expect(page.getByRole('group', { name: 'Your Role' })).toContainText('Editor');
     await expect(page.getByRole('group', { name: 'View Mode' })).toContainText('All Summaries');
 
-    const card = list(page, 'All Summaries').getByRole('article', { name: owner.user.name });
+    const card = cardOf(page, 'All Summaries', owner);
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(owner.user.email);
     await expect(card).toContainText(label);
@@ -110,22 +59,21 @@ test.describe('/editor', () => {
     await expect(card.getByText('EDITING', { exact: true })).toHaveCount(0);
     await expect(card).toContainText(edited);
 
-    const response = await getSummary(request, owner, summary.id);
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as { data: { summary: ApiSummary } };
-    expect(body.data.summary.summarizedContent).toBe(edited);
+    expect((await summaryOnServer(request, owner, summary.id)).summarizedContent).toBe(edited);
   });
 
   test("All Summaries: deletes someone else's summary after confirmation; the owner gets 404", async ({
     page,
     request,
   }) => {
-    const label = freshLabel('editor-delete');
-    const owner = await registerThroughApi(request, label);
-    const summary = await createSummaryThroughApi(request, owner, taggedText(label));
-    await openEditor(page);
+    const { author: owner, summary } = await authorWithSummary(
+      request,
+      'editor-delete',
+      BREAKWATER_FACTS,
+    );
+    await openStaffPage(page, 'editor');
 
-    const card = list(page, 'All Summaries').getByRole('article', { name: owner.user.name });
+    const card = cardOf(page, 'All Summaries', owner);
     await expect(card).toHaveCount(1);
     await card.getByRole('button', { name: 'Delete' }).click();
 
@@ -143,15 +91,18 @@ test.describe('/editor', () => {
     page,
     request,
   }) => {
-    const editor = await editorSession(request);
+    const editor = await demoSession(request, 'editor');
     const tag = freshLabel('editor-own');
-    const original = taggedText(tag);
+    const original = taggedText(tag, BREAKWATER_FACTS);
     const own = await createSummaryThroughApi(request, editor, original);
-    await openEditor(page);
+    await openStaffPage(page, 'editor');
 
     await page.getByRole('tab', { name: 'My Summaries' }).click();
     await expect(page.getByRole('group', { name: 'View Mode' })).toContainText('My Summaries');
-    const card = list(page, 'My Summaries').getByRole('article').filter({ hasText: tag });
+    const card = page
+      .getByRole('list', { name: 'My Summaries' })
+      .getByRole('article')
+      .filter({ hasText: tag });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('heading')).toHaveText('Your summary');
     await expect(card.getByRole('button', { name: 'Edit' })).toHaveCount(0);

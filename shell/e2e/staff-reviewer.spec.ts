@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   demoAccounts,
   expect,
   mainNav,
@@ -9,81 +6,23 @@ import {
   recordRequests,
   remoteEntryLoaded,
   requestsUnder,
-  test as base,
+  test,
 } from './support/portal.fixture';
-import { createSummaryThroughApi, registerThroughApi } from './support/summaries-api';
-import type { ApiSession, ApiSummary } from './support/summaries-api';
+import {
+  authorWithSummary,
+  bearer,
+  cardOf,
+  demoSession,
+  openStaffPage,
+  summaryOnServer,
+} from './support/staff';
 
-/**
- * The suite's `test` with a `request` that closes each connection after its answer: the
- * server drops idle keep-alive sockets after 5 s, and a request sent on one just as it goes
- * fails with ECONNRESET ("socket hang up"); these journeys pause that long between calls.
- */
-const test = base.extend({
-  request: async ({ playwright, baseURL }, use) => {
-    const request = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { Connection: 'close' },
-    });
-    await use(request);
-    await request.dispose();
-  },
-});
-
-/** A label no other test or run uses, so the user's name (and their cards) are theirs alone. */
-function freshLabel(label: string): string {
-  return `${label}-${randomUUID().slice(0, 8)}`;
-}
-
-/** A text of 50+ characters that names `tag` in every sentence, so any summary of it does too. */
-function taggedText(tag: string): string {
-  return [
-    `${tag} covers the yearly audit of the southern lighthouse and its fog horn.`,
-    `${tag} notes that the keepers' cottage at the southern lighthouse needs a new roof.`,
-    `${tag} records that the audit team recommended repainting the southern lighthouse.`,
-  ].join(' ');
-}
-
-function bearer(token: string) {
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** A fresh user with one fresh summary: the author's name names its card. */
-async function authorWithSummary(
-  request: APIRequestContext,
-  label: string,
-): Promise<{ author: ApiSession; summary: ApiSummary }> {
-  const tag = freshLabel(label);
-  const author = await registerThroughApi(request, tag);
-  const summary = await createSummaryThroughApi(request, author, taggedText(tag));
-  return { author, summary };
-}
-
-async function reviewStatusOnServer(
-  request: APIRequestContext,
-  author: ApiSession,
-  id: string,
-): Promise<string> {
-  const response = await request.get(`/api/summaries/${id}`, { headers: bearer(author.token) });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { summary: { reviewStatus: string } } }).data.summary
-    .reviewStatus;
-}
-
-/** Opens /reviewer as the demo reviewer and waits for the Content Review Center heading. */
-async function openReviewer(page: Page) {
-  const entry = remoteEntryLoaded(page, 'reviewer');
-  await page.goto('/reviewer');
-  await entry;
-  await expect(pageHeading(page)).toHaveText('Content Review Center');
-}
-
-/** The card of `author`'s summary in the list of the selected tab. */
-function cardOf(page: Page, listName: string, author: ApiSession): Locator {
-  return page
-    .getByRole('list', { name: listName })
-    .getByRole('article', { name: author.user.name });
-}
+/** What the texts of this file's summaries say about their tag. */
+const LIGHTHOUSE_FACTS = [
+  'covers the yearly audit of the southern lighthouse and its fog horn.',
+  "notes that the keepers' cottage at the southern lighthouse needs a new roof.",
+  'records that the audit team recommended repainting the southern lighthouse.',
+] as const;
 
 const REVIEW_BUTTONS = ['Approve', 'Reject', 'Request Revision'] as const;
 
@@ -99,8 +38,8 @@ test.describe('/reviewer', () => {
     page,
     request,
   }) => {
-    const { author, summary } = await authorWithSummary(request, 'review-reject');
-    await openReviewer(page);
+    const { author, summary } = await authorWithSummary(request, 'review-reject', LIGHTHOUSE_FACTS);
+    await openStaffPage(page, 'reviewer');
 
     for (const label of ['Pending Reviews', 'Approved', 'Rejected', 'My Reviews']) {
       // A dash until loaded; then a number.
@@ -129,14 +68,14 @@ test.describe('/reviewer', () => {
     ).toBeVisible();
     const reason = dialog.getByLabel('Reason for rejection');
     await expect(reason).toBeFocused();
-    expect(await reviewStatusOnServer(request, author, summary.id)).toBe('pending');
+    expect((await summaryOnServer(request, author, summary.id)).reviewStatus).toBe('pending');
 
     const comment = `Off topic for ${author.user.name}: the audit figures are missing.`;
     await reason.fill(comment);
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect(await reviewStatusOnServer(request, author, summary.id)).toBe('rejected');
+    expect((await summaryOnServer(request, author, summary.id)).reviewStatus).toBe('rejected');
 
     // Its history, from the All Summaries tab where it now shows as Rejected.
     await expect(page.getByRole('dialog', { name: 'Review Submitted!' })).toBeHidden();
@@ -176,8 +115,12 @@ test.describe('/reviewer', () => {
     page,
     request,
   }) => {
-    const { author, summary } = await authorWithSummary(request, 'review-approve');
-    await openReviewer(page);
+    const { author, summary } = await authorWithSummary(
+      request,
+      'review-approve',
+      LIGHTHOUSE_FACTS,
+    );
+    await openStaffPage(page, 'reviewer');
 
     const card = cardOf(page, 'Pending Reviews', author);
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -187,12 +130,12 @@ test.describe('/reviewer', () => {
 
     await expect(page.getByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect(await reviewStatusOnServer(request, author, summary.id)).toBe('approved');
+    expect((await summaryOnServer(request, author, summary.id)).reviewStatus).toBe('approved');
   });
 
   test('a never-reviewed summary shows "No review history yet"', async ({ page, request }) => {
-    const { author } = await authorWithSummary(request, 'review-none');
-    await openReviewer(page);
+    const { author } = await authorWithSummary(request, 'review-none', LIGHTHOUSE_FACTS);
+    await openStaffPage(page, 'reviewer');
 
     await cardOf(page, 'Pending Reviews', author).getByRole('button', { name: 'History' }).click();
     const overlay = page.getByRole('dialog', { name: 'Complete Review History' });
@@ -208,20 +151,17 @@ test.describe('/reviewer', () => {
     page,
     request,
   }) => {
-    const pending = await authorWithSummary(request, 'review-all-pending');
-    const reviewed = await authorWithSummary(request, 'review-all-approved');
+    const pending = await authorWithSummary(request, 'review-all-pending', LIGHTHOUSE_FACTS);
+    const reviewed = await authorWithSummary(request, 'review-all-approved', LIGHTHOUSE_FACTS);
     // The reviewed one is approved through the API before the page loads.
-    const login = await request.post('/api/auth/login', {
-      data: { email: demoAccounts.reviewer.email, password: DEMO_PASSWORD },
-    });
-    const reviewer = (await login.json()) as ApiSession;
+    const reviewer = await demoSession(request, 'reviewer');
     const submit = await request.post(`/api/reviews/${reviewed.summary.id}/submit`, {
       headers: bearer(reviewer.token),
       data: { action: 'approved', comments: 'Accurate and short.' },
     });
     expect(submit.status()).toBe(200);
 
-    await openReviewer(page);
+    await openStaffPage(page, 'reviewer');
     await expect(cardOf(page, 'Pending Reviews', pending.author)).toHaveCount(1);
     await expect(cardOf(page, 'Pending Reviews', reviewed.author)).toHaveCount(0);
 
