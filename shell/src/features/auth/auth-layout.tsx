@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'common/router';
-import { buttonClassName } from 'common/ui/button';
 import {
   Card,
   CardContent,
@@ -9,7 +7,8 @@ import {
   CardHeader,
   CardTitle,
 } from 'common/ui/card';
-import { BrandMark } from 'common/ui/icons';
+import { BrandLink } from '../../components/brand-link';
+import { SignedOutLinks } from '../../components/signed-out-links';
 import './auth-page.css';
 
 interface AuthLayoutProps {
@@ -24,18 +23,8 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
   return (
     <div className="auth">
       <header className="auth-header">
-        <Link to="/" className="ui-brand" aria-label="Brevity home">
-          <BrandMark />
-          <span>Brevity</span>
-        </Link>
-        <nav aria-label="Account" className="auth-header__nav">
-          <NavLink to="/login" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            Login
-          </NavLink>
-          <NavLink to="/register" className={buttonClassName({ size: 'sm' })}>
-            Get Started
-          </NavLink>
-        </nav>
+        <BrandLink />
+        <SignedOutLinks className="auth-header__nav" />
       </header>
       <main id="main-content" className="auth-main">
         <Card className="auth-card">

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { Link } from 'common/router';
 import { ButtonLink } from 'common/ui/button';
 import {
   ArrowRightIcon,
@@ -14,6 +13,7 @@ import {
   ZapIcon,
 } from 'common/ui/icons';
 import type { IconProps } from 'common/ui/icons';
+import { BrandLink } from '../../components/brand-link';
 import './landing-page.css';
 
 interface Feature {
@@ -120,10 +120,7 @@ export function LandingPage() {
     <div className="landing">
       <header className="landing-header">
         <div className="landing-container landing-header__inner">
-          <Link to="/" className="ui-brand" aria-label="Brevity home">
-            <BrandMark />
-            <span>Brevity</span>
-          </Link>
+          <BrandLink />
           <nav aria-label="Account" className="landing-header__nav">
             <ButtonLink to="/login" variant="ghost" size="sm">
               Sign In

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, NavLink, useNavigate } from 'common/router';
+import { NavLink, useNavigate } from 'common/router';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
 import { logout, refreshUser, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Badge } from 'common/ui/badge';
-import { Button, buttonClassName } from 'common/ui/button';
+import { Button } from 'common/ui/button';
 import {
-  BrandMark,
   ClipboardCheckIcon,
   CoinsIcon,
   FileTextIcon,
@@ -22,6 +21,8 @@ import {
 import type { IconProps } from 'common/ui/icons';
 import { Sheet } from 'common/ui/sheet';
 import type { User } from 'common/user';
+import { BrandLink } from '../../components/brand-link';
+import { SignedOutLinks } from '../../components/signed-out-links';
 
 const navIcons: Record<string, ComponentType<IconProps>> = {
   '/dashboard': LayoutIcon,
@@ -91,18 +92,8 @@ function PublicNavbar() {
   return (
     <header className="shell-navbar">
       <div className="shell-navbar__top">
-        <Link to="/" className="ui-brand" aria-label="Brevity home">
-          <BrandMark />
-          <span>Brevity</span>
-        </Link>
-        <nav aria-label="Account" className="shell-navbar__public">
-          <NavLink to="/login" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-            Login
-          </NavLink>
-          <NavLink to="/register" className={buttonClassName({ size: 'sm' })}>
-            Get Started
-          </NavLink>
-        </nav>
+        <BrandLink />
+        <SignedOutLinks className="shell-navbar__public" />
       </div>
     </header>
   );
@@ -131,10 +122,7 @@ export function Navbar() {
   return (
     <header className="shell-navbar">
       <div className="shell-navbar__top">
-        <Link to="/dashboard" className="ui-brand" aria-label="Brevity dashboard">
-          <BrandMark />
-          <span>Brevity</span>
-        </Link>
+        <BrandLink to="/dashboard" label="Brevity dashboard" />
         <div className="shell-navbar__account">
           <span className="shell-credits">
             <Credits credits={user.credits} />
