@@ -4,26 +4,14 @@ import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import type { StaffSummaryDto, SummaryDto, SummaryPaginationDto } from '../../lib/summary-response';
-
-interface ErrorEnvelope {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
-interface Envelope<T> {
-  success: true;
-  data: T;
-  message?: string;
-}
+import { UNKNOWN_ID } from '../../test/envelope';
+import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 
 interface ListData {
   summaries: StaffSummaryDto[];
   pagination: SummaryPaginationDto;
 }
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ORIGINAL =
   'The committee met on Tuesday to review the budget. It approved new funding for the library. ' +
   'Members also discussed the timeline for the bridge repairs, which will start in spring.';

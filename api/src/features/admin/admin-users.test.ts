@@ -15,21 +15,9 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from './admin-users.service';
 import type { AdminUserStatistics } from './admin-users.service';
+import { UNKNOWN_ID } from '../../test/envelope';
+import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 
-interface ErrorEnvelope {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
-interface Envelope<T> {
-  success: true;
-  data: T;
-  message?: string;
-}
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const INVALID_CREDITS = 'Please enter a valid positive number';
 const SELECT_ROLE = 'Please select a role';
 

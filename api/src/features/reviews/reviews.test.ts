@@ -11,19 +11,8 @@ import {
   REVIEW_ACTION_MESSAGE,
   REVIEW_COMMENTS_TOO_LONG_MESSAGE,
 } from './reviews.schemas';
-
-interface ErrorEnvelope {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
-interface Envelope<T> {
-  success: true;
-  data: T;
-  message?: string;
-}
+import { UNKNOWN_ID } from '../../test/envelope';
+import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 
 interface PendingBody {
   success: true;
@@ -31,7 +20,6 @@ interface PendingBody {
   statistics: ReviewStatusCounts;
 }
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ORIGINAL =
   'The committee met on Tuesday to review the budget. It approved new funding for the library.';
 

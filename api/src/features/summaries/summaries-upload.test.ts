@@ -6,13 +6,7 @@ import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
 import type { SummaryDto } from '../../lib/summary-response';
 import { buildDocx, buildZip, deflatedZeros, docxEntries } from './zip-builder';
-
-interface ErrorEnvelope {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
+import type { ErrorEnvelope } from '../../test/envelope';
 
 const TEXT =
   'Rivers carry sediment from the mountains to the sea. Over centuries the deposits build deltas, ' +

@@ -17,19 +17,7 @@ import type {
   SummaryPaginationDto,
   SummaryStatisticsDto,
 } from '../../lib/summary-response';
-
-interface ErrorEnvelope {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
-interface Envelope<T> {
-  success: true;
-  data: T;
-  message?: string;
-}
+import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 
 interface ListData {
   summaries: SummaryDto[];
