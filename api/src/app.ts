@@ -1,34 +1,66 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { adminRoutes } from './features/admin/admin.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
-import { createStaticRoutes } from './features/static/static.routes';
+import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv } from './lib/app-env';
 import { apiBodyLimit } from './lib/body-limit';
+import { compressJson } from './lib/compression';
 import { handleError, handleNotFound } from './lib/error-handler';
+import { runWithRequestId } from './lib/logger';
 import { dummyPasswordHash } from './lib/password';
 import { securityHeaders } from './lib/security-headers';
+import { strictJsonEncoding } from './lib/strict-json';
+import { settleUnreadBody } from './lib/unread-body';
 
 /**
- * The whole HTTP app: request ids, security headers, CORS, body limits, the API routes
+ * The whole HTTP app: unread bodies settled, request ids, request logs and metrics,
+ * security headers, CORS, body limits and strict UTF-8 JSON, the API routes
  * (each a chained sub-app, so `AppType` types `hc` calls) and the built front ends.
  * A new resource adds one `.route('/api/<resource>', <resource>Routes)` to the chain.
  */
 export function createApp(deps: AppDeps) {
   const { config } = deps;
   const app = new Hono<AppEnv>();
+  // The shell's prerendered pages: which document answers which path, and the hashes of their
+  // inline scripts, which the Content-Security-Policy must allow.
+  const shellPages = config.staticDir === null ? null : readShellPages(config.staticDir);
 
+  app.use(settleUnreadBody());
   app.use(requestId({ limitLength: 128 }));
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  app.use(securityHeaders(config));
+  app.use((c, next) =>
+    runWithRequestId(c.var.requestId, async () => {
+      c.set('deps', deps);
+      const started = performance.now();
+      await next();
+      const seconds = (performance.now() - started) / 1000;
+      // The last matched pattern (`/api/summaries/:id`, or `/api/*` when no route matched),
+      // never the raw path, so the label has few values.
+      const route = routePath(c, -1);
+      const labels = { method: c.req.method, route, status: String(c.res.status) };
+      deps.metrics.httpRequests.inc(labels);
+      deps.metrics.httpDuration.observe(labels, seconds);
+      deps.logger.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(seconds * 1000),
+        },
+        'request',
+      );
+    }),
+  );
+  app.use(securityHeaders(config, shellPages?.scriptHashes ?? []));
+  // JSON answers over 1 KB go out compressed; the front ends' files are compressed at build time.
+  app.use('/api/*', compressJson());
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',
@@ -42,6 +74,7 @@ export function createApp(deps: AppDeps) {
     );
   }
   app.use('/api/*', apiBodyLimit());
+  app.use('/api/*', strictJsonEncoding());
   app.onError(handleError);
   app.notFound(handleNotFound);
 
@@ -51,13 +84,15 @@ export function createApp(deps: AppDeps) {
     .route('/api/summaries', summariesRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/reviews', reviewRoutes)
+    .route('/api/analytics', analyticsRoutes)
     .route('/api', systemRoutes);
 
   if (config.staticDir !== null) {
     app.route(
       '/',
       createStaticRoutes(config.staticDir, {
-        onMissing: (folder) => console.warn(`Front-end build not found, not served: ${folder}`),
+        shellPages,
+        onMissing: (folder) => deps.logger.warn(`Front-end build not found, not served: ${folder}`),
       }),
     );
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, repoRoot } from './config';
+import { ConfigError, defaultExtractionConcurrency, loadConfig, repoRoot } from './config';
 
 const SECRET = 'a-jwt-secret-of-at-least-32-bytes!!';
 const temporaryFolders: string[] = [];
@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       trustProxy: [],
       rateLimits: {
         login: { max: 10, windowSeconds: 900 },
+        loginPerAddress: { max: 50, windowSeconds: 900 },
         register: { max: 20, windowSeconds: 3600 },
       },
       staticDir: repoRoot,
@@ -68,7 +69,28 @@ describe('loadConfig', () => {
         maintenanceIntervalSeconds: 60,
         sweepIntervalSeconds: 30,
       },
+      extraction: { timeoutMs: 30_000, memoryMb: 512, concurrency: defaultExtractionConcurrency() },
       passwordHashCost: 17,
+      passwordHashing: {
+        concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+        queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 8,
+        maxWaitMs: 5000,
+      },
+      database: {
+        statementTimeoutMs: 15_000,
+        queryTimeoutMs: 16_000,
+        connectTimeoutMs: 5000,
+        idleInTransactionTimeoutMs: 60_000,
+      },
+      http: {
+        headersTimeoutMs: 20_000,
+        requestTimeoutMs: 120_000,
+        idleTimeoutMs: 65_000,
+        maxConnectionsPerAddress: 100,
+      },
+      logLevel: 'info',
+      logFormat: 'pretty',
+      metricsToken: null,
     });
   });
 
@@ -111,6 +133,19 @@ describe('loadConfig', () => {
       JOBS_SCHEMA: 'brevity_jobs',
       JOBS_POLLING_SECONDS: '0.5',
       JOBS_EXPIRE_SECONDS: '300',
+      JOBS_MAINTENANCE_SECONDS: '5',
+      AUTH_RATE_LIMIT_LOGIN_ADDRESS: '40',
+      PASSWORD_HASH_CONCURRENCY: '3',
+      PASSWORD_HASH_QUEUE: '12',
+      DATABASE_QUERY_TIMEOUT_SECONDS: '2.5',
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '3',
+      HTTP_HEADERS_TIMEOUT_SECONDS: '10',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '60',
+      HTTP_IDLE_TIMEOUT_SECONDS: '75',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '20',
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'pretty',
+      METRICS_TOKEN: 'metrics-token-0123456789',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -135,8 +170,29 @@ describe('loadConfig', () => {
         reviewer: '/staff/reviewer/',
       },
       workers: 0,
-      jobs: { schema: 'brevity_jobs', pollingIntervalSeconds: 0.5, expireInSeconds: 300 },
+      jobs: {
+        schema: 'brevity_jobs',
+        pollingIntervalSeconds: 0.5,
+        expireInSeconds: 300,
+        maintenanceIntervalSeconds: 5,
+      },
       passwordHashCost: 17,
+      passwordHashing: { concurrency: 3, queueLimit: 12 },
+      database: { statementTimeoutMs: 2500, queryTimeoutMs: 3500, connectTimeoutMs: 3000 },
+      http: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 60_000,
+        idleTimeoutMs: 75_000,
+        maxConnectionsPerAddress: 20,
+      },
+      logLevel: 'debug',
+      logFormat: 'pretty',
+      metricsToken: 'metrics-token-0123456789',
+    });
+    expect(config.rateLimits.loginPerAddress).toEqual({ max: 40, windowSeconds: 900 });
+    expect(loadConfig({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toMatchObject({
+      logLevel: 'info',
+      logFormat: 'json',
     });
   });
 
@@ -204,6 +260,19 @@ describe('loadConfig', () => {
     ['WORKERS', { WORKERS: '1.5' }],
     ['JOBS_SCHEMA', { JOBS_SCHEMA: 'pg boss; drop' }],
     ['JOBS_POLLING_SECONDS', { JOBS_POLLING_SECONDS: '0.1' }],
+    ['JOBS_MAINTENANCE_SECONDS', { JOBS_MAINTENANCE_SECONDS: '0' }],
+    ['AUTH_RATE_LIMIT_LOGIN_ADDRESS', { AUTH_RATE_LIMIT_LOGIN_ADDRESS: '0' }],
+    ['PASSWORD_HASH_CONCURRENCY', { PASSWORD_HASH_CONCURRENCY: '0' }],
+    ['PASSWORD_HASH_QUEUE', { PASSWORD_HASH_QUEUE: '-1' }],
+    ['DATABASE_QUERY_TIMEOUT_SECONDS', { DATABASE_QUERY_TIMEOUT_SECONDS: '0.1' }],
+    ['DATABASE_CONNECT_TIMEOUT_SECONDS', { DATABASE_CONNECT_TIMEOUT_SECONDS: 'soon' }],
+    ['HTTP_HEADERS_TIMEOUT_SECONDS', { HTTP_HEADERS_TIMEOUT_SECONDS: '0' }],
+    ['HTTP_REQUEST_TIMEOUT_SECONDS', { HTTP_REQUEST_TIMEOUT_SECONDS: '1h' }],
+    ['HTTP_IDLE_TIMEOUT_SECONDS', { HTTP_IDLE_TIMEOUT_SECONDS: '99999' }],
+    ['HTTP_MAX_CONNECTIONS_PER_ADDRESS', { HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
   ])('names %s when it is invalid (%j)', (variable, env) => {
     expect(failingVariables({ JWT_SECRET: SECRET, DATA_DIR: '/tmp/x', ...env })).toContain(
       variable,

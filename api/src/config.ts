@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { normalizeEmail } from './lib/email';
 
 /**
  * The repository root. This file is api/src/config.ts and its bundle api/dist/server.js
@@ -48,7 +50,11 @@ export interface Config {
   corsOrigins: string[];
   /** Proxy addresses whose X-Forwarded-For is believed (TRUST_PROXY). */
   trustProxy: string[];
-  rateLimits: { login: RateLimitRule; register: RateLimitRule };
+  /**
+   * Failed logins per email and address (`login`), failed logins per address whatever the
+   * email (`loginPerAddress`, against password spraying), registrations per address.
+   */
+  rateLimits: { login: RateLimitRule; loginPerAddress: RateLimitRule; register: RateLimitRule };
   /** Root of the front-end builds (`<root>/shell/dist`, `<root>/remote-<name>/dist`); null serves none. */
   staticDir: string | null;
   /** Where the shell loads each remote from: a same-origin path or an absolute URL, ending in `/`. */
@@ -57,11 +63,68 @@ export interface Config {
   workers: number;
   /** The background job queue (pg-boss) on the same database. */
   jobs: JobsConfig;
+  /** Limits of the worker threads that read uploaded files. */
+  extraction: ExtractionConfig;
   /**
    * log2 of the scrypt cost N for new password hashes. Always 17 from the environment;
    * only tests lower it, on the Config object, to keep the suite fast.
    */
   passwordHashCost: number;
+  /** How much password hashing runs at once and how much may wait (see lib/password-hashing.ts). */
+  passwordHashing: PasswordHashingConfig;
+  /** Time-outs of the database connection (with DATABASE_URL). */
+  database: DatabaseTimeouts;
+  /** Time-outs and limits of the HTTP server. */
+  http: HttpLimits;
+  /** Lowest level logged (LOG_LEVEL). */
+  logLevel: LogLevel;
+  /** JSON lines (production, tests) or one readable line per entry (development). */
+  logFormat: 'json' | 'pretty';
+  /** Bearer token that GET /api/metrics requires; null turns the route off (METRICS_TOKEN). */
+  metricsToken: string | null;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+/** Bounds on password hashing (scrypt with 128 MiB each), so a login flood cannot starve the rest. */
+export interface PasswordHashingConfig {
+  /** Hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
+  concurrency: number;
+  /** Hashes that may wait for a turn (PASSWORD_HASH_QUEUE); past that, 503 at once. */
+  queueLimit: number;
+  /** Longest wait for a turn, in milliseconds; past that, 503. */
+  maxWaitMs: number;
+}
+
+export interface DatabaseTimeouts {
+  /** Longest statement; the server cancels it (DATABASE_QUERY_TIMEOUT_SECONDS). */
+  statementTimeoutMs: number;
+  /** Longest wait for any answer on the connection, a little over the statement time-out. */
+  queryTimeoutMs: number;
+  /** Longest wait for a new connection (DATABASE_CONNECT_TIMEOUT_SECONDS). */
+  connectTimeoutMs: number;
+  /** A transaction left idle this long is ended by the server. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export interface HttpLimits {
+  /** A request's headers must arrive within this (HTTP_HEADERS_TIMEOUT_SECONDS). */
+  headersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this (HTTP_REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (HTTP_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutMs: number;
+  /** Open connections one client address may hold; proxies in TRUST_PROXY are exempt (HTTP_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: number;
 }
 
 /** Settings of the job queue; tests shorten the intervals on the Config object. */
@@ -82,6 +145,21 @@ export interface JobsConfig {
   sweepIntervalSeconds: number;
 }
 
+/** Limits of file extraction (uploads are read in worker threads, never on the event loop). */
+export interface ExtractionConfig {
+  /** Wall-clock limit of reading one file, in ms; the worker is then stopped (EXTRACTION_TIMEOUT_SECONDS, default 30). */
+  timeoutMs: number;
+  /** Heap limit of each worker thread, and its share of the process's memory growth, in MB (EXTRACTION_MEMORY_MB, default 512). */
+  memoryMb: number;
+  /** Files read at once; more wait in a queue (EXTRACTION_CONCURRENCY, default: cores - 1, from 1 to 4). */
+  concurrency: number;
+}
+
+/** Files read at once when EXTRACTION_CONCURRENCY is unset: one core is left to the event loop. */
+export function defaultExtractionConcurrency(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
 /** A configuration value that cannot be used; `issues` names each variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -98,6 +176,13 @@ export class ConfigError extends Error {
 const PRODUCTION_PASSWORD_HASH_COST = 17;
 const MIN_JWT_SECRET_BYTES = 32;
 const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** The work of one password hash, about 128 MiB and a few hundred ms of one core. */
+const DEFAULT_HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
+const HASH_QUEUE_PER_SLOT = 8;
+const HASH_MAX_WAIT_MS = 5_000;
+/** The client's read time-out exceeds the server's statement time-out by this, so the server's clearer error wins. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const REGISTER_WINDOW_SECONDS = 60 * 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TTL_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
@@ -117,6 +202,17 @@ function integer(min: number, max: number) {
       (value) => value >= min && value <= max,
       `must be a whole number from ${min} to ${max}`,
     );
+}
+
+/** A number of seconds (decimals allowed) from `min` to `max`. */
+function seconds(min: number, max: number) {
+  const message = `must be a number of seconds from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
 }
 
 function commaList() {
@@ -201,8 +297,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional(
     z
       .string()
-      .trim()
-      .toLowerCase()
+      .overwrite(normalizeEmail)
       .refine(
         (value) => value.length <= 254 && EMAIL_PATTERN.test(value),
         'must be a valid email address',
@@ -267,9 +362,52 @@ const envSchema = z.object({
       .refine((value) => value >= 0.5 && value <= 60, 'must be a number of seconds from 0.5 to 60'),
   ),
   JOBS_EXPIRE_SECONDS: optional(integer(1, 86_400)),
+  EXTRACTION_TIMEOUT_SECONDS: optional(integer(1, 600)),
+  EXTRACTION_MEMORY_MB: optional(integer(64, 16_384)),
+  EXTRACTION_CONCURRENCY: optional(integer(1, 64)),
+  JOBS_MAINTENANCE_SECONDS: optional(integer(1, 3_600)),
+  AUTH_RATE_LIMIT_LOGIN_ADDRESS: optional(integer(1, 1_000_000)),
+  PASSWORD_HASH_CONCURRENCY: optional(integer(1, 64)),
+  PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)),
+  DATABASE_QUERY_TIMEOUT_SECONDS: optional(seconds(0.5, 3_600)),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: optional(seconds(0.5, 600)),
+  HTTP_HEADERS_TIMEOUT_SECONDS: optional(seconds(1, 600)),
+  HTTP_REQUEST_TIMEOUT_SECONDS: optional(seconds(1, 3_600)),
+  HTTP_IDLE_TIMEOUT_SECONDS: optional(seconds(1, 3_600)),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: optional(integer(1, 1_000_000)),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'], 'must be json or pretty')),
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => value.length >= 16 && /^[\x21-\x7e]+$/.test(value),
+        'must be at least 16 visible ASCII characters',
+      ),
+  ),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+function passwordHashingConfig(values: ParsedEnv): PasswordHashingConfig {
+  const concurrency = values.PASSWORD_HASH_CONCURRENCY ?? DEFAULT_HASH_CONCURRENCY;
+  return {
+    concurrency,
+    queueLimit: values.PASSWORD_HASH_QUEUE ?? concurrency * HASH_QUEUE_PER_SLOT,
+    maxWaitMs: HASH_MAX_WAIT_MS,
+  };
+}
+
+function databaseTimeouts(values: ParsedEnv): DatabaseTimeouts {
+  const statementTimeoutMs = Math.round((values.DATABASE_QUERY_TIMEOUT_SECONDS ?? 15) * 1000);
+  return {
+    statementTimeoutMs,
+    queryTimeoutMs: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+    connectTimeoutMs: Math.round((values.DATABASE_CONNECT_TIMEOUT_SECONDS ?? 5) * 1000),
+    idleInTransactionTimeoutMs: Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeoutMs),
+  };
+}
 
 /** Relative paths are taken from the repository root, so the cwd of `pnpm --filter` does not matter. */
 function fromRepoRoot(value: string): string {
@@ -364,6 +502,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: values.TRUST_PROXY ?? [],
     rateLimits: {
       login: { max: values.AUTH_RATE_LIMIT_LOGIN ?? 10, windowSeconds: LOGIN_WINDOW_SECONDS },
+      loginPerAddress: {
+        max: values.AUTH_RATE_LIMIT_LOGIN_ADDRESS ?? 50,
+        windowSeconds: LOGIN_WINDOW_SECONDS,
+      },
       register: {
         max: values.AUTH_RATE_LIMIT_REGISTER ?? 20,
         windowSeconds: REGISTER_WINDOW_SECONDS,
@@ -383,9 +525,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       expireInSeconds: values.JOBS_EXPIRE_SECONDS ?? 120,
       retryLimit: 3,
       retryDelaySeconds: 5,
-      maintenanceIntervalSeconds: 60,
+      maintenanceIntervalSeconds: values.JOBS_MAINTENANCE_SECONDS ?? 60,
       sweepIntervalSeconds: 30,
     },
+    extraction: {
+      timeoutMs: (values.EXTRACTION_TIMEOUT_SECONDS ?? 30) * 1000,
+      memoryMb: values.EXTRACTION_MEMORY_MB ?? 512,
+      concurrency: values.EXTRACTION_CONCURRENCY ?? defaultExtractionConcurrency(),
+    },
     passwordHashCost: PRODUCTION_PASSWORD_HASH_COST,
+    passwordHashing: passwordHashingConfig(values),
+    database: databaseTimeouts(values),
+    http: {
+      headersTimeoutMs: (values.HTTP_HEADERS_TIMEOUT_SECONDS ?? 20) * 1000,
+      requestTimeoutMs: (values.HTTP_REQUEST_TIMEOUT_SECONDS ?? 120) * 1000,
+      idleTimeoutMs: (values.HTTP_IDLE_TIMEOUT_SECONDS ?? 65) * 1000,
+      maxConnectionsPerAddress: values.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? 100,
+    },
+    logLevel: values.LOG_LEVEL ?? 'info',
+    logFormat: values.LOG_FORMAT ?? (nodeEnv === 'development' ? 'pretty' : 'json'),
+    metricsToken: values.METRICS_TOKEN ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateDown, migrateToLatest } from './db/migrator';
+import { createLogger } from './lib/logger';
 
 /*
  * `pnpm --filter api migrate` applies every pending migration;
@@ -14,7 +15,10 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig(process.env);
-  const db = await createDatabase(config);
+  const db = await createDatabase(
+    config,
+    createLogger({ level: 'warn', format: config.logFormat }),
+  );
   try {
     if (direction === 'down') await migrateDown(db, { log: console.info });
     else await migrateToLatest(db, { log: console.info });

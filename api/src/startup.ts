@@ -2,8 +2,13 @@ import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
+import { FileExtractionPool } from './features/summaries/file-extraction-pool';
 import type { AppDeps } from './lib/app-env';
 import { createJobQueue } from './lib/job-queue';
+import { createLogger } from './lib/logger';
+import type { Logger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
+import { createPasswordHashing } from './lib/password-hashing';
 import { createSummarizer } from './summarizer/summarizer';
 
 /*
@@ -27,14 +32,29 @@ export function readConfigOrExit(): Config {
   }
 }
 
+/** The process's logger, as the configuration asks (LOG_LEVEL, LOG_FORMAT). */
+export function createProcessLogger(config: Config): Logger {
+  return createLogger({ level: config.logLevel, format: config.logFormat });
+}
+
 /** Opens the database, brings its schema up to date and builds the services on top of it. */
-export async function createServices(config: Config): Promise<AppDeps> {
-  const db = await createDatabase(config);
-  await migrateToLatest(db, { log: console.info });
+export async function createServices(config: Config, logger: Logger): Promise<AppDeps> {
+  const db = await createDatabase(config, logger);
+  await migrateToLatest(db, { log: (message) => logger.info(message) });
   const summarizer = createSummarizer({
     geminiApiKey: config.gemini?.apiKey,
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
   });
-  return { config, db, summarizer, jobs: createJobQueue(db, config.jobs) };
+  const passwords = createPasswordHashing(config.passwordHashCost, config.passwordHashing);
+  return {
+    config,
+    db,
+    summarizer,
+    fileExtractor: new FileExtractionPool(config.extraction),
+    jobs: createJobQueue(db, config.jobs, logger),
+    logger,
+    passwords,
+    metrics: createMetrics({ db, passwords, processMetrics: config.metricsToken !== null }),
+  };
 }

@@ -1,5 +1,5 @@
 import { startSummaryWorkers } from './features/summaries/summary-workers';
-import { createServices, JOBS_GRACE_MS, readConfigOrExit } from './startup';
+import { createProcessLogger, createServices, JOBS_GRACE_MS, readConfigOrExit } from './startup';
 
 /*
  * `pnpm --filter api worker`: job workers alone, no HTTP server. Run any number of these
@@ -9,28 +9,29 @@ import { createServices, JOBS_GRACE_MS, readConfigOrExit } from './startup';
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  const logger = createProcessLogger(config);
   if (!config.databaseUrl) {
-    console.warn(
+    logger.warn(
       'DATABASE_URL is unset: this worker uses its own embedded database, which no API process shares.',
     );
   }
-  const deps = await createServices(config);
+  const deps = await createServices(config, logger);
   const { db } = deps;
   const concurrency = Math.max(1, config.workers);
   const workers = await startSummaryWorkers(deps, concurrency);
-  console.info(`Brevity worker running: ${concurrency} per queue`);
+  logger.info(`Brevity worker running: ${concurrency} per queue`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal} received, finishing active jobs`);
+    logger.info(`${signal} received, finishing active jobs`);
     workers
       .stop({ graceful: true, timeoutMs: JOBS_GRACE_MS })
       .then(() => db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        console.error('Stopping the worker failed:', error);
+        logger.error({ err: error }, 'Stopping the worker failed');
         process.exit(1);
       });
   };

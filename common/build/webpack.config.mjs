@@ -7,6 +7,8 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { CompressAssetsPlugin } from './compress.mjs';
+import { SHARED_COMMON_MODULES } from './shared-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const commonPackage = require('../package.json');
@@ -32,9 +34,63 @@ function sharedSingletons() {
   // React 19 is consumed through subpaths (react/jsx-runtime, react-dom/client).
   shared['react/'] = singleton(sharedVersions.react);
   shared['react-dom/'] = singleton(sharedVersions['react-dom']);
-  // common is imported only by subpath (common/session, common/ui/button, ...).
-  shared['common/'] = { ...singleton(`^${commonPackage.version}`), version: commonPackage.version };
+  // common is imported only by subpath (common/session, common/ui/button, ...); only the modules
+  // the shell lends are shared, the rest is bundled by the remote that uses it.
+  for (const module of SHARED_COMMON_MODULES) {
+    shared[module] = { ...singleton(`^${commonPackage.version}`), version: commonPackage.version };
+  }
   return shared;
+}
+
+/** The installed version of a package, as the federation runtime compares them. */
+function installedVersion(packageName, fromDir) {
+  return require(require.resolve(`${packageName}/package.json`, { paths: [fromDir] })).version;
+}
+
+/**
+ * What the shell lends the remotes through the federation runtime (shell/src/app/federation.ts),
+ * with the installed versions the remotes' `shared` entries will compare against.
+ */
+function shellSharedVersions(dirname) {
+  return {
+    react: installedVersion('react', dirname),
+    'react-dom': installedVersion('react-dom', dirname),
+    'react-redux': installedVersion('react-redux', dirname),
+    common: commonPackage.version,
+    // Pinned exactly in shell/package.json (the package exports no package.json to read).
+    federation: require(path.join(dirname, 'package.json')).dependencies[
+      '@module-federation/runtime-core'
+    ],
+  };
+}
+
+/**
+ * The shell's first load is small and in few files: React in a chunk of its own (it changes
+ * least, so it stays cached across releases), the app in `main`, and every stylesheet in one
+ * file the prerendered pages link, so no page paints unstyled. Each lazy chunk (login, register,
+ * app) holds all it needs beyond `main`, so the one file its document preloads is enough.
+ */
+function shellChunks() {
+  return {
+    cacheGroups: {
+      default: false,
+      defaultVendors: false,
+      react: {
+        test: /[\\/]node_modules[\\/](?:\.pnpm[\\/])?(?:react|react-dom|scheduler)[@\\/]/,
+        name: 'react',
+        chunks: 'all',
+        priority: 20,
+        enforce: true,
+      },
+      styles: {
+        type: 'css/mini-extract',
+        name: 'styles',
+        chunks: 'all',
+        priority: 30,
+        enforce: true,
+      },
+    },
+  };
 }
 
 /** Federation names must be identifiers: remote-admin -> remote_admin. */
@@ -54,12 +110,15 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
   const isShell = exposes === undefined;
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // A remote's page of its own (the dev harness) exists only on its dev server: in production a
+    // remote is its remoteEntry.js and chunks, loaded by the shell's runtime.
+    const withHarness = isShell || !production;
     const hashed = production ? '[name].[contenthash:10]' : '[name]';
     return {
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       context: dirname,
-      entry: { main: './src/index.ts' },
+      entry: withHarness ? { main: './src/index.ts' } : {},
       output: {
         path: path.join(dirname, 'dist'),
         // The shell lives at the site root (deep links such as /history/ must still find
@@ -87,32 +146,42 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: federationName(name),
-          filename: 'remoteEntry.js',
-          exposes: exposes ?? {},
-          // The shell lists no remotes: it registers each at run time, only for a role
-          // that may open it, so a user's session never fetches a staff remote's entry.
-          remotes: {},
-          shared: sharedSingletons(),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: { fileName: 'mf-manifest.json' },
-        }),
+        // The shell is a host built without the federation plugin: it bundles React and common
+        // like any app and lends them to remotes from a runtime it loads only for signed-in
+        // pages (shell/src/app/federation.ts). Remotes keep their shared singletons; in
+        // production they use that runtime instead of bundling one (externalRuntime) and ship no
+        // dev harness. See docs/decisions/0007-shell-prerender-and-lazy-federation.md.
+        isShell
+          ? new webpack.DefinePlugin({
+              __SHARED_VERSIONS__: JSON.stringify(shellSharedVersions(dirname)),
+            })
+          : new ModuleFederationPlugin({
+              name: federationName(name),
+              filename: 'remoteEntry.js',
+              exposes,
+              remotes: {},
+              shared: sharedSingletons(),
+              shareStrategy: 'loaded-first',
+              dts: false,
+              manifest: { fileName: 'mf-manifest.json' },
+              experiments: { externalRuntime: production },
+            }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
-        new HtmlWebpackPlugin({
-          template: path.join(path.dirname(new URL(import.meta.url).pathname), 'index.html'),
-          title,
-          chunks: ['main'],
-          scriptLoading: 'defer',
-        }),
+        withHarness &&
+          new HtmlWebpackPlugin({
+            template: path.join(path.dirname(new URL(import.meta.url).pathname), 'index.html'),
+            title,
+            chunks: ['main'],
+            scriptLoading: 'defer',
+          }),
         new webpack.DefinePlugin({
           'process.env.API_URL': JSON.stringify(process.env.API_URL ?? ''),
         }),
-      ],
+        production && new CompressAssetsPlugin(),
+      ].filter(Boolean),
       optimization: {
-        // Keep the federation runtime in the entry chunk; shared modules split on their own.
         runtimeChunk: false,
+        splitChunks: isShell ? shellChunks() : undefined,
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',

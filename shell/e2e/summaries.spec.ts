@@ -433,9 +433,12 @@ test.describe('/summarize, files', () => {
     await upload.click();
     // The server's verdict on the content, shown once (the tab's own error and the creation
     // error agree), whether the upload is refused at once or its queued job fails.
-    await expect(panel.getByRole('alert')).toHaveText(['Only .txt and .docx files are supported'], {
-      timeout: CREATION_TIMEOUT,
-    });
+    await expect(panel.getByRole('alert')).toHaveText(
+      ['Only .txt, .docx and .pdf files are supported'],
+      {
+        timeout: CREATION_TIMEOUT,
+      },
+    );
     await expect(resultCard(page)).toHaveCount(0);
     await expect(upload).toBeEnabled();
     await expect(navbarCredits(page, 5)).toBeVisible();

@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'common/router';
-import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { configureApi } from 'common/api-client';
+import { getPortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import { logout } from 'common/session';
 import 'common/styles.css';
+import { AppProviders } from './app/app-providers';
+import { FRESH_RENDER_ATTRIBUTE, pageForPath } from './app/prerendered-pages';
 import { AppRoutes } from './app/router';
-import { remoteErrorPlugin } from './app/remote-error-plugin';
 
 const store = createAppStore();
 
@@ -17,17 +17,40 @@ configureApi({
   // Clearing the session is enough: the route guards send a signed-out visitor to /login.
   onUnauthorized: () => store.dispatch(logout()),
 });
-registerPlugins([remoteErrorPlugin()]);
+
+// A signed-in page loads a remote, and where remotes live comes from /api/config: ask now, while
+// the layout's chunk is still on its way, rather than after it. A failure is retried later.
+if (store.getState().session.isAuthenticated) getPortalConfig().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <Provider store={store}>
+    <AppProviders store={store}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </Provider>
-  </StrictMode>,
+    </AppProviders>
+  </StrictMode>
 );
+
+/**
+ * The prerendered markup is hydrated only when it is what this visit renders: the document's page
+ * is this path's page, nobody is signed in (the public pages would redirect), and the inline
+ * script in the document's head agreed. Otherwise the markup is dropped and the app renders afresh.
+ */
+const root = document.documentElement;
+const hydrate =
+  container.dataset.page !== undefined &&
+  container.dataset.page === pageForPath(window.location.pathname) &&
+  root.getAttribute(FRESH_RENDER_ATTRIBUTE) !== 'fresh' &&
+  !store.getState().session.isAuthenticated;
+
+if (hydrate) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  root.removeAttribute(FRESH_RENDER_ATTRIBUTE);
+  createRoot(container).render(app);
+}

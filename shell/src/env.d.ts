@@ -4,3 +4,15 @@ declare namespace NodeJS {
     readonly API_URL?: string;
   }
 }
+
+/**
+ * Installed versions of what the shell lends remotes (react, react-dom, react-redux, common) and
+ * of the federation runtime, set at build time by common/build/webpack.config.mjs.
+ */
+declare const __SHARED_VERSIONS__: {
+  react: string;
+  'react-dom': string;
+  'react-redux': string;
+  common: string;
+  federation: string;
+};

@@ -1,3 +1,4 @@
-// The async boundary: shared singletons (React, the router, the store, common) are
-// negotiated by the federation runtime before any of them is evaluated.
-import('./bootstrap');
+// The shell's entry. The shell bundles React and common itself and lends them to remotes through
+// the federation runtime, which loads only when a signed-in page opens a remote (app/federation.ts),
+// so the start-up needs no async boundary.
+import './bootstrap';

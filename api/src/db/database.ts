@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
 import type { DB } from './schema';
 
 /** The application's database handle. */
@@ -14,9 +15,13 @@ export type Database = Kysely<DB>;
 /** What a repository function runs on: the database or a transaction of it. */
 export type DbExecutor = Kysely<DB> | Transaction<DB>;
 
+const pools = new WeakMap<Database, pg.Pool>();
+
 /** A Kysely database over a `pg` pool. */
 export function createPostgresDatabase(pool: pg.Pool): Database {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**
@@ -40,22 +45,85 @@ export function pgliteOf(db: Database): PGlite | undefined {
   return pgliteInstances.get(db);
 }
 
+/** How busy a `pg` pool is, for the metrics. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The pool under a database made by `createDatabase` on DATABASE_URL, else undefined. */
+export function poolStatsOf(db: Database): PoolStats | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /**
- * The database of the configuration: a `pg` pool on DATABASE_URL, else the embedded
- * PGlite stored under `<dataDir>/pglite`. Close it with `db.destroy()`.
+ * A `pg` pool that survives its database: every client keeps an error listener for its
+ * whole life (pg-pool drops its own while a client is checked out, and an unheard 'error'
+ * event kills the process), queries end after `timeouts` (the server cancels a long statement;
+ * the client gives up on a connection that went silent and closes it, so a dead connection is
+ * never handed out again), and TCP keep-alive notices a peer that vanished while idle.
+ */
+export function createResilientPool(
+  options: pg.PoolConfig,
+  timeouts: Config['database'],
+  logger: Logger,
+): pg.Pool {
+  const pool = new pg.Pool({
+    ...options,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.queryTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client losing its connection: the pool drops it and makes a new one when needed.
+  pool.on('error', (error) => logger.warn({ err: error }, 'An idle database connection failed'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      logger.warn(
+        { err: error },
+        'A database connection failed; its query fails, the pool replaces it',
+      );
+    });
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // pg leaves a timed-out query's connection waiting for an answer that may never come:
+    // end it, so the release that follows removes it from the pool.
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') {
+            client.end().catch(() => undefined);
+          }
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
+/**
+ * The database of the configuration: a `pg` pool on DATABASE_URL (see `createResilientPool`),
+ * else the embedded PGlite stored under `<dataDir>/pglite`. Close it with `db.destroy()`.
  */
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir' | 'database'>,
+  logger: Logger,
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: config.databasePoolSize,
-      connectionTimeoutMillis: 5_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.error('Postgres pool error:', error.message));
+    const pool = createResilientPool(
+      {
+        connectionString: config.databaseUrl,
+        max: config.databasePoolSize,
+        idleTimeoutMillis: 30_000,
+      },
+      config.database,
+      logger,
+    );
     return createPostgresDatabase(pool);
   }
   const directory = path.join(config.dataDir, 'pglite');

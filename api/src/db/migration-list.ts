@@ -4,6 +4,7 @@ import * as createRateLimitHits from './migrations/20261121120100_create_rate_li
 import * as createSummaries from './migrations/20261121120200_create_summaries';
 import * as createReviewEvents from './migrations/20261121120300_create_review_events';
 import * as createSummaryJobs from './migrations/20261121120400_create_summary_jobs';
+import * as allowPdfSource from './migrations/20261122105900_allow_pdf_source';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '20261121120200_create_summaries': createSummaries,
   '20261121120300_create_review_events': createReviewEvents,
   '20261121120400_create_summary_jobs': createSummaryJobs,
+  '20261122105900_allow_pdf_source': allowPdfSource,
 };
 
 /** A Kysely MigrationProvider over the list above. */

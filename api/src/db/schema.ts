@@ -67,7 +67,7 @@ export interface RateLimitHitsTable {
   created_at: CreatedAt;
 }
 
-export type SummarySource = 'text' | 'txt' | 'docx';
+export type SummarySource = 'text' | 'txt' | 'docx' | 'pdf';
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'needs_revision';
 export const REVIEW_STATUSES: readonly ReviewStatus[] = [
   'pending',

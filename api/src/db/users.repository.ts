@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
-import type { NewUser, UsersTable } from './schema';
+import type { NewUser, Role, UsersTable } from './schema';
 
 /** A user as the application handles it: every column except the password hash. */
 export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'>;
@@ -20,6 +20,21 @@ const userColumns = [
 /** The user with this id, or undefined. `id` must be a well-formed uuid. */
 export function findUserById(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The user's role, share-locking their row until the transaction ends, so a concurrent role
+ * change or deletion waits for it (or, committed first, is what this sees). Undefined when
+ * the user is gone.
+ */
+export async function lockUserRole(trx: DbExecutor, id: string): Promise<Role | undefined> {
+  const row = await trx
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+  return row?.role;
 }
 
 /** The user with this email (compared case-insensitively), with the password hash, or undefined. */

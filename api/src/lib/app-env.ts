@@ -2,7 +2,11 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
+import type { FileExtractor } from '../features/summaries/file-extraction-pool';
 import type { JobQueue } from './job-queue';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+import type { PasswordHashing } from './password-hashing';
 import type { Summarizer } from '../summarizer/summarizer';
 
 /**
@@ -17,6 +21,14 @@ export interface AppDeps {
   summarizer: Summarizer;
   /** The background job queue (pg-boss on `db`); started on first use. */
   jobs: JobQueue;
+  /** Reads uploaded files in worker threads, within config.extraction's limits. */
+  fileExtractor: FileExtractor;
+  /** Structured logs; lines logged during a request carry its id. */
+  logger: Logger;
+  /** Prometheus metrics of this process (GET /api/metrics). */
+  metrics: Metrics;
+  /** Password hashing with bounded concurrency. */
+  passwords: PasswordHashing;
 }
 
 /** The Hono environment of every route: the deps and the request id are always set. */

@@ -10,10 +10,17 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_FILE_TYPE'
+  /** 422: a real file with no text to summarize (a scanned PDF, an empty document). */
+  | 'NO_TEXT'
   | 'RATE_LIMITED'
   | 'INTERNAL'
   /** 503: the summarizer failed unexpectedly; nothing was charged. */
-  | 'SUMMARIZER_UNAVAILABLE';
+  | 'SUMMARIZER_UNAVAILABLE'
+  /**
+   * 503: the database is unreachable or too slow, or the server is too busy (password hashing
+   * or file reading queues full); nothing was charged; try again later (Retry-After).
+   */
+  | 'SERVICE_UNAVAILABLE';
 
 /** One broken rule of a request value; `field` is the dotted path of the value (`name`, `items.0.id`). */
 export interface FieldError {

@@ -1,9 +1,11 @@
+import { IncomingMessage } from 'node:http';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { AppError } from './app-error';
 import type { ErrorBody, ErrorCode } from './app-error';
 import type { AppEnv } from './app-env';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-errors';
 import { validationError } from './validation';
 
 const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -19,6 +21,13 @@ const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+const INCOMPLETE_BODY_MESSAGE = 'The request was not received in full';
+
+/** True when the client's own connection failed while its body was being read (it gave up, or was timed out). */
+function clientBodyFailed(c: Context<AppEnv>): boolean {
+  const incoming = (c.env as AppEnv['Bindings'] | undefined)?.incoming;
+  return incoming instanceof IncomingMessage && !incoming.complete && incoming.errored !== null;
+}
 
 function render(c: Context<AppEnv>, error: AppError): Response {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
@@ -34,9 +43,10 @@ function fromHttpException(error: HTTPException): AppError | null {
 }
 
 /**
- * `app.onError`: an AppError (or zod / Hono 4xx error) becomes its API.md envelope;
- * anything else is logged with the request id and answered as a plain 500 INTERNAL that
- * carries the id, never the error's text, stack or SQL.
+ * `app.onError`: an AppError (or zod / Hono 4xx error) becomes its API.md envelope; a
+ * database that cannot be reached or did not answer in time becomes 503 SERVICE_UNAVAILABLE
+ * with Retry-After; anything else is logged with the request id and answered as a plain
+ * 500 INTERNAL that carries the id, never the error's text, stack or SQL.
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof AppError) return render(c, error);
@@ -45,8 +55,18 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     const known = fromHttpException(error);
     if (known) return render(c, known);
   }
+  const { logger } = c.var.deps;
+  if (clientBodyFailed(c)) {
+    // Nobody may be left to read the answer; it is no fault of ours.
+    logger.info({ err: error }, `${c.req.method} ${c.req.path}: the client's body did not arrive`);
+    return render(c, new AppError(400, 'VALIDATION_ERROR', INCOMPLETE_BODY_MESSAGE));
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error }, `${c.req.method} ${c.req.path}: the database is unavailable`);
+    return render(c, databaseUnavailable(error));
+  }
   const requestId = c.get('requestId') ?? 'unknown';
-  console.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, error);
+  logger.error({ err: error }, `${c.req.method} ${c.req.path} failed:`);
   c.header('X-Request-Id', requestId);
   const body: ErrorBody = {
     success: false,

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import { pgliteOf } from '../db/database';
 import type { Database, DbExecutor } from '../db/database';
+import type { Logger } from './logger';
 
 /** The queues of ARCHITECTURE.md "Jobs". */
 export const JOB_QUEUES = ['text-summary', 'file-processing'] as const;
@@ -69,7 +70,7 @@ function bossDb(db: Database, executor: DbExecutor): PgBoss.Db {
 }
 
 /** A job queue over `db`; nothing runs until `start()` (or the first send). */
-export function createJobQueue(db: Database, config: JobsConfig): JobQueue {
+export function createJobQueue(db: Database, config: JobsConfig, logger: Logger): JobQueue {
   const boss = new PgBoss({
     db: bossDb(db, db),
     schema: config.schema,
@@ -77,7 +78,9 @@ export function createJobQueue(db: Database, config: JobsConfig): JobQueue {
     schedule: false,
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
   });
-  boss.on('error', (error: Error) => console.error('Job queue error:', error.message));
+  // pg-boss reports its own failures (a poll or its upkeep that met a database outage) here
+  // and tries again on its next turn; the process carries on.
+  boss.on('error', (error: Error) => logger.warn({ err: error }, 'Job queue error'));
   let starting: Promise<void> | null = null;
   let stopped = false;
 

@@ -14,18 +14,23 @@ export function remoteOrigins(remotes: Config['remotes']): string[] {
 /**
  * Security headers for every response. The CSP allows the app's own scripts and styles
  * and those of the remotes' origins (Module Federation loads remote entries and chunks
- * as scripts, and fetches manifests); no inline scripts, no plugins, no framing.
+ * as scripts, and fetches manifests); no inline scripts but the shell's prerendered pages' own,
+ * named by their hashes (`scriptHashes`, from the shell build's pages.json); no plugins, no framing.
  * Inline styles stay allowed: React's `style` props are part of the UI kit.
  * Remote bundles are also served to shells on other origins, so under /remotes/ the
  * resource policy is cross-origin.
  */
-export function securityHeaders(config: Pick<Config, 'remotes'>): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<Config, 'remotes'>,
+  scriptHashes: readonly string[] = [],
+): MiddlewareHandler {
   const remotes = remoteOrigins(config.remotes);
   const self = "'self'";
+  const inlineScripts = scriptHashes.map((hash) => `'${hash}'`);
   const base = {
     contentSecurityPolicy: {
       defaultSrc: [self],
-      scriptSrc: [self, ...remotes],
+      scriptSrc: [self, ...inlineScripts, ...remotes],
       styleSrc: [self, "'unsafe-inline'", ...remotes],
       imgSrc: [self, 'data:', 'blob:', ...remotes],
       fontSrc: [self, 'data:', ...remotes],

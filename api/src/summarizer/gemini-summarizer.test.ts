@@ -130,7 +130,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     ]);
     const { summarizer, logger } = summarizerFor(gemini);
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     expect(result).toMatchObject({
       summary: 'A new bridge will be built for $48 million.',
@@ -151,7 +156,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     const { summarizer } = summarizerFor(gemini);
     const customPrompt = 'Focus on the cost, in two sentences.';
 
-    await summarizer.summarize({ text: DOCUMENT, customPrompt });
+    await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     const body = gemini.requests[0]?.body as GeminiRequestBody;
     const instruction = body.systemInstruction?.parts.map((part) => part.text).join('') ?? '';
@@ -176,8 +186,18 @@ describe('Gemini summarizer against a fake Gemini server', () => {
   it('uses a fresh boundary the document cannot guess', async () => {
     const gemini = await startFakeGemini([answer('One.'), answer('Two.')]);
     const { summarizer } = summarizerFor(gemini);
-    await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
-    await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
+    await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
     const boundaries = gemini.requests.map(
       (request) =>
         /<<<DOCUMENT ([0-9a-f]+)>>>/.exec(request.body.contents[0]?.parts[0]?.text ?? '')?.[1],
@@ -193,7 +213,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     ]);
     const { summarizer, logger } = summarizerFor(gemini);
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     expect(result).toMatchObject({ summary: 'After the wait.', isFallback: false, model: MODEL });
     expect(gemini.requests).toHaveLength(2);
@@ -210,7 +235,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     const gemini = await startFakeGemini([failure(500), answer('Second time lucky.')]);
     const { summarizer } = summarizerFor(gemini);
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     expect(result).toMatchObject({ summary: 'Second time lucky.', isFallback: false });
     expect(gemini.requests).toHaveLength(2);
@@ -222,7 +252,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     const gemini = await startFakeGemini([failure(500)]);
     const { summarizer, logger } = summarizerFor(gemini);
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     expect(gemini.requests).toHaveLength(3);
     expect(result.isFallback).toBe(true);
@@ -238,7 +273,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     for (const status of [400, 403]) {
       const gemini = await startFakeGemini([failure(status), answer('never asked')]);
       const { summarizer } = summarizerFor(gemini);
-      const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+      const result = await summarizer.summarize({
+        text: DOCUMENT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+      });
       expect(gemini.requests).toHaveLength(1);
       expect(result).toMatchObject({ isFallback: true, model: LOCAL_SUMMARIZER_MODEL });
     }
@@ -249,7 +289,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     const { summarizer, logger } = summarizerFor(gemini, { timeoutMs: 300 });
     const started = performance.now();
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     const elapsed = performance.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -275,7 +320,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     for (const responder of [blockedPrompt, blockedAnswer]) {
       const gemini = await startFakeGemini([responder]);
       const { summarizer, logger } = summarizerFor(gemini);
-      const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+      const result = await summarizer.summarize({
+        text: DOCUMENT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+      });
       expect(result).toMatchObject({ isFallback: true, model: LOCAL_SUMMARIZER_MODEL });
       expect(gemini.requests).toHaveLength(1);
       expect(logger.warn).toHaveBeenCalledWith(
@@ -289,7 +339,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     for (const responder of [answer('   '), json(200, { candidates: [] }), json(200, {})]) {
       const gemini = await startFakeGemini([responder]);
       const { summarizer, logger } = summarizerFor(gemini);
-      const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+      const result = await summarizer.summarize({
+        text: DOCUMENT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+      });
       expect(result).toMatchObject({ isFallback: true, model: LOCAL_SUMMARIZER_MODEL });
       expect(result.summary.length).toBeGreaterThan(0);
       expect(logger.warn).toHaveBeenCalledWith(
@@ -304,7 +359,12 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     await gemini.close(); // nothing listens on this port any more
     const { summarizer, logger } = summarizerFor(gemini);
 
-    const result = await summarizer.summarize({ text: DOCUMENT, customPrompt: null });
+    const result = await summarizer.summarize({
+      text: DOCUMENT,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
 
     expect(result).toMatchObject({ isFallback: true, model: LOCAL_SUMMARIZER_MODEL });
     expect(logger.warn).toHaveBeenCalledTimes(3); // two retries, then the fallback
@@ -321,7 +381,10 @@ describe('Gemini summarizer against a fake Gemini server', () => {
     setTimeout(() => controller.abort(), 100);
 
     await expect(
-      summarizer.summarize({ text: DOCUMENT, customPrompt: null }, controller.signal),
+      summarizer.summarize(
+        { text: DOCUMENT, customPrompt: null, length: 'medium', format: 'paragraph' },
+        controller.signal,
+      ),
     ).rejects.toMatchObject({
       name: 'SummarizerError',
       code: 'ABORTED',
@@ -343,10 +406,12 @@ describe('createGeminiSummarizer errors', () => {
       maxRetries: options.maxRetries,
       logger: quietLogger(),
     });
-    const error = await provider.summarize({ text: DOCUMENT, customPrompt: null }).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
+    const error = await provider
+      .summarize({ text: DOCUMENT, customPrompt: null, length: 'medium', format: 'paragraph' })
+      .then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
     expect(error).toBeInstanceOf(SummarizerError);
     return { error: error as SummarizerError, requests: gemini.requests };
   }
@@ -404,11 +469,19 @@ describe('retryDelayFromDetails', () => {
 
 describe('buildGeminiPrompt', () => {
   it('states the rules, adds the reader’s prompt only when there is one', () => {
-    const withoutPrompt = buildGeminiPrompt({ text: 'Some text.', customPrompt: '  ' }, 'abc');
+    const withoutPrompt = buildGeminiPrompt(
+      { text: 'Some text.', customPrompt: '  ', length: 'medium', format: 'paragraph' },
+      'abc',
+    );
     expect(withoutPrompt.document).toBe('<<<DOCUMENT abc>>>\nSome text.\n<<<END DOCUMENT abc>>>');
     expect(withoutPrompt.systemInstruction).not.toContain("reader's instructions");
     const withPrompt = buildGeminiPrompt(
-      { text: 'Some text.', customPrompt: 'Use bullet points.' },
+      {
+        text: 'Some text.',
+        customPrompt: 'Use bullet points.',
+        length: 'medium',
+        format: 'paragraph',
+      },
       'abc',
     );
     expect(withPrompt.systemInstruction.endsWith('Use bullet points.')).toBe(true);

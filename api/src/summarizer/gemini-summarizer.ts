@@ -273,8 +273,12 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
         if ('summary' in outcome) {
           return {
             summary: outcome.summary,
+            sourceMap: [],
+            keywords: [],
+            unverified: [],
             model: options.model,
             isFallback: false,
+            fallbackReason: null,
             processingTimeMs: Math.round(performance.now() - started),
           };
         }

@@ -1,29 +1,44 @@
-import { parseSummaryPrompt } from './prompt-steering';
-import type { SummarySteering } from './prompt-steering';
+import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
+import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
 import { segmentSentences } from './sentence-segmenter';
 import type { Sentence } from './sentence-segmenter';
-import type { SummarizeInput, Summarizer, SummaryResult } from './summarizer';
+import type {
+  SourceMapEntry,
+  SummarizeInput,
+  Summarizer,
+  SummaryLength,
+  SummaryResult,
+} from './summarizer';
 import { SummarizerError } from './summarizer-error';
-import { extractTerms } from './text-terms';
+import { extractKeywords, tokenize } from './text-terms';
+import type { TextToken } from './text-terms';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
 
 /*
  * The ranking, in the order it is applied. The constants are global, never tuned per text;
- * they sit in the middle of a plateau of settings that all beat the lead baselines of the
+ * they sit in the middle of a plateau of settings that all beat the baselines of the
  * benchmark (api/bench), not at its peak:
- *  1. Sentences become sublinear TF-IDF vectors; similarity is their cosine.
- *  2. Position-aware centrality (PacSum, Zheng & Lapata 2019): a sentence similar to many later
+ *  1. Only prose sentences compete: headings, table rows, code and e-mail headers never do,
+ *     and list items only when the text is mostly a list.
+ *  2. Sentences become sublinear TF-IDF vectors; similarity is their cosine.
+ *  3. Position-aware centrality (PacSum, Zheng & Lapata 2019): a sentence similar to many later
  *     sentences introduces what the text goes on to say; similarity to earlier sentences counts
  *     less. Edges below a small share of the similarity range are ignored.
- *  3. A lead prior for text organized like news: the first few sentences are favoured, in
- *     proportion to how central the opening actually is (an opening that is not about what
- *     follows gets no bonus).
- *  4. Length: sentences with few content words (bylines, captions, fragments) and very long
+ *  4. A lead prior for text organized like news: the first few sentences (of each section, in a
+ *     document with headings) are favoured, in proportion to how central the opening actually
+ *     is (an opening that is not about what follows gets no bonus).
+ *  5. Headings guide: a sentence that shares words with its section's heading or the
+ *     document's title is favoured.
+ *  6. Research writing: the first sentences where the authors say what they propose, present
+ *     or show ("We propose …", "This paper presents …") are what a reader wants first.
+ *  7. Length: sentences with few content words (bylines, captions, fragments) and very long
  *     ones (run-ons, glued captions) are discounted.
- *  5. Greedy selection with maximal marginal relevance, so the summary does not say the same
- *     thing twice, until the sentence target or the word budget is reached.
+ *  8. Greedy selection with maximal marginal relevance, so the summary does not say the same
+ *     thing twice; in a document with sections, every main section is drawn from before any
+ *     section gives a second sentence. A sentence that opens with a pronoun or a connective
+ *     ("He", "This", "However") brings the sentence before it along, or is skipped.
  */
 const EDGE_THRESHOLD = 0.1;
 const FORWARD_WEIGHT = 1;
@@ -31,27 +46,87 @@ const BACKWARD_WEIGHT = 0.3;
 const LEAD_WEIGHT = 3;
 /** Decay of the lead prior, in sentences: the point of a news text is in its first few. */
 const LEAD_DECAY = 4;
+const HEADING_WEIGHT = 0.5;
+const CLAIM_WEIGHT = 3;
+/** On top, for the authors' contribution: what they propose, introduce, present, develop. */
+const CONTRIBUTION_WEIGHT = 2;
+/** How much less each later claim (contribution) sentence counts than the one before. */
+const CLAIM_DECAY = 0.5;
 const MIN_INFORMATIVE_TERMS = 8;
 const LONG_SENTENCE_WORDS = 45;
 const REDUNDANCY_PENALTY = 0.5;
 const DUPLICATE_SIMILARITY = 0.9;
+/** A sentence on all of the asked-for topic: above any merely central, early or claim one. */
+const FOCUS_WEIGHT = LEAD_WEIGHT + CLAIM_WEIGHT + CONTRIBUTION_WEIGHT + 1;
 const HINT_BOOST = 0.4;
+/** Below this share of the words in prose, a text is a list and its items may be picked. */
+const MIN_PROSE_SHARE = 0.25;
+/** A section with fewer candidate sentences than this is not one the summary must cover. */
+const MIN_SECTION_SENTENCES = 2;
 // Beyond this many units, neighbouring sentences are merged: the similarity graph is
 // quadratic in the number of units, and this bound caps its cost whatever the text looks like.
-const MAX_UNITS = 700;
+const MAX_UNITS = 500;
+
+/**
+ * Sentence targets per length: a share of the source's candidate sentences within a minimum
+ * and a maximum, and a word budget as a share of its words. Never more than half the
+ * sentences (rounded up): a summary as long as its source summarizes nothing.
+ */
+const LENGTHS: Record<SummaryLength, { share: number; min: number; max: number; words: number }> = {
+  short: { share: 0.1, min: 1, max: 6, words: 0.15 },
+  medium: { share: 0.2, min: 2, max: 12, words: 0.3 },
+  long: { share: 0.35, min: 3, max: 20, words: 0.5 },
+};
+const MIN_WORD_BUDGET = 40;
+const LENGTH_ORDER: readonly SummaryLength[] = ['short', 'medium', 'long'];
+
+// Sentence openings whose referent is in the sentence before: pronouns and connectives.
+const DANGLING_START =
+  /^["'“‘(«]*(?:he|she|it|they|him|her|his|its|their|them|this|that|these|those|such|however|but|and|or|nor|so|yet|also|moreover|furthermore|further|therefore|thus|hence|consequently|accordingly|meanwhile|instead|still|nevertheless|nonetheless|otherwise|likewise|similarly|besides|additionally|then|in addition|as a result|for example|for instance|in contrast|by contrast|on the other hand|in fact|at the same time|even so|the latter|the former)\b/i;
+// …except where the pronoun points at the document itself or is an expletive "it".
+const SELF_REFERENCE =
+  /^["'“‘(«]*(?:this|these)\s+(?:paper|papers|work|article|study|studies|thesis|report|letter|note|chapter|document|memo|essay|review|survey|post|book|talk|tutorial|guide|section|proposal)\b|^["'“‘(«]*it\s+(?:is|was|has\s+been|will\s+be|would\s+be|seems|appears|remains)\s+(?:\S+\s+){0,3}?(?:that|to|whether|how|why|what)\b/i;
+// The authors' own statement of what they do: "we" or "this paper" and a verb of research.
+const CLAIM =
+  /\b(?:we|this\s+(?:paper|work|article|study|thesis|report|letter|note|chapter)|in\s+this\s+(?:paper|work|article|study)|our\s+(?:paper|work))\b[^.;:?]{0,100}?\b(?:propos|present|introduc|show|demonstrat|develop|describ|design|devis|formulat|offer|provid|stud|investigat|explor|analy[sz]|examin|address|tackl|consider|extend|argu|establish|prove|deriv|report|find|found|defin|compar|employ|hypothesi[sz]|discover|evaluat|identif|characteri[sz]|leverag|outperform|incorporat|construct)\w*/i;
+const CONTRIBUTION = /\b(?:propos|introduc|present|develop|design|devis|formulat)\w*/i;
+const AUTHOR_VOICE = /\b(?:[Ww][Ee]|[Tt]his|THIS|[Oo]ur|OUR)\b/;
+const AUTHORIAL =
+  /\b(?:we|this\s+(?:paper|work|article|study|thesis|report|letter|note|chapter)|our\s+(?:paper|work))\b/i;
+// Reported speech, and quotations: a "we" there is the speaker's, not the author's.
+const REPORTED_SPEECH = /\b(?:said|says|told|tells|according)\b/i;
+const QUOTATION = /"[^"]*"|“[^”]*”/g;
+// Double quotes, opening single quotes, and a straight single quote that opens the sentence
+// or a quotation (after a space) or closes one (after punctuation).
+const QUOTE_MARK = /["“”‘]|^'|\s'\S|[,.!?]'/;
+// Sections a summary does not need to cover.
+const BACK_MATTER =
+  /^(?:references|bibliography|works cited|sources|acknowledge?ments?|appendi(?:x|ces)\b.*|(?:table of )?contents|footnotes|notes|about the authors?|disclaimer|licen[cs]e|copyright)$/i;
 
 export interface ExtractiveSummary {
+  /** The summary: prose, or `- ` lines for bullets. */
   summary: string;
   /** The chosen sentences, in document order. */
   sentences: string[];
+  /** One entry per sentence (bullet item) of `summary`, with its offsets in the source. */
+  sourceMap: SourceMapEntry[];
 }
 
 interface Unit {
-  text: string;
-  kind: Sentence['kind'];
+  /** The segmented sentences the unit stands for (more than one only in very long texts). */
+  sentences: Sentence[];
+  /** Position of its first sentence in the segmented text. */
+  first: number;
+  last: number;
+  section: number;
   terms: string[];
   distinctTerms: Set<string>;
   words: number;
+  dangling: boolean;
+  /** The authors ("we", "this paper", not a quoted speaker) say what they propose or show. */
+  claim: boolean;
+  /** …and that is their contribution: what they propose, introduce, present or develop. */
+  contribution: boolean;
 }
 
 interface TermVector {
@@ -59,110 +134,178 @@ interface TermVector {
   weights: Float64Array;
 }
 
-function wordsOf(text: string): number {
-  return text.split(/\s+/u).filter((word) => word.length > 0).length;
+interface Candidate {
+  sentence: Sentence;
+  index: number;
+  section: number;
+  terms: string[];
+  words: number;
 }
 
-function toUnit(text: string, kind: Sentence['kind'], terms: string[]): Unit {
-  return { text, kind, terms, distinctTerms: new Set(terms), words: wordsOf(text) };
+function isDangling(text: string): boolean {
+  return DANGLING_START.test(text) && !SELF_REFERENCE.test(text);
 }
 
-function mergeUnits(sentences: (Sentence & { terms: string[] })[]): Unit[] {
-  if (sentences.length <= MAX_UNITS) {
-    return sentences.map((sentence) => toUnit(sentence.text, sentence.kind, sentence.terms));
+function toUnit(group: Candidate[]): Unit {
+  const firstCandidate = group[0] as Candidate;
+  const lastCandidate = group[group.length - 1] as Candidate;
+  const terms = group.length === 1 ? firstCandidate.terms : group.flatMap((c) => c.terms);
+  const text = firstCandidate.sentence.text;
+  // Cheap tests first: most sentences have no author's voice at all.
+  let claim = false;
+  if (AUTHOR_VOICE.test(text)) {
+    const quoted = text.includes('"') || text.includes('“');
+    const unquoted = quoted ? text.replace(QUOTATION, ' ') : text;
+    // A quotation mark left over opens or closes a quotation that spans sentences.
+    claim =
+      AUTHORIAL.test(unquoted) &&
+      !QUOTE_MARK.test(unquoted) &&
+      !REPORTED_SPEECH.test(unquoted) &&
+      !text.trimEnd().endsWith('?') &&
+      CLAIM.test(unquoted);
   }
-  const groupSize = Math.ceil(sentences.length / MAX_UNITS);
+  return {
+    sentences: group.map((candidate) => candidate.sentence),
+    first: firstCandidate.index,
+    last: lastCandidate.index,
+    section: firstCandidate.section,
+    terms,
+    distinctTerms: new Set(terms),
+    words: group.reduce((total, candidate) => total + candidate.words, 0),
+    dangling: isDangling(text),
+    claim,
+    contribution: claim && CONTRIBUTION.test(text),
+  };
+}
+
+function mergeUnits(candidates: Candidate[]): Unit[] {
+  if (candidates.length <= MAX_UNITS) return candidates.map((candidate) => toUnit([candidate]));
+  const groupSize = Math.ceil(candidates.length / MAX_UNITS);
   const merged: Unit[] = [];
-  for (let i = 0; i < sentences.length; i += groupSize) {
-    const group = sentences.slice(i, i + groupSize);
-    merged.push(
-      toUnit(
-        joinSentences(
-          group.map((sentence) => sentence.text),
-          'prose',
-        ),
-        group[0]?.kind ?? 'sentence',
-        group.flatMap((sentence) => sentence.terms),
-      ),
-    );
+  for (let i = 0; i < candidates.length; i += groupSize) {
+    merged.push(toUnit(candidates.slice(i, i + groupSize)));
   }
   return merged;
 }
 
 /** Sublinear TF-IDF vectors, L2-normalized, over the sentences of one text. */
-function buildVectors(units: Unit[]): TermVector[] {
+function buildVectors(units: Unit[]): {
+  vectors: TermVector[];
+  terms: number;
+  /** Inverse document frequency of a term of the text (0 for a term it does not have). */
+  idf: (term: string) => number;
+} {
   const termIds = new Map<string, number>();
-  const counts = units.map((unit) => {
-    const tf = new Map<number, number>();
-    for (const term of unit.terms) {
+  const unitTerms = units.map((unit) => {
+    const ids = new Int32Array(unit.terms.length);
+    unit.terms.forEach((term, k) => {
       let id = termIds.get(term);
       if (id === undefined) {
         id = termIds.size;
         termIds.set(term, id);
       }
-      tf.set(id, (tf.get(id) ?? 0) + 1);
-    }
-    return tf;
-  });
-  const documentFrequency = new Float64Array(termIds.size);
-  for (const tf of counts) {
-    for (const id of tf.keys()) documentFrequency[id] = (documentFrequency[id] ?? 0) + 1;
-  }
-  const n = units.length;
-  return counts.map((tf) => {
-    const ids = new Int32Array(tf.size);
-    const weights = new Float64Array(tf.size);
-    let norm = 0;
-    let k = 0;
-    for (const [id, count] of tf) {
-      const weight = (1 + Math.log(count)) * Math.log(1 + n / (documentFrequency[id] ?? 1));
       ids[k] = id;
+    });
+    return ids;
+  });
+  const terms = termIds.size;
+  const documentFrequency = new Float64Array(terms);
+  const lastUnit = new Int32Array(terms).fill(-1);
+  unitTerms.forEach((ids, unit) => {
+    for (const id of ids) {
+      if (lastUnit[id] === unit) continue;
+      lastUnit[id] = unit;
+      documentFrequency[id] = (documentFrequency[id] as number) + 1;
+    }
+  });
+  const n = units.length;
+  const counts = new Int32Array(terms);
+  const vectors = unitTerms.map((unitIds) => {
+    const distinct: number[] = [];
+    for (const id of unitIds) {
+      if (counts[id] === 0) distinct.push(id);
+      counts[id] = (counts[id] as number) + 1;
+    }
+    const ids = Int32Array.from(distinct);
+    const weights = new Float64Array(distinct.length);
+    let norm = 0;
+    distinct.forEach((id, k) => {
+      const count = counts[id] as number;
+      const weight = (1 + Math.log(count)) * Math.log(1 + n / (documentFrequency[id] as number));
       weights[k] = weight;
       norm += weight * weight;
-      k++;
-    }
+      counts[id] = 0;
+    });
     norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] ?? 0) / norm;
+    for (let i = 0; i < weights.length; i++) weights[i] = (weights[i] as number) / norm;
     return { ids, weights };
   });
+  const idf = (term: string): number => {
+    const id = termIds.get(term);
+    return id === undefined ? 0 : Math.log(1 + n / (documentFrequency[id] as number));
+  };
+  return { vectors, terms, idf };
 }
 
-/** Cosine similarity of every pair, accumulated through an inverted index (n × n, symmetric). */
-function similarityMatrix(vectors: TermVector[]): Float64Array {
+interface Similarity {
+  /** Cosine similarity of every pair of units, n × n, symmetric. */
+  matrix: Float64Array;
+  n: number;
+  /** Smallest and largest similarity between two different units. */
+  min: number;
+  max: number;
+}
+
+// The similarity matrix of the last summary, reused by the next: a summary is computed in one
+// synchronous call, and allocating up to MAX_UNITS² numbers anew each time costs more in
+// garbage collection than clearing them.
+let scratch = new Float64Array(0);
+
+/** Cosine similarity of every pair, accumulated through an inverted index. */
+function similarityOf(vectors: TermVector[], terms: number): Similarity {
   const n = vectors.length;
-  const matrix = new Float64Array(n * n);
-  const postingUnits = new Map<number, number[]>();
-  const postingWeights = new Map<number, number[]>();
+  if (scratch.length < n * n) scratch = new Float64Array(n * n);
+  const matrix = scratch.subarray(0, n * n);
+  matrix.fill(0);
+  // The inverted index, flat: the units and weights of term t at [first[t], first[t + 1]).
+  const first = new Int32Array(terms + 1);
+  for (const vector of vectors)
+    for (const id of vector.ids) first[id + 1] = (first[id + 1] as number) + 1;
+  for (let t = 0; t < terms; t++) first[t + 1] = (first[t + 1] as number) + (first[t] as number);
+  const filled = first.slice(0, terms);
+  const postingUnits = new Int32Array(first[terms] as number);
+  const postingWeights = new Float64Array(first[terms] as number);
   vectors.forEach((vector, unit) => {
     for (let k = 0; k < vector.ids.length; k++) {
       const id = vector.ids[k] as number;
-      let units = postingUnits.get(id);
-      let weights = postingWeights.get(id);
-      if (!units || !weights) {
-        units = [];
-        weights = [];
-        postingUnits.set(id, units);
-        postingWeights.set(id, weights);
-      }
-      units.push(unit);
-      weights.push(vector.weights[k] as number);
+      const slot = filled[id] as number;
+      postingUnits[slot] = unit;
+      postingWeights[slot] = vector.weights[k] as number;
+      filled[id] = slot + 1;
     }
   });
-  for (const [id, units] of postingUnits) {
-    const weights = postingWeights.get(id) ?? [];
-    for (let a = 0; a < units.length; a++) {
-      const rowOffset = (units[a] as number) * n;
-      const weight = weights[a] as number;
-      for (let b = a + 1; b < units.length; b++) {
-        const cell = rowOffset + (units[b] as number);
-        matrix[cell] = (matrix[cell] as number) + weight * (weights[b] as number);
+  for (let t = 0; t < terms; t++) {
+    const end = first[t + 1] as number;
+    for (let a = first[t] as number; a < end; a++) {
+      const rowOffset = (postingUnits[a] as number) * n;
+      const weight = postingWeights[a] as number;
+      for (let b = a + 1; b < end; b++) {
+        const cell = rowOffset + (postingUnits[b] as number);
+        matrix[cell] = (matrix[cell] as number) + weight * (postingWeights[b] as number);
       }
     }
   }
+  let min = Infinity;
+  let max = -Infinity;
   for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) matrix[j * n + i] = matrix[i * n + j] as number;
+    for (let j = i + 1; j < n; j++) {
+      const value = matrix[i * n + j] as number;
+      matrix[j * n + i] = value;
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
   }
-  return matrix;
+  return { matrix, n, min, max };
 }
 
 function normalizeScores(values: Float64Array): Float64Array {
@@ -176,69 +319,297 @@ function normalizeScores(values: Float64Array): Float64Array {
   return values.map((value) => (range > 0 ? (value - min) / range : 1));
 }
 
-function directedCentrality(similarity: Float64Array, n: number): Float64Array {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const value = similarity[i * n + j] as number;
-      if (value < min) min = value;
-      if (value > max) max = value;
-    }
-  }
+/**
+ * Position-aware centrality of every unit, and how much the text reads like news, from 0 to 1:
+ * 1 when its opening sentences are among the most central (inverted pyramid), falling to 0 as
+ * the opening becomes peripheral. One pass over the similarity matrix.
+ */
+function graphScores(similarity: Similarity): { centrality: Float64Array; leadStrength: number } {
+  const { matrix, n, min, max } = similarity;
   const threshold = n > 1 ? min + EDGE_THRESHOLD * (max - min) : 0;
   const centrality = new Float64Array(n);
+  const degree = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let forward = 0;
     let backward = 0;
+    let sum = 0;
+    const row = i * n;
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
-      const edge = (similarity[i * n + j] as number) - threshold;
+      const value = matrix[row + j] as number;
+      sum += value;
+      const edge = value - threshold;
       if (edge <= 0) continue;
       if (j > i) forward += edge;
       else backward += edge;
     }
     centrality[i] = FORWARD_WEIGHT * forward + BACKWARD_WEIGHT * backward;
-  }
-  return centrality;
-}
-
-/**
- * How much the text reads like news, from 0 to 1: 1 when its opening sentences are among the
- * most central (inverted pyramid), falling to 0 as the opening becomes peripheral.
- */
-function leadStrength(similarity: Float64Array, n: number): number {
-  if (n <= 3) return 1;
-  const degree = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    for (let j = 0; j < n; j++) if (j !== i) sum += similarity[i * n + j] as number;
     degree[i] = sum;
   }
+  if (n <= 3) return { centrality, leadStrength: 1 };
   const opening = ((degree[0] as number) + (degree[1] as number)) / 2;
   let moreCentral = 0;
   for (const value of degree) if (value > opening) moreCentral++;
   const percentile = moreCentral / (n - 1);
-  return Math.max(0, Math.min(1, 1.1 - percentile));
+  return { centrality, leadStrength: Math.max(0, Math.min(1, 1.1 - percentile)) };
 }
 
-function countSentences(n: number, steering: SummarySteering): number {
-  if (steering.sentenceCount !== null) return Math.min(steering.sentenceCount, n);
-  // About a quarter of the sentences, at least a few (when there are enough) and at most a dozen.
-  let count = Math.min(12, Math.max(Math.min(3, Math.ceil(n / 4)), Math.round(n * 0.25)));
-  if (steering.length === 'shorter') count = Math.max(1, Math.round(count / 2));
-  if (steering.length === 'longer') count = Math.min(24, Math.round(count * 1.75) + 1);
-  return Math.max(1, Math.min(count, n));
+/** The document's structure as the ranking needs it. */
+interface Structure {
+  /** Section of every segmented sentence (0 before the first section heading). */
+  sectionOf: Int32Array;
+  /** Terms of each section's heading (and its sub-headings), plus the document's title. */
+  headingTerms: Set<string>[];
+  /** Sections that are references, acknowledgements, appendices and the like. */
+  backMatter: Set<number>;
+  /** Sections a summary must draw from (enough sentences, not back matter); may be empty. */
+  mainSections: Set<number>;
 }
 
-function wordBudget(totalWords: number, steering: SummarySteering): number {
-  if (steering.sentenceCount !== null) return Infinity;
-  const share = steering.length === 'shorter' ? 0.2 : steering.length === 'longer' ? 0.6 : 0.35;
-  return Math.max(40, totalWords * share);
+/**
+ * Sections start at the headings down to the first level that has two headings or more (a
+ * "# Title" then "## …" sections: the title and each "##"; deeper headings belong to their
+ * section). A short line standing alone as a title counts as the deepest level. Headings
+ * before any prose (the title) guide every section.
+ */
+function documentStructure(segmented: Sentence[], termsOf: string[][]): Structure {
+  const levels = segmented
+    .filter((sentence) => sentence.kind === 'heading')
+    .map((heading) => heading.level ?? 7)
+    .sort((a, b) => a - b);
+  const sectionLevel = levels.length >= 2 ? (levels[1] as number) : 0;
+  const sectionOf = new Int32Array(segmented.length);
+  const headingTerms: Set<string>[] = [new Set()];
+  const titleTerms = new Set<string>();
+  const backMatter = new Set<number>();
+  let section = 0;
+  let seenProse = false;
+  segmented.forEach((sentence, index) => {
+    if (sentence.kind === 'heading') {
+      const terms = termsOf[index] ?? [];
+      if ((sentence.level ?? 7) <= sectionLevel) {
+        section++;
+        headingTerms.push(new Set(terms));
+        if (BACK_MATTER.test(sentence.text.replace(/^[\d.\s]+|[:.\s]+$/gu, ''))) {
+          backMatter.add(section);
+        }
+      } else {
+        for (const term of terms) headingTerms[section]?.add(term);
+      }
+      if (!seenProse) for (const term of terms) titleTerms.add(term);
+    } else {
+      seenProse = true;
+    }
+    sectionOf[index] = section;
+  });
+  for (const terms of headingTerms) for (const term of titleTerms) terms.add(term);
+  return { sectionOf, headingTerms, backMatter, mainSections: new Set() };
 }
 
-function joinSentences(sentences: string[], format: SummarySteering['format']): string {
-  if (format === 'bullets') return sentences.map((sentence) => `- ${sentence}`).join('\n');
+/** The sections with enough candidates to be worth covering, when there are two or more. */
+function mainSectionsOf(structure: Structure, candidates: Candidate[]): Set<number> {
+  const sizes = new Map<number, number>();
+  for (const candidate of candidates) {
+    sizes.set(candidate.section, (sizes.get(candidate.section) ?? 0) + 1);
+  }
+  const main = new Set<number>();
+  for (const [id, size] of sizes) {
+    if (size >= MIN_SECTION_SENTENCES && !structure.backMatter.has(id)) main.add(id);
+  }
+  return main.size >= 2 ? main : new Set();
+}
+
+function sentenceScores(
+  units: Unit[],
+  similarity: Similarity,
+  structure: Structure,
+  plan: SummaryPlan,
+  idf: (term: string) => number,
+): Float64Array {
+  const n = units.length;
+  const graph = graphScores(similarity);
+  const centrality = normalizeScores(graph.centrality);
+  const lead = LEAD_WEIGHT * graph.leadStrength;
+  // Each term of the asked-for topic weighs as much as it is specific to some sentences: in a
+  // text about a tool, "installing the tool" is about installing.
+  const focus = new Map([...new Set(plan.focusTerms)].map((term) => [term, idf(term)]));
+  let focusTotal = 0;
+  for (const weight of focus.values()) focusTotal += weight;
+  const hints = new Set(plan.hintTerms);
+  const structured = structure.mainSections.size > 0;
+  const scores = new Float64Array(n);
+  // Research writing: the sentences in which the authors say what they propose, present or
+  // show come first, the first of them most, and their contribution before their study.
+  const research = units.some((unit) => unit.claim);
+  let claims = 0;
+  let contributions = 0;
+  let position = 0;
+  for (let i = 0; i < n; i++) {
+    const unit = units[i] as Unit;
+    // In a document with sections, each section opens with its own topic sentences.
+    if (i > 0 && structured && unit.section !== (units[i - 1] as Unit).section) position = 0;
+    let score = (centrality[i] as number) + lead * Math.exp(-position / LEAD_DECAY);
+    position++;
+    const heading = structure.headingTerms[unit.section];
+    if (heading && heading.size > 0) {
+      let shared = 0;
+      for (const term of heading) if (unit.distinctTerms.has(term)) shared++;
+      score += (HEADING_WEIGHT * shared) / heading.size;
+    }
+    if (research && unit.claim) {
+      score += CLAIM_WEIGHT * CLAIM_DECAY ** claims;
+      claims++;
+      if (unit.contribution) {
+        score += CONTRIBUTION_WEIGHT * CLAIM_DECAY ** contributions;
+        contributions++;
+      }
+    }
+    const distinct = unit.distinctTerms.size;
+    if (distinct < MIN_INFORMATIVE_TERMS) score *= distinct / MIN_INFORMATIVE_TERMS;
+    if (unit.words > LONG_SENTENCE_WORDS) score /= 1 + (unit.words - LONG_SENTENCE_WORDS) / 25;
+    let focusWeight = 0;
+    let hintHits = 0;
+    for (const [term, weight] of focus) if (unit.distinctTerms.has(term)) focusWeight += weight;
+    for (const term of hints) if (unit.distinctTerms.has(term)) hintHits++;
+    // A sentence on the asked-for topic outranks any sentence that is merely central or early.
+    if (focusWeight > 0) score += FOCUS_WEIGHT * (focusWeight / focusTotal);
+    if (hintHits > 0) score *= 1 + (HINT_BOOST * hintHits) / hints.size;
+    scores[i] = score;
+  }
+  return normalizeScores(scores);
+}
+
+/** How many sentences and words a summary of this length may have, for `n` sentences. */
+function lengthTarget(
+  n: number,
+  totalWords: number,
+  length: SummaryLength,
+): { sentences: number; words: number } {
+  const rule = LENGTHS[length];
+  const wanted = Math.max(rule.min, Math.min(rule.max, Math.round(n * rule.share)));
+  return {
+    sentences: Math.max(1, Math.min(wanted, Math.ceil(n / 2))),
+    words: Math.max(MIN_WORD_BUDGET, totalWords * rule.words),
+  };
+}
+
+/**
+ * Greedy selection with maximal marginal relevance, filling one length after the other: the
+ * sentences of a short summary first, then those a medium one adds, then those a long one adds.
+ * So a longer summary always contains the shorter ones: short never has more words than medium,
+ * nor medium than long. A pick that does not fit the length being filled (with the sentence it
+ * brings along) waits for the next. An exact count (a prompt's "in 3 sentences", a TL;DR) is
+ * one length of its own.
+ */
+function selectUnits(
+  units: Unit[],
+  scores: Float64Array,
+  { matrix: similarity }: Similarity,
+  structure: Structure,
+  plan: SummaryPlan,
+): number[] {
+  const n = units.length;
+  const totalWords = units.reduce((total, unit) => total + unit.words, 0);
+  const levels =
+    plan.sentenceCount !== null
+      ? [{ sentences: plan.sentenceCount, words: Infinity }]
+      : LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) =>
+          lengthTarget(n, totalWords, length),
+        );
+  const coverage = plan.focusTerms.length === 0 ? new Set(structure.mainSections) : new Set();
+  const chosen: number[] = [];
+  const isChosen = new Uint8Array(n);
+  // Never to be picked (it leans on a sentence it cannot bring), or not at this length.
+  const rejected = new Uint8Array(n);
+  const deferred = new Uint8Array(n);
+  const redundancy = new Float64Array(n);
+  let sentences = 0;
+  let words = 0;
+
+  const take = (index: number): void => {
+    chosen.push(index);
+    isChosen[index] = 1;
+    sentences += (units[index] as Unit).sentences.length;
+    words += (units[index] as Unit).words;
+    coverage.delete((units[index] as Unit).section);
+    for (let i = 0; i < n; i++) {
+      const value = similarity[index * n + i] as number;
+      if (value > (redundancy[i] as number)) redundancy[i] = value;
+    }
+  };
+  /** The best unit still open, by score less what the summary already says. */
+  const next = (): number => {
+    let best = -1;
+    let bestValue = -Infinity;
+    const covering = coverage.size > 0;
+    for (let i = 0; i < n; i++) {
+      // A sentence saying again what the summary already says is never worth its words.
+      if (isChosen[i] || rejected[i] || deferred[i]) continue;
+      if ((redundancy[i] as number) >= DUPLICATE_SIMILARITY) continue;
+      if (covering && !coverage.has((units[i] as Unit).section)) continue;
+      const value = (scores[i] as number) - REDUNDANCY_PENALTY * (redundancy[i] as number);
+      if (value > bestValue) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    return best;
+  };
+  /** The unit and, when it leans on the sentence before, that one first; null when it cannot. */
+  const groupOf = (index: number): number[] | null => {
+    const unit = units[index] as Unit;
+    if (!unit.dangling || isChosen[index - 1]) return [index];
+    const previous = units[index - 1];
+    const bringable =
+      previous !== undefined &&
+      previous.last + 1 === unit.first &&
+      previous.section === unit.section &&
+      !previous.dangling &&
+      (redundancy[index - 1] as number) < DUPLICATE_SIMILARITY;
+    return bringable ? [index - 1, index] : null;
+  };
+
+  for (const level of levels) {
+    deferred.fill(0);
+    while (sentences < level.sentences) {
+      const best = next();
+      if (best < 0) {
+        // Every section that can still be covered is covered; the rest compete freely.
+        if (coverage.size > 0) {
+          coverage.clear();
+          continue;
+        }
+        break;
+      }
+      const group = groupOf(best);
+      if (!group) {
+        rejected[best] = 1;
+        continue;
+      }
+      let groupSentences = 0;
+      let groupWords = 0;
+      for (const index of group) {
+        groupSentences += (units[index] as Unit).sentences.length;
+        groupWords += (units[index] as Unit).words;
+      }
+      if (sentences + groupSentences > level.sentences || words + groupWords > level.words) {
+        deferred[best] = 1;
+        continue;
+      }
+      for (const index of group) take(index);
+    }
+    // Nothing fits (every sentence is longer than the budget): the best one beats nothing.
+    if (chosen.length === 0 && n > 0) {
+      deferred.fill(0);
+      const best = next();
+      take(best >= 0 ? best : 0);
+    }
+  }
+  return chosen.sort((a, b) => a - b);
+}
+
+function joinSentences(sentences: string[], bullets: boolean): string {
+  if (bullets) return sentences.map((sentence) => `- ${sentence}`).join('\n');
   let summary = '';
   for (const sentence of sentences) {
     if (summary.length === 0) summary = sentence;
@@ -249,93 +620,135 @@ function joinSentences(sentences: string[], format: SummarySteering['format']): 
   return summary;
 }
 
-function sentenceScores(
-  units: Unit[],
-  similarity: Float64Array,
-  steering: SummarySteering,
-): Float64Array {
-  const n = units.length;
-  const centrality = normalizeScores(directedCentrality(similarity, n));
-  const lead = LEAD_WEIGHT * leadStrength(similarity, n);
-  const focus = new Set(steering.focusTerms);
-  const hints = new Set(steering.hintTerms);
-  const scores = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const unit = units[i] as Unit;
-    let score = (centrality[i] as number) + lead * Math.exp(-i / LEAD_DECAY);
-    const distinct = unit.distinctTerms.size;
-    if (distinct < MIN_INFORMATIVE_TERMS) score *= distinct / MIN_INFORMATIVE_TERMS;
-    if (unit.words > LONG_SENTENCE_WORDS) score /= 1 + (unit.words - LONG_SENTENCE_WORDS) / 25;
-    let focusHits = 0;
-    let hintHits = 0;
-    for (const term of unit.distinctTerms) {
-      if (focus.has(term)) focusHits++;
-      if (hints.has(term)) hintHits++;
-    }
-    // A sentence on the asked-for topic outranks any sentence that is merely central or early.
-    if (focusHits > 0) score += LEAD_WEIGHT + 1 + focusHits / focus.size;
-    if (hintHits > 0) score *= 1 + (HINT_BOOST * hintHits) / hints.size;
-    scores[i] = score;
+/**
+ * The sentences that compete: prose outside references, appendices and the like, or list items
+ * too when the text is mostly a list; failing those, anything with words (a text of headings
+ * only, a table).
+ */
+function candidatesOf(
+  segmented: Sentence[],
+  termsOf: string[][],
+  words: Int32Array,
+  structure: Structure,
+): Candidate[] {
+  const all = segmented.map((sentence, index) => ({
+    sentence,
+    index,
+    section: structure.sectionOf[index] ?? 0,
+    terms: termsOf[index] ?? [],
+    words: words[index] ?? 0,
+  }));
+  let proseWords = 0;
+  let listWords = 0;
+  for (const candidate of all) {
+    if (candidate.sentence.kind === 'sentence') proseWords += candidate.terms.length;
+    if (candidate.sentence.kind === 'bullet') listWords += candidate.terms.length;
   }
-  return normalizeScores(scores);
+  const listsCount = proseWords < MIN_PROSE_SHARE * (proseWords + listWords);
+  const withTerms = all.filter((candidate) => candidate.terms.length > 0);
+  const frontMatter = withTerms.filter((candidate) => !structure.backMatter.has(candidate.section));
+  const picked = (frontMatter.length > 0 ? frontMatter : withTerms).filter(
+    (candidate) =>
+      candidate.sentence.kind === 'sentence' ||
+      (listsCount && candidate.sentence.kind === 'bullet'),
+  );
+  if (picked.length > 0) return picked;
+  const other = withTerms.filter((candidate) => candidate.sentence.kind !== 'heading');
+  if (other.length > 0) return other;
+  return withTerms.length > 0 ? withTerms : all;
 }
 
 /**
- * Picks the sentences of `text` that best summarize it, steered by `steering`, and returns
- * them in document order. Deterministic: the same input always gives the same summary.
+ * Picks the sentences of `text` that best summarize it, steered by the reader's prompt and the
+ * request's controls (see {@link planSummary} for which wins), and returns them in document
+ * order with their offsets in `text`. Deterministic: the same input always gives the same
+ * summary.
  */
-export function summarizeExtractive(text: string, steering: SummarySteering): ExtractiveSummary {
-  const segmented = segmentSentences(text).map((sentence) => ({
-    ...sentence,
-    terms: extractTerms(sentence.text),
-  }));
-  let candidates = segmented.filter(
-    (sentence) => sentence.kind !== 'heading' && sentence.terms.length > 0,
+export function summarizeExtractive(
+  text: string,
+  steering: SummarySteering,
+  controls: SummaryControls = DEFAULT_CONTROLS,
+): ExtractiveSummary {
+  return summarizeSegmented(
+    segmentSentences(text),
+    tokenize(text),
+    planSummary(steering, controls),
   );
-  // Text with no words we can compare (only numbers and symbols, or only headings).
-  if (candidates.length === 0) candidates = segmented;
-  if (candidates.length === 0) return { summary: '', sentences: [] };
+}
+
+/** The ranking terms and the number of words of each sentence, from the words within it. */
+function termsBySentence(
+  segmented: Sentence[],
+  tokens: readonly TextToken[],
+): { terms: string[][]; words: Int32Array } {
+  const terms: string[][] = [];
+  const words = new Int32Array(segmented.length);
+  let next = 0;
+  segmented.forEach((sentence, index) => {
+    while (next < tokens.length && (tokens[next] as TextToken).start < sentence.start) next++;
+    const sentenceTerms: string[] = [];
+    let count = 0;
+    while (next < tokens.length && (tokens[next] as TextToken).start < sentence.end) {
+      const token = tokens[next] as TextToken;
+      for (const term of token.terms) sentenceTerms.push(term);
+      // A token without a key only carries the bigrams of a word it is split into.
+      if (token.key.length > 0) count++;
+      next++;
+    }
+    terms.push(sentenceTerms);
+    words[index] = count;
+  });
+  return { terms, words };
+}
+
+function summarizeSegmented(
+  segmented: Sentence[],
+  tokens: readonly TextToken[],
+  plan: SummaryPlan,
+): ExtractiveSummary {
+  if (segmented.length === 0) return { summary: '', sentences: [], sourceMap: [] };
+  const { terms: termsOf, words } = termsBySentence(segmented, tokens);
+  const structure = documentStructure(segmented, termsOf);
+  const candidates = candidatesOf(segmented, termsOf, words, structure);
+  structure.mainSections = mainSectionsOf(structure, candidates);
   const units = mergeUnits(candidates);
 
-  const n = units.length;
-  const similarity = similarityMatrix(buildVectors(units));
-  const scores = sentenceScores(units, similarity, steering);
+  const { vectors, terms, idf } = buildVectors(units);
+  const similarity = similarityOf(vectors, terms);
+  const scores = sentenceScores(units, similarity, structure, plan, idf);
+  const chosen = selectUnits(units, scores, similarity, structure, plan);
 
-  const target = countSentences(n, steering);
-  const budget = wordBudget(
-    units.reduce((total, unit) => total + unit.words, 0),
-    steering,
-  );
-  const chosen: number[] = [];
-  const redundancy = new Float64Array(n);
-  const considered = new Uint8Array(n);
-  let words = 0;
-  while (chosen.length < target) {
-    let best = -1;
-    let bestValue = -Infinity;
-    for (let i = 0; i < n; i++) {
-      // A sentence saying again what the summary already says is never worth its words.
-      if (considered[i] || (redundancy[i] as number) >= DUPLICATE_SIMILARITY) continue;
-      const value = (scores[i] as number) - REDUNDANCY_PENALTY * (redundancy[i] as number);
-      if (value > bestValue) {
-        bestValue = value;
-        best = i;
-      }
-    }
-    if (best < 0) break;
-    considered[best] = 1;
-    const unit = units[best] as Unit;
-    if (chosen.length > 0 && words + unit.words > budget) continue;
-    chosen.push(best);
-    words += unit.words;
-    for (let i = 0; i < n; i++) {
-      const value = similarity[best * n + i] as number;
-      if (value > (redundancy[i] as number)) redundancy[i] = value;
-    }
-  }
-  chosen.sort((a, b) => a - b);
-  const sentences = chosen.map((index) => (units[index] as Unit).text);
-  return { summary: joinSentences(sentences, steering.format), sentences };
+  const picked = chosen.flatMap((index) => (units[index] as Unit).sentences);
+  const sentences = picked.map((sentence) => sentence.text);
+  return {
+    summary: joinSentences(sentences, plan.format === 'bullets'),
+    sentences,
+    sourceMap: picked.map((sentence) => ({
+      text: sentence.text,
+      sources: [{ start: sentence.start, end: sentence.end }],
+    })),
+  };
+}
+
+/** The local summary of one request, without the timing (what the summarizer returns). */
+export function summarizeLocally(
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> {
+  const segmented = segmentSentences(input.text);
+  const plan = planSummary(parseSummaryPrompt(input.customPrompt), {
+    length: input.length,
+    format: input.format,
+  });
+  const tokens = tokenize(input.text);
+  const { summary, sourceMap } = summarizeSegmented(segmented, tokens, plan);
+  const keywords = extractKeywords(input.text, {
+    tokens,
+    headings: segmented.filter((sentence) => sentence.kind === 'heading'),
+    ignore: segmented.filter(
+      (sentence) => sentence.kind === 'code' || sentence.kind === 'email-header',
+    ),
+  });
+  return { summary, sourceMap, keywords };
 }
 
 /** The summarizer that needs no network: extractive, deterministic, always `isFallback`. */
@@ -349,11 +762,15 @@ export function createLocalSummarizer(): Summarizer {
         });
       }
       const started = performance.now();
-      const { summary } = summarizeExtractive(input.text, parseSummaryPrompt(input.customPrompt));
+      const { summary, sourceMap, keywords } = summarizeLocally(input);
       return {
         summary,
+        sourceMap,
+        keywords,
+        unverified: [],
         model: LOCAL_SUMMARIZER_MODEL,
         isFallback: true,
+        fallbackReason: null,
         processingTimeMs: Math.round(performance.now() - started),
       };
     },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STEERING, parseSummaryPrompt } from './prompt-steering';
+import {
+  DEFAULT_CONTROLS,
+  DEFAULT_STEERING,
+  parseSummaryPrompt,
+  planSummary,
+} from './prompt-steering';
 
 describe('parseSummaryPrompt', () => {
   it('gives the default steering for no prompt', () => {
@@ -75,5 +80,64 @@ describe('parseSummaryPrompt', () => {
       format: 'prose',
     });
     expect(steering.hintTerms).toEqual(['risk', 'farmer']);
+  });
+});
+
+describe('planSummary', () => {
+  const plan = (prompt: string | null, controls?: Parameters<typeof planSummary>[1]) =>
+    planSummary(parseSummaryPrompt(prompt), controls);
+
+  it('gives old clients, who send no controls, the medium paragraph', () => {
+    expect(DEFAULT_CONTROLS).toEqual({ length: 'medium', format: 'paragraph' });
+    expect(plan(null)).toEqual({
+      focusTerms: [],
+      hintTerms: [],
+      sentenceCount: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
+  });
+
+  it('lets an explicit length win over the prompt, which steers only the default medium', () => {
+    expect(plan('make it shorter', { length: 'long', format: 'paragraph' }).length).toBe('long');
+    expect(plan('make it longer', { length: 'short', format: 'paragraph' }).length).toBe('short');
+    expect(plan('make it shorter', { length: 'medium', format: 'paragraph' }).length).toBe('short');
+    expect(plan('more detail', { length: 'medium', format: 'paragraph' }).length).toBe('long');
+  });
+
+  it('lets a prompt naming a number of sentences set the count whatever the length', () => {
+    for (const length of ['short', 'medium', 'long'] as const) {
+      expect(plan('in 3 sentences', { length, format: 'paragraph' })).toMatchObject({
+        sentenceCount: 3,
+        length,
+      });
+    }
+    expect(plan('in 4 bullet points', { length: 'short', format: 'bullets' })).toMatchObject({
+      sentenceCount: 4,
+      format: 'bullets',
+    });
+  });
+
+  it('gives bullets for a prompt asking for them only while the format is the default paragraph', () => {
+    expect(plan('as bullet points', { length: 'medium', format: 'paragraph' }).format).toBe(
+      'bullets',
+    );
+    expect(plan('as bullet points', { length: 'medium', format: 'tldr' }).format).toBe('tldr');
+    expect(plan(null, { length: 'medium', format: 'bullets' }).format).toBe('bullets');
+  });
+
+  it('makes a TL;DR exactly one sentence, whatever the prompt or the length says', () => {
+    for (const prompt of [null, 'in 3 sentences', 'longer', 'as a list']) {
+      expect(plan(prompt, { length: 'long', format: 'tldr' })).toMatchObject({
+        sentenceCount: 1,
+        format: 'tldr',
+      });
+    }
+  });
+
+  it('keeps the focus topic under every control', () => {
+    expect(plan('focus on the budget', { length: 'short', format: 'tldr' }).focusTerms).toEqual([
+      'budget',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SummaryFormat, SummaryLength } from './summarizer';
 import { extractTerms } from './text-terms';
 
 /**
@@ -103,4 +104,50 @@ export function parseSummaryPrompt(prompt: string | null | undefined): SummarySt
     : [...new Set(extractTerms(rest))].filter((term) => !INSTRUCTION_WORDS.has(term));
 
   return { focusTerms, hintTerms, sentenceCount, length, format };
+}
+
+/** The explicit controls of a summary request (API.md "Additions"). */
+export interface SummaryControls {
+  length: SummaryLength;
+  format: SummaryFormat;
+}
+
+/** What old clients get: they send neither control. */
+export const DEFAULT_CONTROLS: SummaryControls = { length: 'medium', format: 'paragraph' };
+
+/** What the local summarizer does for one request: the controls and the prompt, reconciled. */
+export interface SummaryPlan {
+  focusTerms: string[];
+  hintTerms: string[];
+  /** An exact number of sentences (items for bullets), or null to follow `length`. */
+  sentenceCount: number | null;
+  length: SummaryLength;
+  format: SummaryFormat;
+}
+
+/**
+ * Reconciles the request's controls with what its custom prompt asks. The controls are
+ * explicit and win over the prompt's words about length and format, with two exceptions:
+ *  - a prompt naming an exact number of sentences ("in 3 sentences", "in 4 bullet points",
+ *    "TL;DR") sets the count, whatever `length` says; `format: 'tldr'` still means exactly one;
+ *  - the prompt's "bullet points" and "shorter" / "longer" apply while the control is at its
+ *    default (`format: 'paragraph'`, `length: 'medium'`), which is what old clients send.
+ * Focus topics and hints always come from the prompt.
+ */
+export function planSummary(
+  steering: SummarySteering,
+  controls: SummaryControls = DEFAULT_CONTROLS,
+): SummaryPlan {
+  let format = controls.format;
+  if (format === 'paragraph' && steering.format === 'bullets') format = 'bullets';
+  let length = controls.length;
+  if (length === 'medium' && steering.length === 'shorter') length = 'short';
+  if (length === 'medium' && steering.length === 'longer') length = 'long';
+  return {
+    focusTerms: steering.focusTerms,
+    hintTerms: steering.hintTerms,
+    sentenceCount: format === 'tldr' ? 1 : steering.sentenceCount,
+    length,
+    format,
+  };
 }

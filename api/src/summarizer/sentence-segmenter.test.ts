@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { segmentSentences } from './sentence-segmenter';
+import { numberSentences, segmentSentences, spansOf } from './sentence-segmenter';
+import type { Sentence } from './sentence-segmenter';
 
 const texts = (input: string): string[] => segmentSentences(input).map((sentence) => sentence.text);
+const kinds = (input: string): [Sentence['kind'], string][] =>
+  segmentSentences(input).map((sentence) => [sentence.kind, sentence.text]);
+
+/** Every unit's offsets select its text in the original, up to whitespace. */
+function expectExactOffsets(input: string): Sentence[] {
+  const sentences = segmentSentences(input);
+  let previousEnd = 0;
+  for (const sentence of sentences) {
+    const slice = input.slice(sentence.start, sentence.end);
+    expect(slice.replace(/\s+/gu, ' '), `offsets of "${sentence.text}"`).toBe(sentence.text);
+    expect(sentence.start).toBeGreaterThanOrEqual(previousEnd);
+    previousEnd = sentence.end;
+  }
+  return sentences;
+}
 
 describe('segmentSentences', () => {
   it('splits ordinary prose at sentence ends', () => {
@@ -211,9 +227,184 @@ describe('segmentSentences', () => {
 
   it('is fast on 50,000 characters of prose', () => {
     const text = 'The council approved the plan on Monday, said Mr. Brown. '.repeat(900);
-    const started = performance.now();
-    const sentences = segmentSentences(text);
-    expect(performance.now() - started).toBeLessThan(100);
-    expect(sentences.length).toBe(900);
+    expect(segmentSentences(text)).toHaveLength(900); // and warms up, as a running server is
+    // The fastest run measures the code, not the other processes sharing the CPU.
+    const times: number[] = [];
+    while (times.length < 40 && Math.min(...times) >= 15) {
+      const started = performance.now();
+      segmentSentences(text);
+      times.push(performance.now() - started);
+    }
+    expect(Math.min(...times)).toBeLessThan(15);
+  });
+});
+
+describe('segmentSentences offsets', () => {
+  it('gives UTF-16 offsets into the original across accents, emoji, CRLF and collapsed spaces', () => {
+    const input =
+      'Héllo wörld 😀 is   here.\r\nSecond 👍🏽 line goes on\r\nand on.\tThird one!\r\n\r\n' +
+      '  Zoë\u00a0paid €5 for 🍰 cake.  Then she left.';
+    const sentences = expectExactOffsets(input);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      'Héllo wörld 😀 is here.',
+      'Second 👍🏽 line goes on and on.',
+      'Third one!',
+      'Zoë paid €5 for 🍰 cake.',
+      'Then she left.',
+    ]);
+    const second = sentences[1] as Sentence;
+    expect(input.slice(second.start, second.end)).toBe('Second 👍🏽 line goes on\r\nand on.');
+    // The emoji before "cake" is a surrogate pair: the offsets count both halves.
+    const cake = sentences[3] as Sentence;
+    expect(input.slice(cake.start, cake.end)).toBe('Zoë\u00a0paid €5 for 🍰 cake.');
+  });
+
+  it('points each of several identical sentences at its own place', () => {
+    const input = 'It rained. It rained. Then the sun came out. It rained.';
+    const sentences = expectExactOffsets(input);
+    expect(sentences.map((sentence) => [sentence.start, sentence.end])).toEqual([
+      [0, 10],
+      [11, 21],
+      [22, 44],
+      [45, 55],
+    ]);
+  });
+
+  it('leaves list markers, heading marks and quote marks outside the offsets', () => {
+    const input =
+      '## Plan  ##\n\n- First   item here.\n  continues on.\n2) Second item.\n\n> Quoted advice.\n';
+    const sentences = expectExactOffsets(input);
+    expect(sentences.map((sentence) => input.slice(sentence.start, sentence.end))).toEqual([
+      'Plan',
+      'First   item here.\n  continues on.',
+      'Second item.',
+      'Quoted advice.',
+    ]);
+  });
+
+  it('keeps exact offsets when a long sentence is split and when text in a script without spaces is cut', () => {
+    const clauses = Array.from({ length: 30 }, (_, i) => `clause  number ${i} adds a detail`);
+    expectExactOffsets(`${clauses.join(', ')}.`);
+    const cjk = `${'长'.repeat(350)}😀${'短'.repeat(300)}`;
+    const chunks = expectExactOffsets(cjk);
+    expect(chunks.length).toBe(3);
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe(cjk);
+  });
+});
+
+describe('segmentSentences structure', () => {
+  it('gives headings their level', () => {
+    const sentences = segmentSentences(
+      '# Title\n\nText here.\n\n### Detail\n\nMore.\n\nSub\n===\n\nEnd.',
+    );
+    expect(sentences.filter((s) => s.kind === 'heading').map((s) => [s.text, s.level])).toEqual([
+      ['Title', 1],
+      ['Detail', 3],
+      ['Sub', 1],
+    ]);
+  });
+
+  it('keeps table rows whole and apart, and drops separator rows', () => {
+    expect(
+      kinds(
+        'The results follow.\n\n| Area | Budget |\n| --- | ---: |\n| Mains | 23 |\n\n' +
+          'Name\tAge\tCity\nAnn\t31\tParis\n\nThe table ends here.',
+      ),
+    ).toEqual([
+      ['sentence', 'The results follow.'],
+      ['table', '| Area | Budget |'],
+      ['table', '| Mains | 23 |'],
+      ['table', 'Name Age City'],
+      ['table', 'Ann 31 Paris'],
+      ['sentence', 'The table ends here.'],
+    ]);
+  });
+
+  it('keeps fenced and indented code blocks whole, but not indented prose', () => {
+    expect(
+      kinds(
+        'Install it. Then run:\n\n```sh\nnpm install x. Then run it.\n```\n\n' +
+          'Or in code:\n\n    const a = 1;\n    call(a);\n\nThat was code.\n\n' +
+          '    An indented paragraph of prose. It has two sentences.',
+      ),
+    ).toEqual([
+      ['sentence', 'Install it.'],
+      ['sentence', 'Then run:'],
+      ['code', 'npm install x. Then run it.'],
+      ['sentence', 'Or in code:'],
+      ['code', 'const a = 1; call(a);'],
+      ['sentence', 'That was code.'],
+      ['sentence', 'An indented paragraph of prose.'],
+      ['sentence', 'It has two sentences.'],
+    ]);
+  });
+
+  it('recognizes quoted e-mail headers, but not a lone "To:" in prose', () => {
+    const email = [
+      'Thanks, the dates work for us.',
+      '',
+      'On Mon, 3 Mar 2025 at 10:02, Ann Lee <ann@example.com> wrote:',
+      '> Can we meet on Friday?',
+      '',
+      '-----Original Message-----',
+      'From: Bob Stone <bob@example.com>',
+      'Sent: Monday, March 3, 2025 9:00 AM',
+      'To: Ann Lee',
+      'Subject: Meeting',
+      '',
+      'Here is the agenda.',
+      '',
+      'To: do the dishes, buy milk.',
+    ].join('\n');
+    expect(kinds(email)).toEqual([
+      ['sentence', 'Thanks, the dates work for us.'],
+      ['email-header', 'On Mon, 3 Mar 2025 at 10:02, Ann Lee <ann@example.com> wrote:'],
+      ['sentence', 'Can we meet on Friday?'],
+      ['email-header', '-----Original Message-----'],
+      ['email-header', 'From: Bob Stone <bob@example.com>'],
+      ['email-header', 'Sent: Monday, March 3, 2025 9:00 AM'],
+      ['email-header', 'To: Ann Lee'],
+      ['email-header', 'Subject: Meeting'],
+      ['sentence', 'Here is the agenda.'],
+      ['sentence', 'To: do the dishes, buy milk.'],
+    ]);
+    expect(kinds('> From: Bob\n> Sent: Monday\n>\n> Hello there.')).toEqual([
+      ['email-header', 'From: Bob'],
+      ['email-header', 'Sent: Monday'],
+      ['sentence', 'Hello there.'],
+    ]);
+  });
+
+  it('treats a thematic break as a paragraph break', () => {
+    expect(kinds('First part.\n\n---\n\nSecond part.')).toEqual([
+      ['sentence', 'First part.'],
+      ['sentence', 'Second part.'],
+    ]);
+  });
+});
+
+describe('numberSentences and spansOf', () => {
+  const document = '# Notes\n\nThe plan costs €48 million. It opens in 2027.\n\n- Ask the council.';
+
+  it('numbers every unit from 1 in document order, with its offsets', () => {
+    const units = numberSentences(document);
+    expect(units.map((unit) => [unit.number, unit.kind, unit.text])).toEqual([
+      [1, 'heading', 'Notes'],
+      [2, 'sentence', 'The plan costs €48 million.'],
+      [3, 'sentence', 'It opens in 2027.'],
+      [4, 'bullet', 'Ask the council.'],
+    ]);
+    for (const unit of units) expect(document.slice(unit.start, unit.end)).toBe(unit.text);
+    expect(numberSentences(document)).toEqual(units);
+  });
+
+  it('maps cited numbers back to offsets in document order, once each, ignoring unknown ones', () => {
+    const units = numberSentences(document);
+    const spans = spansOf(units, [3, 2, 3, 9, 0, 1.5]);
+    expect(spans.map((span) => document.slice(span.start, span.end))).toEqual([
+      'The plan costs €48 million.',
+      'It opens in 2027.',
+    ]);
+    expect(spansOf(units, [])).toEqual([]);
   });
 });

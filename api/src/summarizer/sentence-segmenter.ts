@@ -1,15 +1,35 @@
 /**
- * Splits free text (pasted prose, Markdown-ish notes, text extracted from .docx) into the
- * units the local summarizer ranks: sentences, bullet items and headings.
+ * Splits free text (pasted prose, Markdown-ish notes, e-mails, text extracted from .docx or PDF)
+ * into the units the summarizers work with: prose sentences, list items, headings, table rows,
+ * code blocks and e-mail header lines, each with its exact place in the original text.
  */
-export type SentenceKind = 'sentence' | 'bullet' | 'heading';
+export type SentenceKind = 'sentence' | 'bullet' | 'heading' | 'table' | 'code' | 'email-header';
 
 export interface Sentence {
-  /** The sentence as written (markers such as "- " or "## " removed, spaces collapsed). */
+  /**
+   * The unit as written, with spaces collapsed and markers removed ("- ", "1. ", "## ", "> ",
+   * table pipes are kept). For a heading, a table row or a code block this is the whole unit.
+   */
   text: string;
+  /**
+   * `sentence` for prose; `bullet` for a list item's sentences; `heading` for a title line;
+   * `table` for a table row; `code` for a code block; `email-header` for a quoted e-mail's
+   * header lines ("From: …", "On … wrote:"). Only prose is meant to be quoted as a summary.
+   */
   kind: SentenceKind;
-  /** Index of the block (paragraph, list item or heading) the sentence belongs to. */
+  /** Index of the block (paragraph, list item, heading, table row, code block) it belongs to. */
   block: number;
+  /**
+   * UTF-16 offsets of the unit in the original text, `end` exclusive: `text.slice(start, end)`
+   * equals `text` up to whitespace (and up to markers of lines the unit continues on, such as
+   * the "> " of a quoted paragraph's second line). Exact whatever the line endings (CRLF), the
+   * collapsed whitespace or the characters outside the Basic Multilingual Plane (emoji).
+   */
+  start: number;
+  end: number;
+  /** For headings: 1–6 as in Markdown (setext: 1 for "===", 2 for "---"); absent for a short
+   * line taken as a title because it stands alone without final punctuation. */
+  level?: number;
 }
 
 export interface SegmentOptions {
@@ -91,17 +111,116 @@ const SENTENCE_STARTERS = new Set(
 
 const BULLET = /^\s*(?:[-*+•‣◦▪▫–—]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+(?=\S)/u;
 const HEADING_MARK = /^\s{0,3}#{1,6}\s+/u;
+const HEADING_CLOSE = /\s#+\s*$/u;
 const SETEXT_UNDERLINE = /^\s{0,3}(?:=+|-+)\s*$/u;
+const THEMATIC_BREAK = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/u;
 const QUOTE_MARK = /^\s*(?:>\s?)+/u;
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/u;
+const INDENTED = /^(?: {4}|\t)/u;
+// Lines that read as program text: they end in a brace, bracket or semicolon, or start with a
+// keyword, a comment or a tag.
+const CODE_LINE =
+  /[{}();[\]]\s*$|^\s*(?:[{}\])]|\/\/|\/\*|#include\b|#!|\$ |def |class |function\b|return\b|import |from \S+ import|const |let |var |public |private |static |if\s*\(|for\s*\(|while\s*\(|<\/?[a-z][\w-]*[\s>])/u;
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$/u;
+const EMAIL_FIELD =
+  /^(?:from|to|cc|bcc|sent|date|subject|reply-to|von|an|gesendet|betreff|datum|de|à|envoyé|objet|para|enviado|asunto)\s*:\s*\S/iu;
+const EMAIL_SEPARATOR =
+  /^(?:-{2,}\s*(?:original message|forwarded message|ursprüngliche nachricht|message d'origine|mensaje original)\s*-{2,}|begin forwarded message:?)\s*$/iu;
+const EMAIL_ATTRIBUTION =
+  /^(?:on\s.{4,200}\swrote|am\s.{4,200}\sschrieb.{0,120}|le\s.{4,200}\sa écrit)\s?:\s*$/iu;
+const EMAIL_ATTRIBUTION_START = /^(?:on|am|le)\s\S.{3,}$/iu;
+const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
 const LOWERCASE_START = /^["'“‘(«]*\p{Ll}/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።။។]/u;
 
-interface Block {
+/** A stretch of the original text, `end` exclusive. */
+interface Range {
+  start: number;
+  end: number;
+}
+
+/**
+ * Text with its whitespace collapsed, and for each of its UTF-16 code units the offset of the
+ * code unit of the original text it came from (a collapsed space maps to the first whitespace
+ * character it replaces).
+ */
+interface Tracked {
   text: string;
+  offset: (index: number) => number;
+}
+
+interface Block extends Tracked {
   kind: SentenceKind;
   lines: number;
+  level?: number;
+}
+
+/** The characters JavaScript's `\s` matches. */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 160 ||
+    code === 5760 ||
+    (code >= 8192 && code <= 8202) ||
+    code === 8232 ||
+    code === 8233 ||
+    code === 8239 ||
+    code === 8287 ||
+    code === 12288 ||
+    code === 65279
+  );
+}
+
+// Whitespace that collapsing changes: anything but a single plain space.
+const IRREGULAR_SPACE = /\s{2,}|[^\S ]/gu;
+
+/**
+ * Joins ranges of the original with single spaces, collapsing and trimming whitespace. The
+ * result is a few stretches copied as they are, so an offset is found by a binary search
+ * among the stretches' starts.
+ */
+function track(source: string, ranges: readonly Range[]): Tracked {
+  const parts: string[] = [];
+  // Where each stretch starts in the collapsed text, and in the original.
+  const starts: number[] = [];
+  const origins: number[] = [];
+  let length = 0;
+  const stretch = (from: number, to: number): void => {
+    if (to <= from) return;
+    if (parts.length > 0) length++;
+    starts.push(length);
+    origins.push(from);
+    parts.push(source.slice(from, to));
+    length += to - from;
+  };
+  for (const range of ranges) {
+    let from = range.start;
+    let to = range.end;
+    while (from < to && isSpace(source.charCodeAt(from))) from++;
+    while (to > from && isSpace(source.charCodeAt(to - 1))) to--;
+    IRREGULAR_SPACE.lastIndex = from;
+    for (let run = IRREGULAR_SPACE.exec(source); run && run.index < to;) {
+      stretch(from, run.index);
+      from = run.index + run[0].length;
+      run = IRREGULAR_SPACE.exec(source);
+    }
+    stretch(from, to);
+  }
+  return {
+    text: parts.join(' '),
+    offset: (index) => {
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((starts[middle] as number) <= index) low = middle;
+        else high = middle - 1;
+      }
+      return (origins[low] as number) + index - (starts[low] as number);
+    },
+  };
 }
 
 function endsWithTerminator(line: string): boolean {
@@ -113,10 +232,6 @@ function endsWithTerminator(line: string): boolean {
   );
 }
 
-function collapse(text: string): string {
-  return text.replace(/\s+/gu, ' ').trim();
-}
-
 /** Words of collapsed text (single spaces, trimmed). */
 function wordCount(text: string): number {
   if (text.length === 0) return 0;
@@ -125,30 +240,200 @@ function wordCount(text: string): number {
   return count;
 }
 
-/**
- * Groups lines into blocks: headings, list items, and paragraphs whose lines are soft-wrapped
- * prose. A line without final punctuation ends its paragraph unless the next line continues
- * the sentence in lower case.
- */
-function splitBlocks(text: string, linesAreUnits: boolean): Block[] {
-  const lines = text.replace(/\r\n?/gu, '\n').split('\n');
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let paragraphKind: SentenceKind = 'sentence';
+function splitLines(text: string): Range[] {
+  const lines: Range[] = [];
+  let start = 0;
+  if (!text.includes('\r')) {
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      lines.push({ start, end });
+      start = end + 1;
+    }
+    lines.push({ start, end: text.length });
+    return lines;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 10 && code !== 13) continue;
+    lines.push({ start, end: i });
+    if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
+    start = i + 1;
+  }
+  lines.push({ start, end: text.length });
+  return lines;
+}
 
+function pipeCount(line: string): number {
+  if (line.indexOf('|') < 0) return 0;
+  let count = 0;
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) === 124) count++;
+  return count;
+}
+
+function tabCells(line: string): number {
+  if (line.indexOf('\t') < 0) return line.trim().length === 0 ? 0 : 1;
+  const trimmed = line.trim();
+  return trimmed.length === 0 ? 0 : trimmed.split(/\t+/u).length;
+}
+
+/**
+ * Which lines are table rows or e-mail header lines, decided with their neighbours in view:
+ * a row of pipes (or of tab-separated cells beside another such row) is a table row, and
+ * "From:", "Sent:", "Subject:" … count as e-mail headers in a run of two or more, or right
+ * after "-----Original Message-----" or "On … wrote:".
+ */
+function classifyLines(contents: string[]): (SentenceKind | null)[] {
+  const kinds: (SentenceKind | null)[] = contents.map(() => null);
+  contents.forEach((line, i) => {
+    const pipes = pipeCount(line);
+    const trimmed = line.trim();
+    const nextIsSeparator = TABLE_SEPARATOR.test(contents[i + 1] ?? '');
+    if (
+      TABLE_SEPARATOR.test(line) ||
+      (pipes >= 2 && (trimmed.startsWith('|') || trimmed.endsWith('|') || pipes >= 3)) ||
+      (pipes >= 1 && (nextIsSeparator || kinds[i - 1] === 'table'))
+    ) {
+      kinds[i] = 'table';
+      return;
+    }
+    const cells = tabCells(line);
+    if (
+      cells >= 3 ||
+      (cells === 2 &&
+        (tabCells(contents[i - 1] ?? '') >= 2 || tabCells(contents[i + 1] ?? '') >= 2))
+    ) {
+      kinds[i] = 'table';
+    }
+  });
+  for (let i = 0; i < contents.length; i++) {
+    const line = (contents[i] ?? '').trim();
+    if (EMAIL_SEPARATOR.test(line) || EMAIL_ATTRIBUTION.test(line)) {
+      kinds[i] = 'email-header';
+      continue;
+    }
+    const next = (contents[i + 1] ?? '').trim();
+    if (
+      EMAIL_ATTRIBUTION_START.test(line) &&
+      !EMAIL_ATTRIBUTION_END.test(line) &&
+      EMAIL_ATTRIBUTION_END.test(next) &&
+      next.length < 120
+    ) {
+      kinds[i] = 'email-header';
+      kinds[i + 1] = 'email-header';
+      i++;
+      continue;
+    }
+    if (!EMAIL_FIELD.test(line)) continue;
+    const previous = kinds[i - 1];
+    if (
+      previous === 'email-header' ||
+      EMAIL_FIELD.test(next) ||
+      EMAIL_FIELD.test((contents[i - 1] ?? '').trim())
+    ) {
+      kinds[i] = 'email-header';
+    }
+  }
+  return kinds;
+}
+
+/** The end of a fenced code block opened at `open`: the index of its closing line, or past the end. */
+function fenceEnd(contents: string[], open: number, fence: string): number {
+  const closing = new RegExp(
+    `^\\s{0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`,
+    'u',
+  );
+  for (let i = open + 1; i < contents.length; i++) if (closing.test(contents[i] ?? '')) return i;
+  return contents.length;
+}
+
+/**
+ * The last line of an indented block starting at `from` when it reads as program text, else -1.
+ * Prose indented as a whole (a quoted letter, a first-line indent) stays prose.
+ */
+function indentedCodeEnd(contents: string[], from: number): number {
+  let last = from;
+  let lines = 0;
+  let codeLines = 0;
+  for (let i = from; i < contents.length; i++) {
+    const line = contents[i] ?? '';
+    if (line.trim().length === 0) continue;
+    if (!INDENTED.test(line)) break;
+    last = i;
+    lines++;
+    if (CODE_LINE.test(line)) codeLines++;
+  }
+  return codeLines > 0 && codeLines * 2 >= lines ? last : -1;
+}
+
+/**
+ * Groups lines into blocks: headings, list items, table rows, code blocks, e-mail header lines,
+ * and paragraphs whose lines are soft-wrapped prose. A line without final punctuation ends its
+ * paragraph unless the next line continues the sentence in lower case.
+ */
+function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
+  const lineRanges = splitLines(source);
+  const contents = lineRanges.map((range) => source.slice(range.start, range.end));
+  const lineKinds = classifyLines(contents.map((line) => line.replace(QUOTE_MARK, '')));
+  const blocks: Block[] = [];
+  let paragraph: Range[] = [];
+  let paragraphKind: SentenceKind = 'sentence';
+  let previousBlank = true;
+
+  const push = (ranges: Range[], kind: SentenceKind, lines: number, level?: number): void => {
+    const tracked = track(source, ranges);
+    if (tracked.text.length === 0) return;
+    blocks.push(
+      level === undefined ? { ...tracked, kind, lines } : { ...tracked, kind, lines, level },
+    );
+  };
   const flush = (): void => {
-    const joined = collapse(paragraph.join(' '));
-    if (joined.length > 0)
-      blocks.push({ text: joined, kind: paragraphKind, lines: paragraph.length });
+    if (paragraph.length > 0) push(paragraph, paragraphKind, paragraph.length);
     paragraph = [];
     paragraphKind = 'sentence';
   };
+  /** The line's range after the first `skip` characters. */
+  const after = (index: number, skip: number): Range => {
+    const range = lineRanges[index] as Range;
+    return { start: range.start + skip, end: range.end };
+  };
 
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i] ?? '';
-    const next = lines[i + 1];
-    if (raw.trim().length === 0) {
+  for (let i = 0; i < contents.length; i++) {
+    const raw = contents[i] ?? '';
+    const next = contents[i + 1];
+    const wasBlank = previousBlank;
+    previousBlank = raw.trim().length === 0;
+    if (previousBlank) {
       flush();
+      continue;
+    }
+    const fence = FENCE.exec(raw);
+    if (fence) {
+      flush();
+      const close = fenceEnd(contents, i, fence[1] as string);
+      const body: Range[] = [];
+      for (let j = i + 1; j < Math.min(close, contents.length); j++) body.push(after(j, 0));
+      push(body, 'code', body.length);
+      i = close;
+      previousBlank = true;
+      continue;
+    }
+    if (wasBlank && paragraph.length === 0 && INDENTED.test(raw)) {
+      const last = indentedCodeEnd(contents, i);
+      if (last >= 0) {
+        flush();
+        const body: Range[] = [];
+        for (let j = i; j <= last; j++) body.push(after(j, 0));
+        push(body, 'code', body.length);
+        i = last;
+        continue;
+      }
+    }
+    const lineKind = lineKinds[i];
+    if (lineKind === 'table' || lineKind === 'email-header') {
+      flush();
+      if (!TABLE_SEPARATOR.test(raw)) {
+        const quote = QUOTE_MARK.exec(raw)?.[0].length ?? 0;
+        push([after(i, quote)], lineKind, 1);
+      }
       continue;
     }
     if (
@@ -158,24 +443,35 @@ function splitBlocks(text: string, linesAreUnits: boolean): Block[] {
       !BULLET.test(raw)
     ) {
       flush();
-      blocks.push({ text: collapse(raw), kind: 'heading', lines: 1 });
+      push([after(i, 0)], 'heading', 1, /=/u.test(next) ? 1 : 2);
       i++;
+      previousBlank = false;
       continue;
     }
-    if (HEADING_MARK.test(raw)) {
+    const heading = HEADING_MARK.exec(raw);
+    if (heading) {
       flush();
-      const heading = collapse(raw.replace(HEADING_MARK, '').replace(/\s#+\s*$/u, ''));
-      if (heading.length > 0) blocks.push({ text: heading, kind: 'heading', lines: 1 });
+      const marks = heading[0].trim().length;
+      const range = after(i, heading[0].length);
+      const close = HEADING_CLOSE.exec(raw.slice(heading[0].length));
+      if (close) range.end -= close[0].length;
+      push([range], 'heading', 1, marks);
       continue;
     }
-    const line = raw.replace(QUOTE_MARK, '');
+    if (THEMATIC_BREAK.test(raw)) {
+      flush();
+      continue;
+    }
+    const quote = QUOTE_MARK.exec(raw)?.[0].length ?? 0;
+    const line = raw.slice(quote);
     if (line.trim().length === 0) {
       flush();
       continue;
     }
-    if (BULLET.test(line)) {
+    const bullet = BULLET.exec(line);
+    if (bullet) {
       flush();
-      paragraph.push(line.replace(BULLET, ''));
+      paragraph.push(after(i, quote + bullet[0].length));
       paragraphKind = 'bullet';
     } else if (
       paragraph.length > 0 &&
@@ -184,9 +480,9 @@ function splitBlocks(text: string, linesAreUnits: boolean): Block[] {
       LOWERCASE_START.test(line.trim()) === false
     ) {
       flush();
-      paragraph.push(line);
+      paragraph.push(after(i, quote));
     } else {
-      paragraph.push(line);
+      paragraph.push(after(i, quote));
     }
     if (linesAreUnits) {
       flush();
@@ -195,8 +491,10 @@ function splitBlocks(text: string, linesAreUnits: boolean): Block[] {
     const nextLine = next?.replace(QUOTE_MARK, '').trim() ?? '';
     const continues =
       nextLine.length > 0 &&
+      lineKinds[i + 1] === null &&
       !BULLET.test(next ?? '') &&
       !HEADING_MARK.test(next ?? '') &&
+      !FENCE.test(next ?? '') &&
       (endsWithTerminator(line) || LOWERCASE_START.test(nextLine));
     if (!continues) flush();
   }
@@ -256,18 +554,30 @@ function isGluedBoundary(text: string, terminator: number, next: number): boolea
   );
 }
 
-/** Splits one block of prose at sentence ends. */
-function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
+/** The range without the spaces at its ends (collapsed text has single spaces only). */
+function trimRange(text: string, start: number, end: number): Range {
+  while (start < end && text.charCodeAt(start) === 32) start++;
+  while (end > start && text.charCodeAt(end - 1) === 32) end--;
+  return { start, end };
+}
+
+// Any terminator, so the scan jumps from one to the next natively.
+const ANY_TERMINATOR_AT = new RegExp(`[${[...TERMINATORS, ...HARD_TERMINATORS].join('')}]`, 'gu');
+
+/** Splits one block of collapsed prose at sentence ends. */
+function splitSentences(text: string): Range[] {
+  const sentences: Range[] = [];
   let start = 0;
   const cut = (end: number): void => {
-    const sentence = text.slice(start, end).trim();
-    if (sentence.length > 0) sentences.push(sentence);
+    const sentence = trimRange(text, start, end);
+    if (sentence.end > sentence.start) sentences.push(sentence);
     start = end;
   };
 
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
+  const scan = new RegExp(ANY_TERMINATOR_AT);
+  for (let found = scan.exec(text); found; found = scan.exec(text)) {
+    const i = found.index;
+    const char = found[0];
     if (HARD_TERMINATORS.has(char)) {
       let end = i + 1;
       while (
@@ -276,93 +586,135 @@ function splitSentences(text: string): string[] {
       )
         end++;
       cut(end);
-      i = end - 1;
+      scan.lastIndex = end;
       continue;
     }
-    if (!TERMINATORS.has(char)) continue;
 
     let end = i + 1;
     while (end < text.length && TERMINATORS.has(text[end] as string)) end++;
     const run = text.slice(i, end);
     while (end < text.length && CLOSERS.has(text[end] as string)) end++;
-    if (end < text.length && !/\s/u.test(text[end] as string)) {
+    if (end < text.length && text.charCodeAt(end) !== 32) {
       // "3.14", "example.com", "U.S.-led", "Yahoo!7" are not sentence ends, but a sentence
       // glued to the next one by a lost space ("in 2004.The trial") is.
       if (isGluedBoundary(text, i, end)) cut(end);
-      i = end - 1;
+      scan.lastIndex = end;
       continue;
     }
-    let next = end;
-    while (next < text.length && /\s/u.test(text[next] as string)) next++;
-    const after = text.slice(next, next + 8);
-    let ends = after.length === 0 || !LOWERCASE_START.test(after);
+    const next = end < text.length ? end + 1 : end;
+    const following = text.slice(next, next + 8);
+    let ends = following.length === 0 || !LOWERCASE_START.test(following);
     if (ends && run === '.')
       ends = periodEndsSentence(previousToken(text, i), nextToken(text, end));
-    if (ends && (run.startsWith('...') || run === '…') && after.length > 0) {
+    if (ends && (run.startsWith('...') || run === '…') && following.length > 0) {
       // An ellipsis closes a sentence only when a capitalized word follows.
-      ends = /^["'“‘(«]*\p{Lu}/u.test(after);
+      ends = /^["'“‘(«]*\p{Lu}/u.test(following);
     }
     if (ends) cut(end);
-    i = end - 1;
+    scan.lastIndex = end;
   }
   cut(text.length);
   return sentences;
 }
 
-function hardChunks(text: string, maxWords: number, maxChars: number): string[] {
-  if (UNSPACED_SCRIPT.test(text)) {
-    const chars = Array.from(text);
-    const chunks: string[] = [];
-    for (let i = 0; i < chars.length; i += maxChars)
-      chunks.push(chars.slice(i, i + maxChars).join(''));
-    return chunks;
+function isTooLong(text: string, range: Range, maxWords: number, maxChars: number): boolean {
+  const length = range.end - range.start;
+  // Words are separated by single spaces, so there are at most (length + 1) / 2 of them.
+  if (length <= maxChars && (length + 1) / 2 <= maxWords) return false;
+  let words = 1;
+  let wide = false;
+  for (let i = range.start; i < range.end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) words++;
+    // Scripts written without spaces all lie above U+0E00.
+    else if (code >= 0x0e00) wide = true;
   }
-  const words = text.split(' ');
-  const size = Math.max(1, Math.ceil(words.length / Math.ceil(words.length / maxWords)));
-  const chunks: string[] = [];
-  for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(' '));
+  if (wide && UNSPACED_SCRIPT.test(text.slice(range.start, range.end))) return length > maxChars;
+  return words > maxWords;
+}
+
+/** Cuts a range at fixed length: whole words, or code points in scripts without spaces. */
+function hardChunks(text: string, range: Range, maxWords: number, maxChars: number): Range[] {
+  const chunks: Range[] = [];
+  if (UNSPACED_SCRIPT.test(text.slice(range.start, range.end))) {
+    let start = range.start;
+    let points = 0;
+    for (let i = range.start; i < range.end; i++) {
+      const code = text.charCodeAt(i);
+      // The low half of a surrogate pair belongs to the code point before it.
+      if (code >= 0xdc00 && code <= 0xdfff && i > range.start) continue;
+      if (points === maxChars) {
+        chunks.push(trimRange(text, start, i));
+        start = i;
+        points = 0;
+      }
+      points++;
+    }
+    chunks.push(trimRange(text, start, range.end));
+    return chunks.filter((chunk) => chunk.end > chunk.start);
+  }
+  const spaces: number[] = [];
+  for (let i = range.start; i < range.end; i++) if (text.charCodeAt(i) === 32) spaces.push(i);
+  const words = spaces.length + 1;
+  const size = Math.max(1, Math.ceil(words / Math.ceil(words / maxWords)));
+  let start = range.start;
+  for (let word = size; word < words; word += size) {
+    const space = spaces[word - 1] as number;
+    chunks.push({ start, end: space });
+    start = space + 1;
+  }
+  chunks.push({ start, end: range.end });
   return chunks;
 }
 
-function isTooLong(text: string, maxWords: number, maxChars: number): boolean {
-  if (UNSPACED_SCRIPT.test(text)) return text.length > maxChars;
-  return wordCount(text) > maxWords;
-}
+// Where an over-long sentence may be split, strongest first: semicolons, then commas.
+const INNER_BOUNDARIES = [new Set([0x3b, 0xff1b]), new Set([0x2c, 0xff0c, 0x3001, 0x060c])];
 
 /**
  * Splits an over-long sentence at the strongest inner boundary first (";" then ","), packing
  * neighbouring pieces back together up to the cap, and only cuts at fixed length as a last
  * resort (text without punctuation).
  */
-function splitLongSentence(text: string, maxWords: number, maxChars: number): string[] {
-  if (!isTooLong(text, maxWords, maxChars)) return [text];
-  for (const boundary of [/(?<=[;；])\s*/u, /(?<=[,，、،])\s*/u]) {
-    const pieces = text.split(boundary).filter((piece) => piece.trim().length > 0);
+function splitLongSentence(
+  text: string,
+  range: Range,
+  maxWords: number,
+  maxChars: number,
+): Range[] {
+  if (!isTooLong(text, range, maxWords, maxChars)) return [range];
+  for (const boundary of INNER_BOUNDARIES) {
+    const pieces: Range[] = [];
+    let start = range.start;
+    for (let i = range.start; i < range.end; i++) {
+      if (!boundary.has(text.charCodeAt(i))) continue;
+      const piece = trimRange(text, start, i + 1);
+      if (piece.end > piece.start) pieces.push(piece);
+      start = i + 1;
+    }
+    const last = trimRange(text, start, range.end);
+    if (last.end > last.start) pieces.push(last);
     if (pieces.length < 2) continue;
-    const packed: string[] = [];
-    let current = '';
+    const packed: Range[] = [];
+    let current: Range | null = null;
     for (const piece of pieces) {
-      const candidate = current.length === 0 ? piece : joinPieces(current, piece);
-      if (current.length > 0 && isTooLong(candidate, maxWords, maxChars)) {
+      const candidate: Range = current ? { start: current.start, end: piece.end } : piece;
+      if (current && isTooLong(text, candidate, maxWords, maxChars)) {
         packed.push(current);
         current = piece;
       } else {
         current = candidate;
       }
     }
-    if (current.length > 0) packed.push(current);
-    return packed.flatMap((piece) => splitLongSentence(piece.trim(), maxWords, maxChars));
+    if (current) packed.push(current);
+    return packed.flatMap((piece) => splitLongSentence(text, piece, maxWords, maxChars));
   }
-  return hardChunks(text, maxWords, maxChars);
-}
-
-function joinPieces(left: string, right: string): string {
-  return UNSPACED_SCRIPT.test(left.at(-1) ?? '') ? `${left}${right}` : `${left} ${right}`;
+  return hardChunks(text, range, maxWords, maxChars);
 }
 
 /**
- * Segments text into sentences, keeping headings and list items apart. Deterministic; never
- * throws on odd input (no punctuation, one giant line, mixed scripts).
+ * Segments text into sentences, keeping headings, list items, table rows, code blocks and
+ * e-mail headers apart, each with its offsets in `text`. Deterministic; never throws on odd
+ * input (no punctuation, one giant line, mixed scripts).
  */
 export function segmentSentences(text: string, options: SegmentOptions = {}): Sentence[] {
   const maxWords = options.maxSentenceWords ?? DEFAULT_MAX_WORDS;
@@ -372,13 +724,68 @@ export function segmentSentences(text: string, options: SegmentOptions = {}): Se
   const blocks = splitBlocks(text, linesAreUnits);
   const sentences: Sentence[] = [];
   blocks.forEach((block, blockIndex) => {
-    const pieces = block.kind === 'heading' ? [block.text] : splitSentences(block.text);
+    const whole = { start: 0, end: block.text.length };
+    const splits = block.kind === 'sentence' || block.kind === 'bullet';
+    const pieces = splits ? splitSentences(block.text) : [whole];
     for (const piece of pieces) {
-      const chunks =
-        block.kind === 'heading' ? [piece] : splitLongSentence(piece, maxWords, maxChars);
-      for (const chunk of chunks)
-        sentences.push({ text: chunk, kind: block.kind, block: blockIndex });
+      const chunks = splits ? splitLongSentence(block.text, piece, maxWords, maxChars) : [piece];
+      for (const chunk of chunks) {
+        const sentence: Sentence = {
+          text: block.text.slice(chunk.start, chunk.end),
+          kind: block.kind,
+          block: blockIndex,
+          start: block.offset(chunk.start),
+          end: block.offset(chunk.end - 1) + 1,
+        };
+        if (block.kind === 'heading' && block.level !== undefined) sentence.level = block.level;
+        sentences.push(sentence);
+      }
     }
   });
   return sentences;
+}
+
+/** A unit of a document with its number, for citing it. */
+export interface NumberedSentence extends Sentence {
+  /** 1 for the document's first unit, then 2, 3 … in document order, without gaps. */
+  number: number;
+}
+
+/**
+ * Numbers every unit of a document (prose sentences, list items, headings, table rows, code
+ * blocks, e-mail header lines) from 1 in document order, with its UTF-16 offsets in `text`.
+ * Built for citations: show a model the units as "[n] text" lines, let it answer with the
+ * numbers its sentences rest on, then map each number back to `{ start, end }` with
+ * {@link spansOf}. The numbering is deterministic: the same text always gives the same numbers
+ * and offsets, so it can be recomputed from the stored original instead of being stored.
+ * Use `kind` to leave out what should not be cited (e.g. code) without renumbering.
+ *
+ * @example
+ * const units = numberSentences(original);
+ * const prompt = units.map((unit) => `[${unit.number}] ${unit.text}`).join('\n');
+ * // … the model answers "The plan costs $48 million. [2][5]" …
+ * const sources = spansOf(units, [2, 5]); // [{ start, end }, { start, end }]
+ */
+export function numberSentences(text: string, options: SegmentOptions = {}): NumberedSentence[] {
+  return segmentSentences(text, options).map((sentence, index) => ({
+    ...sentence,
+    number: index + 1,
+  }));
+}
+
+/**
+ * The `{ start, end }` offsets of the units with the given numbers, in document order, each
+ * once; numbers that name no unit (a model's invention) are left out.
+ */
+export function spansOf(
+  units: readonly NumberedSentence[],
+  numbers: readonly number[],
+): { start: number; end: number }[] {
+  const wanted = [...new Set(numbers)]
+    .filter((number) => Number.isInteger(number) && number >= 1 && number <= units.length)
+    .sort((a, b) => a - b);
+  return wanted.map((number) => {
+    const unit = units[number - 1] as NumberedSentence;
+    return { start: unit.start, end: unit.end };
+  });
 }

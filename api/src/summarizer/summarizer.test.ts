@@ -18,7 +18,12 @@ describe('createSummarizer', () => {
         geminiModel: 'gemini-flash-latest',
         logger,
       });
-      const result = await summarizer.summarize({ text: TEXT, customPrompt: 'in 2 sentences' });
+      const result = await summarizer.summarize({
+        text: TEXT,
+        customPrompt: 'in 2 sentences',
+        length: 'medium',
+        format: 'paragraph',
+      });
       expect(result).toMatchObject({
         summary: summarizeExtractive(TEXT, parseSummaryPrompt('in 2 sentences')).summary,
         model: LOCAL_SUMMARIZER_MODEL,
@@ -37,7 +42,7 @@ describe('createSummarizer', () => {
         logger: { warn: vi.fn() },
       });
       const error = await summarizer
-        .summarize({ text: ' \n ', customPrompt: null })
+        .summarize({ text: ' \n ', customPrompt: null, length: 'medium', format: 'paragraph' })
         .catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(SummarizerError);
       expect(error).toMatchObject({ code: 'INVALID_INPUT', retryable: false });
@@ -49,7 +54,10 @@ describe('createSummarizer', () => {
     controller.abort();
     const summarizer = createSummarizer({ geminiModel: 'gemini-flash-latest' });
     await expect(
-      summarizer.summarize({ text: TEXT, customPrompt: null }, controller.signal),
+      summarizer.summarize(
+        { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+        controller.signal,
+      ),
     ).rejects.toMatchObject({
       code: 'ABORTED',
     });

@@ -2,19 +2,60 @@ import { createGeminiSummarizer } from './gemini-summarizer';
 import { createLocalSummarizer } from './local-summarizer';
 import { SummarizerError } from './summarizer-error';
 
+/** How long a summary should be, relative to its source (API.md "Additions"). */
+export type SummaryLength = 'short' | 'medium' | 'long';
+export const SUMMARY_LENGTHS: readonly SummaryLength[] = ['short', 'medium', 'long'];
+
+/** How a summary is laid out: prose, `- ` bullet lines, or exactly one sentence. */
+export type SummaryFormat = 'paragraph' | 'bullets' | 'tldr';
+export const SUMMARY_FORMATS: readonly SummaryFormat[] = ['paragraph', 'bullets', 'tldr'];
+
+/** Why the local summarizer answered instead of Gemini. */
+export type FallbackReason =
+  'not_configured' | 'rate_limited' | 'unavailable' | 'timeout' | 'blocked' | 'incomplete';
+
+/** A stretch of the source text: UTF-16 offsets into the original, `end` exclusive. */
+export interface SourceSpan {
+  start: number;
+  end: number;
+}
+
+/**
+ * One sentence (or bullet item) of a summary and the source sentences that support it, in
+ * summary order. For the local summarizer `text` is its source sentence; an abstractive
+ * sentence nothing in the source supports has `sources: []`.
+ */
+export interface SourceMapEntry {
+  text: string;
+  sources: SourceSpan[];
+}
+
 export interface SummarizeInput {
   /** The document to summarize (the routes cap it at 50,000 characters). */
   text: string;
   /** The reader's instruction for this summary, or null for a default summary. */
   customPrompt: string | null;
+  /** Short ≈ 10 %, medium ≈ 20 % (the default), long ≈ 35 % of the source's sentences. */
+  length: SummaryLength;
+  /** `paragraph` (the default), `bullets` or `tldr` (one sentence whatever the length). */
+  format: SummaryFormat;
 }
 
 export interface SummaryResult {
+  /** The summary; for `bullets` one item per line, each starting with `- `. */
   summary: string;
-  /** The model that wrote `summary`: GEMINI_MODEL, or the local summarizer's name. */
+  /** One entry per sentence (per item for bullets) of `summary`, in order. */
+  sourceMap: SourceMapEntry[];
+  /** Up to 10 key terms of the source, most important first, each found in the source. */
+  keywords: string[];
+  /** Numbers, dates and names in the summary that the source never mentions. */
+  unverified: string[];
+  /** The model that wrote `summary`: Gemini's reported version, or the local summarizer's name. */
   model: string;
   /** True when the local summarizer wrote the summary ("Quick Summary"). */
   isFallback: boolean;
+  /** Why the local summarizer answered instead of Gemini; null when Gemini answered. */
+  fallbackReason: FallbackReason | null;
   /** Milliseconds the request took, fallback included. */
   processingTimeMs: number;
 }
@@ -42,6 +83,21 @@ export interface SummarizerOptions {
   /** Longest wait between attempts, server-requested or not (default 10,000 ms). */
   maxRetryDelayMs?: number | undefined;
   logger?: SummarizerLogger | undefined;
+}
+
+/** Why Gemini's failure made the local summarizer answer, in API.md's words. */
+export function fallbackReasonOf(error: unknown): FallbackReason {
+  if (!(error instanceof SummarizerError)) return 'unavailable';
+  switch (error.code) {
+    case 'RATE_LIMITED':
+      return 'rate_limited';
+    case 'TIMEOUT':
+      return 'timeout';
+    case 'BLOCKED':
+      return 'blocked';
+    default:
+      return 'unavailable';
+  }
 }
 
 function elapsedSince(started: number): number {
@@ -76,7 +132,9 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           retryable: false,
         });
       }
-      if (!gemini) return local.summarize(input, signal);
+      if (!gemini) {
+        return { ...(await local.summarize(input, signal)), fallbackReason: 'not_configured' };
+      }
 
       const started = performance.now();
       try {
@@ -89,7 +147,11 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
           message: error instanceof Error ? error.message : String(error),
         });
         const fallback = await local.summarize(input, signal);
-        return { ...fallback, processingTimeMs: elapsedSince(started) };
+        return {
+          ...fallback,
+          fallbackReason: fallbackReasonOf(error),
+          processingTimeMs: elapsedSince(started),
+        };
       }
     },
   };

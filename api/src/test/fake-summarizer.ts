@@ -15,7 +15,7 @@ export interface FakeSummarizer extends Summarizer {
 }
 
 /** The fake's summary of a text: its first 8 words, then the prompt in brackets when given. */
-export function fakeSummaryOf(input: SummarizeInput): string {
+export function fakeSummaryOf(input: Pick<SummarizeInput, 'text' | 'customPrompt'>): string {
   const words = input.text.trim().split(/\s+/u).slice(0, 8).join(' ');
   return input.customPrompt === null ? words : `${words} [${input.customPrompt}]`;
 }
@@ -29,8 +29,12 @@ export function createFakeSummarizer(): FakeSummarizer {
       await fake.beforeAnswer?.(input);
       return {
         summary: fakeSummaryOf(input),
+        sourceMap: [],
+        keywords: [],
+        unverified: [],
         model: FAKE_MODEL,
         isFallback: false,
+        fallbackReason: null,
         processingTimeMs: FAKE_PROCESSING_MS,
       };
     },

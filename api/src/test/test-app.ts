@@ -14,7 +14,11 @@ import { createSummarizer } from '../summarizer/summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { createJobQueue } from '../lib/job-queue';
+import { createConsoleLogger } from '../lib/logger';
+import { createMetrics } from '../lib/metrics';
+import { createPasswordHashing } from '../lib/password-hashing';
 import { startSummaryWorkers } from '../features/summaries/summary-workers';
+import { FileExtractionPool } from '../features/summaries/file-extraction-pool';
 import type { SummaryWorkers } from '../features/summaries/summary-workers';
 import { hashPassword } from '../lib/password';
 import { signAccessToken } from '../lib/tokens';
@@ -30,7 +34,7 @@ export const TEST_PASSWORD_HASH_COST = 10;
 /**
  * A Config as `loadConfig` makes it from `env` (plus test defaults), then `overrides`.
  * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, cheap password hashes,
- * no front ends served, rate limits high enough not to get in the way.
+ * no front ends served, rate limits and a hashing queue large enough not to get in the way.
  */
 export function createTestConfig(
   overrides: Partial<Config> = {},
@@ -43,6 +47,9 @@ export function createTestConfig(
     DATA_DIR: path.join(os.tmpdir(), `brevity-test-${randomUUID()}`),
     AUTH_RATE_LIMIT_LOGIN: '1000',
     AUTH_RATE_LIMIT_REGISTER: '1000',
+    AUTH_RATE_LIMIT_LOGIN_ADDRESS: '1000',
+    PASSWORD_HASH_QUEUE: '1000',
+    LOG_LEVEL: 'warn',
     ...env,
   });
   return { ...config, staticDir: null, passwordHashCost: TEST_PASSWORD_HASH_COST, ...overrides };
@@ -131,11 +138,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
   });
+  // Warnings and errors reach console.warn / console.error, where tests see them.
+  const logger = options.deps?.logger ?? createConsoleLogger(config.logLevel);
+  const passwords =
+    options.deps?.passwords ??
+    createPasswordHashing(config.passwordHashCost, config.passwordHashing);
   const deps: AppDeps = {
     config,
     db: database.db,
     summarizer,
-    jobs: createJobQueue(database.db, config.jobs),
+    fileExtractor: new FileExtractionPool(config.extraction),
+    jobs: createJobQueue(database.db, config.jobs, logger),
+    logger,
+    passwords,
+    metrics: createMetrics({ db: database.db, passwords, processMetrics: false }),
     ...options.deps,
   };
   const app = createApp(deps);
@@ -196,6 +212,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async destroy() {
       for (const started of workers) await started.stop({ graceful: false, timeoutMs: 1000 });
       await deps.jobs.stop({ graceful: false, timeoutMs: 1000 });
+      await deps.fileExtractor.close();
       if (!options.database) await database.destroy();
     },
   };

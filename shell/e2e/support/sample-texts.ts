@@ -33,6 +33,13 @@ export function characterCount(text: string): number {
   return Array.from(text.trim()).length;
 }
 
+/** The history card's preview (SPEC.md: 150 characters, with `...` when cut). */
+export function previewOf(text: string): string {
+  const codePoints = Array.from(text.trim());
+  if (codePoints.length <= 150) return text.trim();
+  return `${codePoints.slice(0, 150).join('').trimEnd()}...`;
+}
+
 /** Words separated by white space. */
 export function wordCount(text: string): number {
   return text.trim().split(/\s+/u).length;

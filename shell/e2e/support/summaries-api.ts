@@ -36,7 +36,7 @@ export interface ApiSummary {
   aiModel: string | null;
   customPrompt: string | null;
   regenerationCount: number;
-  source: 'text' | 'txt' | 'docx';
+  source: 'text' | 'txt' | 'docx' | 'pdf';
   fileName: string | null;
   createdAt: string;
 }

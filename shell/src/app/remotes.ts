@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { getPortalConfig } from 'common/portal-config';
+import { federation } from './federation';
 
 /** The remotes the shell composes, with the modules each one exposes. */
 export const remotes = {
@@ -25,7 +25,7 @@ async function registerRemote(remote: RemoteName, force: boolean): Promise<void>
   if (registered.has(remote) && !force) return;
   const { remotes: locations } = await getPortalConfig();
   const base = new URL(locations[remote], window.location.href);
-  registerRemotes(
+  federation().registerRemotes(
     [{ name: remotes[remote].federationName, entry: new URL('remoteEntry.js', base).href }],
     { force },
   );
@@ -50,7 +50,7 @@ export async function loadRemotePage(
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     try {
       await registerRemote(remote, attempt > 0 || stale.has(remote));
-      const loaded = await loadRemote<{ default: ComponentType }>(
+      const loaded = await federation().loadRemote<{ default: ComponentType }>(
         `${remotes[remote].federationName}/${module}`,
       );
       if (loaded?.default) {

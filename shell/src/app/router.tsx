@@ -6,18 +6,28 @@ import { LandingPage } from '../features/landing/landing-page';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from './guards';
 
 // Only the landing page ships in the first chunk; everything a visitor may never open
-// (the forms, the signed-in layout, the remote loader) loads when its route is opened.
+// (the forms, the signed-in layout, the remote loader) loads when its route is opened. The
+// forms' chunks are named: their prerendered documents preload them (shell/build/prerender.mjs).
 const LoginPage = lazy(() =>
-  import('../features/auth/login-page').then((module) => ({ default: module.LoginPage })),
+  import(/* webpackChunkName: "login" */ '../features/auth/login-page').then((module) => ({
+    default: module.LoginPage,
+  })),
 );
 const RegisterPage = lazy(() =>
-  import('../features/auth/register-page').then((module) => ({ default: module.RegisterPage })),
+  import(/* webpackChunkName: "register" */ '../features/auth/register-page').then((module) => ({
+    default: module.RegisterPage,
+  })),
 );
+// The signed-in layout and the remote loader share one chunk, which app.html preloads.
 const AppLayout = lazy(() =>
-  import('../features/layout/app-layout').then((module) => ({ default: module.AppLayout })),
+  import(/* webpackChunkName: "app" */ '../features/layout/app-layout').then((module) => ({
+    default: module.AppLayout,
+  })),
 );
 const RemotePage = lazy(() =>
-  import('./remote-page').then((module) => ({ default: module.RemotePage })),
+  import(/* webpackChunkName: "app" */ './remote-page').then((module) => ({
+    default: module.RemotePage,
+  })),
 );
 
 function Deferred({ children }: { children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/users.repository';
+import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
@@ -14,6 +15,9 @@ import {
   updateSummaryText,
 } from './admin-summaries.repository';
 import type { AdminSummariesQuery } from './admin.schemas';
+
+/** Who may edit and remove any summary (the routes' requireRole, checked again when writing). */
+const STAFF_EDITORS = ['editor', 'admin'] as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,6 +63,7 @@ export async function editSummary(
 ): Promise<StaffSummaryRecord> {
   assertSummaryId(id);
   return deps.db.transaction().execute(async (trx) => {
+    await assertActingRole(trx, actor.id, STAFF_EDITORS);
     const existing = await findSummaryForEdit(trx, id);
     if (!existing) throw summaryNotFound();
     const summaryWordCount = countWords(summarizedContent);
@@ -85,6 +90,7 @@ export async function editSummary(
 export async function removeSummary(deps: AppDeps, actor: UserRecord, id: string): Promise<void> {
   assertSummaryId(id);
   await deps.db.transaction().execute(async (trx) => {
+    await assertActingRole(trx, actor.id, STAFF_EDITORS);
     const deleted = await deleteSummaryById(trx, id);
     if (!deleted) throw summaryNotFound();
     await appendAuditEvent(trx, {

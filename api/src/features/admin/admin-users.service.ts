@@ -4,6 +4,7 @@ import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
+import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import {
@@ -80,6 +81,7 @@ export async function rechargeUser(
 ): Promise<UserRecord> {
   assertUserId(id);
   return deps.db.transaction().execute(async (trx) => {
+    await assertActingRole(trx, actor.id, ['admin']);
     const user = await addCredits(trx, id, credits);
     if (!user) {
       if (!(await findUserById(trx, id))) throw userNotFound();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { normalizeEmail } from '../../lib/email';
+import { hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
  * The rules of SPEC.md §5 and API.md "Limits", with SPEC.md's exact messages.
@@ -6,6 +8,8 @@ import { z } from 'zod';
  */
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const INVALID_EMAIL = 'Please enter a valid email address';
 const MAX_EMAIL_LENGTH = 254;
 
 function requiredString(requiredMessage: string) {
@@ -15,26 +19,36 @@ function requiredString(requiredMessage: string) {
   });
 }
 
+/** Text Postgres can store and a screen can show: no NUL, no lone surrogate (as summary text). */
+const storable = (value: string) => !hasInvalidCharacters(value);
+
 const name = requiredString('Name is required')
   .trim()
   .min(1, { error: 'Name is required', abort: true })
+  .refine(storable, { error: 'Name contains invalid characters', abort: true })
   .min(2, { error: 'Name must be at least 2 characters', abort: true })
   .max(100, 'Name must be at most 100 characters');
 
+/** Checked, then stored and looked up in its one canonical spelling (see lib/email.ts). */
 const email = requiredString('Email is required')
-  .trim()
-  .toLowerCase()
+  .overwrite(normalizeEmail)
   .min(1, { error: 'Email is required', abort: true })
-  .max(MAX_EMAIL_LENGTH, { error: 'Please enter a valid email address', abort: true })
-  .regex(EMAIL_PATTERN, 'Please enter a valid email address');
+  .refine((value) => storable(value) && !CONTROL_CHARACTER.test(value), {
+    error: INVALID_EMAIL,
+    abort: true,
+  })
+  .max(MAX_EMAIL_LENGTH, { error: INVALID_EMAIL, abort: true })
+  .regex(EMAIL_PATTERN, INVALID_EMAIL);
 
 const newPassword = requiredString('Password is required')
   .min(1, { error: 'Password is required', abort: true })
+  .refine(storable, { error: 'Password contains invalid characters', abort: true })
   .min(6, { error: 'Password must be at least 6 characters', abort: true })
   .max(128, 'Password must be at most 128 characters');
 
 const password = requiredString('Password is required')
   .min(1, { error: 'Password is required', abort: true })
+  .refine(storable, { error: 'Password contains invalid characters', abort: true })
   .max(128, 'Password must be at most 128 characters');
 
 const body = { error: 'The request body must be a JSON object' } as const;

@@ -8,7 +8,6 @@ import {
 import type { UserRecord } from '../../db/users.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SIGNUP_CREDITS } from '../../lib/product-constants';
 import { enforceRateLimit, rateLimitKey, releaseAttempt } from '../../lib/rate-limiter';
 import { signAccessToken } from '../../lib/tokens';
@@ -37,16 +36,20 @@ export async function registerUser(
   clientAddress: string,
 ): Promise<Session> {
   const { config, db } = deps;
-  await enforceRateLimit(
-    db,
-    rateLimitKey('register', clientAddress),
-    config.rateLimits.register,
-    'Too many registrations from your network. Please try again later.',
-  );
   const conflict = () => new AppError(409, 'CONFLICT', 'Email is already registered');
-  // Checked before hashing to spare the scrypt work; the insert below is what decides.
-  if (await emailExists(db, input.email)) throw conflict();
-  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  // In a hashing slot from the start: a registration flood waits (or is refused) before it
+  // takes a database connection.
+  const passwordHash = await deps.passwords.run(async (hasher) => {
+    await enforceRateLimit(
+      db,
+      rateLimitKey('register', clientAddress),
+      config.rateLimits.register,
+      'Too many registrations from your network. Please try again later.',
+    );
+    // Checked before hashing to spare the scrypt work; the insert below is what decides.
+    if (await emailExists(db, input.email)) throw conflict();
+    return hasher.hash(input.password);
+  });
   const user = await db.transaction().execute(async (trx) => {
     const created = await insertUserIfEmailFree(trx, {
       name: input.name,
@@ -68,38 +71,60 @@ export async function registerUser(
   return issueSession(deps, user);
 }
 
+const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please try again later.';
+
 /**
  * Signs a user in. An unknown email and a wrong password give the same 401 after the same
- * scrypt work (a dummy hash stands in for the missing account). At most
- * `rateLimits.login.max` failures per email and client address per window; past that,
- * 429 before any password is checked.
+ * scrypt work (a dummy hash stands in for the missing account). Failures are limited twice,
+ * both checked before any password is: `rateLimits.login` per email and client address (one
+ * account guessed at) and `rateLimits.loginPerAddress` per client address whatever the email
+ * (password spraying over many accounts); past either, 429. Hashing runs in the bounded
+ * queue of `deps.passwords`: when it is full, 503 at once, and the attempt does not count.
  */
 export async function loginUser(
   deps: AppDeps,
   input: LoginInput,
   clientAddress: string,
 ): Promise<Session> {
-  const { config, db } = deps;
-  const attempt = await enforceRateLimit(
-    db,
-    rateLimitKey('login', input.email, clientAddress),
-    config.rateLimits.login,
-    'Too many failed sign-in attempts. Please try again later.',
-  );
-  const account = await findUserWithPasswordByEmail(db, input.email);
-  const storedHash = account?.password_hash ?? (await dummyPasswordHash(config.passwordHashCost));
-  const matches = await verifyPassword(input.password, storedHash);
-  if (!account || !matches) throw new AppError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
+  const { config, db, passwords } = deps;
+  // The whole attempt runs in a hashing slot, so a flood queues (or is refused) before it
+  // takes a database connection or the rate limiter's lock.
+  const account = await passwords.run(async (hasher) => {
+    const attempts = [
+      await enforceRateLimit(
+        db,
+        rateLimitKey('login-address', clientAddress),
+        config.rateLimits.loginPerAddress,
+        TOO_MANY_FAILURES,
+      ),
+    ];
+    let found: Awaited<ReturnType<typeof findUserWithPasswordByEmail>>;
+    let matches: boolean;
+    try {
+      attempts.push(
+        await enforceRateLimit(
+          db,
+          rateLimitKey('login', input.email, clientAddress),
+          config.rateLimits.login,
+          TOO_MANY_FAILURES,
+        ),
+      );
+      found = await findUserWithPasswordByEmail(db, input.email);
+      matches = await hasher.verify(input.password, found?.password_hash ?? null);
+    } catch (error) {
+      // Refused by the per-email limit, or failed, before any password was judged.
+      for (const attempt of attempts) await releaseAttempt(db, attempt);
+      throw error;
+    }
+    if (!found || !matches) throw new AppError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
 
-  // Only failures count toward the limit.
-  await releaseAttempt(db, attempt);
-  if (needsRehash(account.password_hash, config.passwordHashCost)) {
-    await updatePasswordHash(
-      db,
-      account.id,
-      await hashPassword(input.password, config.passwordHashCost),
-    );
-  }
+    // Only failures count toward the limits.
+    for (const attempt of attempts) await releaseAttempt(db, attempt);
+    if (passwords.needsRehash(found.password_hash)) {
+      await updatePasswordHash(db, found.id, await hasher.hash(input.password));
+    }
+    return found;
+  });
   const { password_hash: _passwordHash, ...user } = account;
   return issueSession(deps, user);
 }

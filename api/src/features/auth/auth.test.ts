@@ -220,6 +220,86 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('hostile text in the auth fields', () => {
+  it.each([
+    [
+      'a NUL in the name',
+      { name: 'Ada\u0000Lovelace' },
+      'name',
+      'Name contains invalid characters',
+    ],
+    [
+      'a lone surrogate in the name',
+      { name: 'Ada \ud800 Lovelace' },
+      'name',
+      'Name contains invalid characters',
+    ],
+    [
+      'a NUL in the email',
+      { email: 'ada\u0000@example.com' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    [
+      'a control character in the email',
+      { email: 'ada\u0007@example.com' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    [
+      'a NUL in the password',
+      { password: 'secret\u0000one' },
+      'password',
+      'Password contains invalid characters',
+    ],
+  ])('refuses %s at registration with 400, not 500', async (_case, fields, field, message) => {
+    const res = await register({
+      name: 'Ada Lovelace',
+      email: uniqueEmail('nul'),
+      password: 'secret1',
+      ...fields,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message,
+      errors: [{ field, message }],
+    });
+  });
+
+  it.each([
+    ['email', { email: 'ada\u0000@example.com', password: 'secret1' }],
+    ['password', { email: 'ada@example.com', password: 'secret\u0000one' }],
+  ])('refuses a NUL in the login %s with 400, not 500', async (field, body) => {
+    const res = await login(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field }] });
+  });
+
+  it.each([
+    ['a zero-width space', (local: string) => `${local}\u200b@example.com`],
+    ['a soft hyphen and a byte-order mark', (local: string) => `\ufeff${local}\u00ad@example.com`],
+    [
+      'fullwidth letters',
+      (local: string) =>
+        `${[...local].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('')}@example.com`,
+    ],
+    ['a trailing dot', (local: string) => `${local}@example.com.`],
+    ['a fullwidth at sign and dot', (local: string) => `${local}\uff20example\uff0ecom`],
+  ])('keeps one account per address: %s is the same email', async (_case, spell) => {
+    const local = `same${++emailCounter}`;
+    const email = `${local}@example.com`;
+    expect((await register({ name: 'First', email, password: 'secret1' })).status).toBe(201);
+    const again = await register({ name: 'Second', email: spell(local), password: 'secret2' });
+    expect(again.status).toBe(409);
+    // The other spelling signs in to the one account.
+    const signIn = await login({ email: spell(local), password: 'secret1' });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as AuthBody).user.email).toBe(email);
+  });
+});
+
 describe('POST /api/auth/login', () => {
   const password = 'correct horse';
   const email = 'login-person@example.com';
@@ -367,6 +447,8 @@ describe('rate limits', () => {
   it('reads the limits from AUTH_RATE_LIMIT_LOGIN and AUTH_RATE_LIMIT_REGISTER', () => {
     expect(limited.config.rateLimits).toEqual({
       login: { max: 3, windowSeconds: 900 },
+      // createTestConfig keeps the per-address limit out of the way unless a test sets it.
+      loginPerAddress: { max: 1000, windowSeconds: 900 },
       register: { max: 2, windowSeconds: 3600 },
     });
   });

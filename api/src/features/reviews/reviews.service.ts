@@ -1,5 +1,6 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/users.repository';
+import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { StaffSummaryRecord } from '../../db/summaries.repository';
@@ -68,6 +69,7 @@ export async function submitReview(
 ): Promise<StaffSummaryRecord> {
   assertSummaryId(id);
   return deps.db.transaction().execute(async (trx) => {
+    await assertActingRole(trx, reviewer.id, ['reviewer', 'admin']);
     const review = {
       summaryId: id,
       reviewerId: reviewer.id,

@@ -1,14 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context } from 'hono';
 import { cors } from 'hono/cors';
+import { z } from 'zod';
 import { REMOTE_NAMES } from '../../config';
 import type { AppEnv } from '../../lib/app-env';
+import { serveFile } from './static-files';
 
 /** Files a deployment replaces in place: the browser must revalidate them every time. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
+const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'pages.json']);
 /** Webpack's `[name].[contenthash:10].ext` (and its source map): the name changes with the content. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
@@ -21,32 +22,57 @@ export function cacheControlFor(requestPath: string): string {
   return HASHED_FILE.test(name) ? IMMUTABLE : 'no-cache';
 }
 
-type ServeStaticOptions = Parameters<typeof serveStatic<AppEnv>>[0];
+const shellPagesSchema = z.object({
+  pages: z.record(z.string(), z.string().regex(/^[\w-]+\.html$/)),
+  fallback: z.string().regex(/^[\w-]+\.html$/),
+  scriptHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+=*$/)),
+});
 
 /**
- * serveStatic, plus cache headers on the files it finds (and only on those: a 404 must
- * never be cached as immutable). Precompressed siblings may be chosen by Accept-Encoding,
- * so caches must key on it.
+ * `shell/dist/pages.json`, written by the shell's build (shell/build/prerender.mjs): which
+ * prerendered document answers which path (the fallback, the landing page, answers the rest),
+ * and the hashes of the documents' inline scripts for the Content-Security-Policy.
  */
-function serveFiles(
-  options: ServeStaticOptions,
-  cacheControl: (c: Context<AppEnv>) => string,
-): MiddlewareHandler<AppEnv> {
-  const found = new WeakSet<Context<AppEnv>>();
-  const serve = serveStatic<AppEnv>({ ...options, onFound: (_file, c) => void found.add(c) });
-  return async (c, next) => {
-    const response = await serve(c, next);
-    if (response instanceof Response && found.has(c)) {
-      response.headers.set('Cache-Control', cacheControl(c));
-      if (!/accept-encoding/i.test(response.headers.get('Vary') ?? '')) {
-        response.headers.append('Vary', 'Accept-Encoding');
-      }
-    }
-    return response;
-  };
+export type ShellPages = z.infer<typeof shellPagesSchema>;
+
+/** A shell build older than prerendering: index.html for every page, no inline script. */
+const SINGLE_PAGE: ShellPages = { pages: {}, fallback: 'index.html', scriptHashes: [] };
+
+/** Reads the shell build's pages.json; null when there is no shell build at all. */
+export function readShellPages(staticDir: string): ShellPages | null {
+  const shellRoot = path.join(staticDir, 'shell', 'dist');
+  if (!existsSync(shellRoot)) return null;
+  const file = path.join(shellRoot, 'pages.json');
+  if (!existsSync(file)) return SINGLE_PAGE;
+  return shellPagesSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-const byRequestPath = (c: Context<AppEnv>) => cacheControlFor(c.req.path);
+/** A path as the shell's router matches it: decoded, lower-case, no trailing slash. */
+function routeKey(requestPath: string): string {
+  let decoded = requestPath;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    // Kept raw: the router shows such a path the landing page too.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The file under `root` a request path names, or null for anything that could leave it
+ * (`..` segments, encoded or not, backslashes, NUL bytes, empty segments).
+ */
+function fileUnder(root: string, requestPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+  if (/(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\\|\0/.test(decoded)) return null;
+  const file = path.join(root, decoded);
+  return file.startsWith(`${root}${path.sep}`) ? file : null;
+}
 
 function isApiPath(requestPath: string): boolean {
   return requestPath === '/api' || requestPath.startsWith('/api/');
@@ -57,23 +83,27 @@ function acceptsHtml(c: Context): boolean {
 }
 
 export interface StaticRoutesOptions {
+  /** The shell's pages.json (readShellPages); read from the build when not given. */
+  shellPages?: ShellPages | null;
   /** Told about each missing build folder, which is then skipped. */
   onMissing?: (folder: string) => void;
 }
 
 /**
- * The production front ends: `<staticDir>/shell/dist` at `/`, with index.html for any other
- * GET that accepts HTML (the shell's router shows the landing page for unknown paths), and
- * `<staticDir>/remote-<name>/dist` at `/remotes/<name>/`. Precompressed `.br`/`.gz` siblings
- * are served when the client accepts them. A missing build is skipped; the API still runs.
- * Mount it after the API routes: it never answers under /api.
+ * The production front ends: `<staticDir>/shell/dist` at `/`, and for any other GET that accepts
+ * HTML the shell's prerendered document for that path (pages.json: the landing page for `/` and
+ * unknown paths, the forms for /login and /register, the app shell for signed-in routes); and
+ * `<staticDir>/remote-<name>/dist` at `/remotes/<name>/` (a staff remote without its `.map`
+ * files). Text files go out as their build-time
+ * `.br`/`.gz` siblings when the client accepts them (static-files.ts). A missing build is skipped;
+ * the API still runs. Mount it after the API routes: it never answers under /api.
  */
 export function createStaticRoutes(
   staticDir: string,
   options: StaticRoutesOptions = {},
 ): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const folder = (app: string) => path.join(staticDir, app, 'dist');
+  const folder = (app: string) => path.resolve(staticDir, app, 'dist');
 
   for (const remote of REMOTE_NAMES) {
     const root = folder(`remote-${remote}`);
@@ -82,21 +112,24 @@ export function createStaticRoutes(
       continue;
     }
     const prefix = `/remotes/${remote}`;
+    if (remote !== 'user') {
+      // A staff remote's source maps would hand its original source to anyone who asks.
+      routes.get(`${prefix}/*`, (c, next) =>
+        /\.map$/i.test(c.req.path) ? c.text('Not Found', 404) : next(),
+      );
+    }
     routes.get(
       `${prefix}/*`,
       // Remote bundles are public code that shells on other origins may fetch.
       cors({ origin: '*' }),
-      serveFiles(
-        {
-          root,
-          precompressed: true,
-          rewriteRequestPath: (requestPath) => requestPath.slice(prefix.length) || '/',
-        },
-        byRequestPath,
-      ),
+      async (c, next) => {
+        const file = fileUnder(root, c.req.path.slice(prefix.length));
+        const response = file ? await serveFile(c, file, cacheControlFor(c.req.path)) : null;
+        return response ?? next();
+      },
     );
   }
-  // Nothing under /remotes/ falls through to the shell's index.html.
+  // Nothing under /remotes/ falls through to the shell's pages.
   routes.get('/remotes/*', (c) => c.text('Not Found', 404));
 
   const shellRoot = folder('shell');
@@ -104,18 +137,19 @@ export function createStaticRoutes(
     options.onMissing?.(shellRoot);
     return routes;
   }
-  const shellFiles = serveFiles({ root: shellRoot, precompressed: true }, byRequestPath);
-  const shellIndex = serveFiles(
-    { root: shellRoot, path: 'index.html', precompressed: true },
-    () => 'no-cache',
-  );
+  const pages = options.shellPages ?? readShellPages(staticDir) ?? SINGLE_PAGE;
+  // Hono answers HEAD with these GET routes (and drops the body).
   routes.get('*', async (c, next) => {
     // /api is never the shell's: an unknown API path gets the JSON 404 of app.notFound.
     if (isApiPath(c.req.path)) return next();
-    // Not a file: the shell's index.html for a page (its router decides what an unknown
-    // path shows), a plain 404 for anything else, such as a missing script.
-    const notAFile = () => (acceptsHtml(c) ? shellIndex(c, next) : next());
-    return shellFiles(c, notAFile as Next);
+    const file = fileUnder(shellRoot, c.req.path);
+    const found = file ? await serveFile(c, file, cacheControlFor(c.req.path)) : null;
+    if (found) return found;
+    // Not a file: the page's prerendered document for a page, a plain 404 for anything else,
+    // such as a missing script.
+    if (!acceptsHtml(c) && c.req.path !== '/') return next();
+    const document = pages.pages[routeKey(c.req.path)] ?? pages.fallback;
+    return (await serveFile(c, path.join(shellRoot, document), 'no-cache')) ?? next();
   });
   return routes;
 }

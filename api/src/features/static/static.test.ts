@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
@@ -31,7 +31,11 @@ beforeAll(async () => {
   write('remote-user/dist/mf-manifest.json', '{}');
   write('remote-user/dist/index.html', '<!doctype html><title>harness</title>');
   write('remote-user/dist/412.abcdef0123.js', 'chunk');
+  write('remote-user/dist/412.abcdef0123.js.map', '{"version":3}');
   write('remote-admin/dist/remoteEntry.js', 'var remote_admin;');
+  write('remote-admin/dist/main.abcdef0123.js', 'admin code');
+  write('remote-admin/dist/main.abcdef0123.js.map', '{"version":3,"sourcesContent":["secret"]}');
+  write('remote-admin/dist/remoteEntry.js.map', '{"version":3}');
   // remote-editor and remote-reviewer are not built: they are skipped with a warning.
   const warn = vi.spyOn(console, 'warn').mockImplementation((message: string) => {
     warnings.push(message);
@@ -52,6 +56,17 @@ describe('static front ends', () => {
       `Front-end build not found, not served: ${path.join(staticDir, 'remote-reviewer', 'dist')}`,
     ]);
     expect((await t.request('/api/health')).status).toBe(200);
+  });
+
+  it('never serves the source maps of a staff remote, but still its code', async () => {
+    for (const file of ['main.abcdef0123.js.map', 'remoteEntry.js.map', 'MAIN.abcdef0123.JS.MAP']) {
+      const res = await t.request(`/remotes/admin/${file}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('secret');
+    }
+    expect((await t.request('/remotes/admin/main.abcdef0123.js')).status).toBe(200);
+    // The user remote is what every signed-in user loads anyway: its maps stay available.
+    expect((await t.request('/remotes/user/412.abcdef0123.js.map')).status).toBe(200);
   });
 
   it('serves the shell at / with no-cache', async () => {
@@ -137,6 +152,101 @@ describe('static front ends', () => {
       const res = await t.request(attempt, { headers: { Accept: '*/*' } });
       expect(await res.text()).not.toContain('top secret');
     }
+  });
+});
+
+describe('prerendered shell pages', () => {
+  let pagesDir: string;
+  let pagesApp: TestApp;
+  const page = (name: string) => `<!doctype html><div id="root" data-page="${name}"></div>`;
+  const SCRIPT_HASH = 'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+  beforeAll(async () => {
+    pagesDir = mkdtempSync(path.join(os.tmpdir(), 'brevity-pages-'));
+    const put = (relative: string, content: string | Buffer) => {
+      const file = path.join(pagesDir, relative);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    };
+    for (const name of ['index', 'login', 'register', 'app']) {
+      const html = page(name === 'index' ? 'landing' : name);
+      put(`shell/dist/${name}.html`, html);
+      put(`shell/dist/${name}.html.br`, brotliCompressSync(html));
+    }
+    put(
+      'shell/dist/pages.json',
+      JSON.stringify({
+        pages: { '/login': 'login.html', '/register': 'register.html', '/dashboard': 'app.html' },
+        fallback: 'index.html',
+        scriptHashes: [SCRIPT_HASH],
+      }),
+    );
+    put('shell/dist/main.0123456789.js', 'console.log("main")');
+    put('shell/dist/main.0123456789.js.br', brotliCompressSync('console.log("main")'));
+    pagesApp = await createTestApp({ config: { staticDir: pagesDir } });
+  });
+
+  afterAll(async () => {
+    await pagesApp.destroy();
+    rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'landing'],
+    ['/no/such/page', 'landing'],
+    ['/login', 'login'],
+    ['/LOGIN/', 'login'],
+    ['/register', 'register'],
+    ['/dashboard', 'app'],
+  ])('answers %s with the %s document, no-cache', async (requestPath, name) => {
+    const res = await pagesApp.request(requestPath, html);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(page(name));
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+  });
+
+  it('allows the documents’ inline scripts by hash, and no other inline script', async () => {
+    const csp = (await pagesApp.request('/', html)).headers.get('Content-Security-Policy') ?? '';
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toContain(`'${SCRIPT_HASH}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('sends a document compressed only when asked, with its length, and a validator', async () => {
+    const br = await pagesApp.request('/login', {
+      headers: { ...html.headers, 'Accept-Encoding': 'br' },
+    });
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('Content-Length'))).toBe(body.length);
+    const etag = br.headers.get('ETag');
+    expect(etag).toMatch(/^W\/".+-br"$/);
+
+    const again = await pagesApp.request('/login', {
+      headers: { ...html.headers, 'Accept-Encoding': 'br', 'If-None-Match': etag ?? '' },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    const plain = await pagesApp.request('/login', html);
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(plain.headers.get('ETag')).not.toBe(etag);
+    expect(await plain.text()).toBe(page('login'));
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await pagesApp.request('/main.0123456789.js', {
+      method: 'HEAD',
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(Number(res.headers.get('Content-Length'))).toBe(
+      brotliCompressSync('console.log("main")').length,
+    );
+    expect(await res.text()).toBe('');
   });
 });
 

@@ -1,30 +1,45 @@
 import mammoth from 'mammoth';
-import { AppError } from '../../lib/app-error';
+import type { AppError } from '../../lib/app-error';
+import { MAX_CHARS } from '../../lib/product-constants';
+import { scanDocumentXml } from './document-xml-scan';
+import { contentFarTooLong, tooLargeToRead, unsupportedFile } from './upload-errors';
 import { inflateZipEntry, looksLikeZip, readZipDirectory, ZipArchiveError } from './zip-archive';
 import type { ZipEntry, ZipLimits } from './zip-archive';
 
 /** What a .docx may hold before mammoth sees it (generous for any real document under 10 MB). */
-export const DOCX_LIMITS: ZipLimits & { maxXmlPartBytes: number } = {
+export const DOCX_LIMITS: ZipLimits & {
+  maxXmlPartBytes: number;
+  maxParagraphs: number;
+  maxElements: number;
+  maxDepth: number;
+} = {
   maxEntries: 2_000,
   maxTotalUncompressedBytes: 50 * 1024 * 1024,
   maxCompressionRatio: 100,
   ratioGraceBytes: 100 * 1024,
   /** An XML part is parsed into a tree; 50,000 characters of text never need more than this. */
   maxXmlPartBytes: 10 * 1024 * 1024,
+  /**
+   * word/document.xml as mammoth would build it. A real document of 50,000 characters has a
+   * few thousand paragraphs and some tens of thousands of elements; mammoth's tree takes about
+   * 1.5 KB of heap per element, so 200,000 elements stay within the worker's default 512 MB.
+   */
+  maxParagraphs: 50_000,
+  maxElements: 200_000,
+  /** Word nests tables inside tables, but never this deep; mammoth's reader recurses. */
+  maxDepth: 256,
 };
 
 /** The parts every WordprocessingML package has. */
 const REQUIRED_PARTS = ['[Content_Types].xml', 'word/document.xml'];
 
-export const UNSUPPORTED_FILE_MESSAGE = 'Only .txt and .docx files are supported';
 export const DAMAGED_DOCX_MESSAGE = 'The .docx file is damaged or incomplete';
 export const ENCRYPTED_DOCX_MESSAGE = 'Password-protected .docx files are not supported';
 export const OVERSIZED_DOCX_MESSAGE = 'The .docx file is too large to process once unpacked';
 export const UNSUPPORTED_ZIP_MESSAGE = 'The .docx file uses a ZIP format that is not supported';
 
-function unsupportedFile(message = UNSUPPORTED_FILE_MESSAGE, cause?: unknown): AppError {
-  return new AppError(415, 'UNSUPPORTED_FILE_TYPE', message, undefined, { cause });
-}
+export const TOO_MANY_PARAGRAPHS_MESSAGE = `The .docx file has too many paragraphs to read (more than ${DOCX_LIMITS.maxParagraphs.toLocaleString('en-US')})`;
+export const TOO_COMPLEX_DOCX_MESSAGE = `The .docx file is too complex to read (more than ${DOCX_LIMITS.maxElements.toLocaleString('en-US')} XML elements or nested too deeply)`;
 
 function toAppError(error: ZipArchiveError): AppError {
   switch (error.problem) {
@@ -34,9 +49,7 @@ function toAppError(error: ZipArchiveError): AppError {
       return unsupportedFile(UNSUPPORTED_ZIP_MESSAGE, error);
     case 'too-large':
     case 'too-many-entries':
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', OVERSIZED_DOCX_MESSAGE, undefined, {
-        cause: error,
-      });
+      return tooLargeToRead(OVERSIZED_DOCX_MESSAGE, error);
     case 'corrupt':
       return unsupportedFile(DAMAGED_DOCX_MESSAGE, error);
   }
@@ -50,9 +63,10 @@ function isXmlPart(entry: ZipEntry): boolean {
  * Checks that `archive` really is a .docx that is safe to unpack: a ZIP (not a renamed .doc,
  * PDF or image) with the WordprocessingML parts, within DOCX_LIMITS, no encryption, and every
  * entry unpacking to exactly its declared size and checksum (each inflated with a hard cap,
- * one at a time, the result dropped). Throws the AppError to answer with.
+ * one at a time, the result dropped). Returns word/document.xml, unpacked. Throws the AppError
+ * to answer with.
  */
-export function checkDocxArchive(archive: Buffer): void {
+export function checkDocxArchive(archive: Buffer): Buffer {
   if (!looksLikeZip(archive)) throw unsupportedFile();
   try {
     const entries = readZipDirectory(archive, DOCX_LIMITS);
@@ -64,7 +78,13 @@ export function checkDocxArchive(archive: Buffer): void {
       }
     }
     // mammoth (JSZip) unpacks the parts it reads without a cap: make sure none can surprise it.
-    for (const entry of entries) inflateZipEntry(archive, entry);
+    let document: Buffer | undefined;
+    for (const entry of entries) {
+      const content = inflateZipEntry(archive, entry);
+      if (entry.name === 'word/document.xml') document = content;
+    }
+    if (document === undefined) throw unsupportedFile();
+    return document;
   } catch (error) {
     if (error instanceof ZipArchiveError) throw toAppError(error);
     throw error;
@@ -72,11 +92,30 @@ export function checkDocxArchive(archive: Buffer): void {
 }
 
 /**
- * The text of a .docx upload: checked by checkDocxArchive, then read by mammoth's
- * extractRawText (default options: no external file access), paragraphs separated by blank lines.
+ * Refuses a document that is obviously beyond what can be summarized, from a scan of its
+ * word/document.xml, before mammoth builds a tree of it: more certain text than the
+ * 50,000-character limit (400 on the field `file`, `at least N`), or an absurd number of
+ * paragraphs, elements or levels of nesting (413).
+ */
+export function checkDocumentXml(document: Buffer): void {
+  const tally = scanDocumentXml(document, DOCX_LIMITS);
+  if (tally.doctype) throw unsupportedFile(DAMAGED_DOCX_MESSAGE);
+  if (tally.textCharacters > MAX_CHARS) throw contentFarTooLong('at least', tally.textCharacters);
+  if (tally.paragraphs > DOCX_LIMITS.maxParagraphs) {
+    throw tooLargeToRead(TOO_MANY_PARAGRAPHS_MESSAGE);
+  }
+  if (tally.tooDeep || tally.elements > DOCX_LIMITS.maxElements) {
+    throw tooLargeToRead(TOO_COMPLEX_DOCX_MESSAGE);
+  }
+}
+
+/**
+ * The text of a .docx upload: checked by checkDocxArchive and checkDocumentXml, then read by
+ * mammoth's extractRawText (default options: no external file access), paragraphs separated
+ * by blank lines.
  */
 export async function extractDocxText(archive: Buffer): Promise<string> {
-  checkDocxArchive(archive);
+  checkDocumentXml(checkDocxArchive(archive));
   try {
     const result = await mammoth.extractRawText({ buffer: archive });
     return result.value;

@@ -12,7 +12,7 @@ const TEXT =
   'Rivers carry sediment from the mountains to the sea. Over centuries the deposits build deltas, ' +
   'fertile plains where cities grow. Dams now trap much of that sediment upstream.';
 
-const UNSUPPORTED = 'Only .txt and .docx files are supported';
+const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
 
 let t: TestApp;
 let fake: FakeSummarizer;
@@ -77,7 +77,9 @@ describe('POST /api/summaries/upload: accepted files', () => {
       customPrompt: null,
       reviewStatus: 'pending',
     });
-    expect(fake.calls).toEqual([{ text: TEXT, customPrompt: null }]);
+    expect(fake.calls).toEqual([
+      { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+    ]);
     const ledger = await listCreditMovements(t.db, user.user.id);
     expect(ledger.at(-1)).toMatchObject({
       reason: 'summary',
@@ -251,9 +253,9 @@ describe('POST /api/summaries/upload: refused files', () => {
     });
     await expectError(
       await upload(fileOf('  \n\t ', 'blank.txt')),
-      400,
-      'VALIDATION_ERROR',
-      'Content must be at least 50 characters (current: 0)',
+      422,
+      'NO_TEXT',
+      'This text file is empty: it holds no text to summarize.',
     );
     await expectError(
       await upload(fileOf('😀'.repeat(50_001), 'long.txt')),

@@ -59,6 +59,21 @@ function wholeNumber(message: string, min: number, max: number, fallback: number
 
 export const createSummarySchema = z.object({ content, customPrompt }, body);
 
+/**
+ * POST /api/summaries/async: as `createSummarySchema`, but the text may come as `text` (the
+ * name API.md gives it there) or `content`; with both, `content` is used.
+ */
+export const createAsyncSummarySchema = createSummarySchema
+  .extend({ content: content.optional(), text: content.optional() })
+  .transform(({ text, content: given, ...rest }, context) => {
+    const chosen = given ?? text;
+    if (chosen === undefined) {
+      context.addIssue({ code: 'custom', path: ['content'], message: CONTENT_REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    return { ...rest, content: chosen };
+  });
+
 export const regenerateSummarySchema = z.object({ customPrompt }, body);
 
 export const listSummariesQuerySchema = z.object({

@@ -2,6 +2,7 @@ import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
 import { appendCreditMovement } from '../../db/credit-ledger.repository';
 import type { SummarySource } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
+import { refusedDebit } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
@@ -82,15 +83,21 @@ async function summarize(
 ): Promise<SummaryText> {
   let result;
   try {
-    result = await deps.summarizer.summarize({ text, customPrompt });
+    result = await deps.summarizer.summarize({
+      text,
+      customPrompt,
+      length: 'medium',
+      format: 'paragraph',
+    });
   } catch (error) {
-    console.error(`[${requester.requestId}] The summarizer failed:`, error);
+    deps.logger.error({ err: error, requestId: requester.requestId }, 'The summarizer failed:');
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
   }
   const summaryText = toSummaryText(text, customPrompt, result);
   if (summaryText === null) {
-    console.error(
-      `[${requester.requestId}] The summarizer answered with no text (${result.model})`,
+    deps.logger.error(
+      { requestId: requester.requestId },
+      `The summarizer answered with no text (${result.model})`,
     );
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage);
   }
@@ -142,7 +149,7 @@ export async function createSummary(
   const userId = requester.user.id;
   return deps.db.transaction().execute(async (trx) => {
     const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw insufficientCredits();
+    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
     const summary = await insertSummary(trx, {
       ...summaryText,
       userId,
@@ -163,7 +170,7 @@ export async function createSummary(
 }
 
 /**
- * Creates a summary from an uploaded .txt or .docx. The credit check comes first, so a user
+ * Creates a summary from an uploaded .txt, .docx or .pdf. The credit check comes first, so a user
  * with no credits costs no unpacking; the file's text must meet the same rules as pasted text
  * (their 400 names the field `file`).
  */
@@ -173,7 +180,7 @@ export async function createSummaryFromFile(
   file: File,
 ): Promise<CreatedSummary> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const upload = await readUploadedFile(file);
+  const upload = await readUploadedFile(file, deps.fileExtractor);
   const text = upload.text.trim();
   const problem = contentProblem(text);
   if (problem !== null) {

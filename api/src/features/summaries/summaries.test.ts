@@ -158,7 +158,9 @@ describe('POST /api/summaries', () => {
     expect(body.data.summary.compressionRatio).toBe(
       Math.round(100 * (1 - summaryWordCount / originalWordCount)),
     );
-    expect(fake.calls).toEqual([{ text: TEXT, customPrompt: null }]);
+    expect(fake.calls).toEqual([
+      { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+    ]);
     expect(await credits(user)).toBe(4);
     const ledger = await listCreditMovements(t.db, user.user.id);
     expect(
@@ -172,7 +174,12 @@ describe('POST /api/summaries', () => {
   it('stores a custom prompt trimmed, and an empty or blank one as null', async () => {
     const user = await t.createUser({ credits: 5 });
     expect((await createOk(user, TEXT, '  focus on money  ')).customPrompt).toBe('focus on money');
-    expect(fake.calls.at(-1)).toEqual({ text: TEXT, customPrompt: 'focus on money' });
+    expect(fake.calls.at(-1)).toEqual({
+      text: TEXT,
+      customPrompt: 'focus on money',
+      length: 'medium',
+      format: 'paragraph',
+    });
     expect((await createOk(user, TEXT, '   ')).customPrompt).toBeNull();
     expect((await createOk(user, TEXT, '')).customPrompt).toBeNull();
     expect((await createOk(user, TEXT, null)).customPrompt).toBeNull();
@@ -657,7 +664,12 @@ describe('POST /api/summaries/:id/regenerate', () => {
     expect(Date.parse(firstBody.data.summary.updatedAt)).toBeGreaterThanOrEqual(
       Date.parse(created.updatedAt),
     );
-    expect(fake.calls.at(-1)).toEqual({ text: TEXT, customPrompt: 'only the dates' });
+    expect(fake.calls.at(-1)).toEqual({
+      text: TEXT,
+      customPrompt: 'only the dates',
+      length: 'medium',
+      format: 'paragraph',
+    });
     expect(firstBody.data.statistics).toEqual((await list(user)).body.data.statistics);
     expect(firstBody.data.statistics.totalSummaries).toBe(1);
 
@@ -767,7 +779,7 @@ describe('database rules', () => {
       sql`update summaries set review_status = 'great' where id = ${summary.id}`.execute(t.db),
     ).rejects.toThrow(/check constraint/);
     await expect(
-      sql`update summaries set source = 'pdf' where id = ${summary.id}`.execute(t.db),
+      sql`update summaries set source = 'html' where id = ${summary.id}`.execute(t.db),
     ).rejects.toThrow(/check constraint/);
   });
 });

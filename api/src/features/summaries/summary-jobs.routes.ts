@@ -5,7 +5,7 @@ import { JOB_QUEUES } from '../../lib/job-queue';
 import { toSummaryDto } from '../../lib/summary-response';
 import { validate } from '../../lib/validation';
 import { requireAuth } from '../../middleware/auth';
-import { createSummarySchema, uploadSummarySchema } from './summaries.schemas';
+import { createAsyncSummarySchema, uploadSummarySchema } from './summaries.schemas';
 import {
   enqueueFileSummary,
   enqueueTextSummary,
@@ -38,7 +38,7 @@ function toJobStatusDto(status: SummaryJobStatus) {
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
   .use(requireAuth)
-  .post('/async', validate('json', createSummarySchema), async (c) => {
+  .post('/async', validate('json', createAsyncSummarySchema), async (c) => {
     const input = c.req.valid('json');
     const queued = await enqueueTextSummary(
       c.var.deps,

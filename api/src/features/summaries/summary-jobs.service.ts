@@ -3,17 +3,17 @@ import {
   appendCreditMovement,
   linkCreditMovementToSummary,
 } from '../../db/credit-ledger.repository';
-import type { SummaryJobQueue, SummaryJobRow } from '../../db/schema';
+import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary, insertSummary, spendCredits } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
+import { refusedDebit } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
-import { MAX_FILE_BYTES, SUMMARY_COST } from '../../lib/product-constants';
+import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem } from '../../lib/summary-text';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { countWords } from '../../summarizer/summary-metrics';
-import { UNSUPPORTED_FILE_MESSAGE } from './docx-text';
 import { SUMMARIZER_FAILED_MESSAGE, insufficientCredits, toSummaryText } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
 import {
@@ -28,7 +28,7 @@ import {
   returnCredits,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
-import { FILE_TOO_LARGE_MESSAGE, readUploadedFile, sanitizeFileName } from './uploaded-file';
+import { checkUploadedFile, readUploadedFile } from './uploaded-file';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -86,7 +86,7 @@ async function enqueue(
   const jobId = randomUUID();
   return deps.db.transaction().execute(async (trx) => {
     const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw insufficientCredits();
+    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
     const debit = await appendCreditMovement(trx, {
       userId,
       amount: -SUMMARY_COST,
@@ -121,13 +121,7 @@ export async function enqueueFileSummary(
   file: File,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const fileName = sanitizeFileName(file.name);
-  if (!/\.(txt|docx)$/i.test(fileName)) {
-    throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UNSUPPORTED_FILE_MESSAGE);
-  }
-  if (file.size > MAX_FILE_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-  }
+  const { fileName } = checkUploadedFile(file);
   const content = Buffer.from(await file.arrayBuffer());
   return enqueue(deps, requester, 'file-processing', {}, { fileName, content });
 }
@@ -218,7 +212,7 @@ async function jobSource(
 ): Promise<{
   text: string;
   customPrompt: string | null;
-  source: 'text' | 'txt' | 'docx';
+  source: SummarySource;
   fileName: string | null;
 }> {
   if (queue === 'text-summary') {
@@ -231,9 +225,15 @@ async function jobSource(
   if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
   let read;
   try {
-    read = await readUploadedFile(new File([Buffer.from(upload.content)], upload.file_name));
+    read = await readUploadedFile(
+      new File([Buffer.from(upload.content)], upload.file_name),
+      deps.fileExtractor,
+    );
   } catch (error) {
-    if (error instanceof AppError) throw new PermanentJobError(error.message, { cause: error });
+    // A busy reader (503) is worth another attempt; any other refusal is about the file.
+    if (error instanceof AppError && error.status < 500) {
+      throw new PermanentJobError(error.message, { cause: error });
+    }
     throw error;
   }
   const text = read.text.trim();
@@ -273,6 +273,8 @@ export async function processSummaryJob(
     const result = await deps.summarizer.summarize({
       text: source.text,
       customPrompt: source.customPrompt,
+      length: 'medium',
+      format: 'paragraph',
     });
     const summaryText = toSummaryText(source.text, source.customPrompt, result);
     if (summaryText === null) {
@@ -303,10 +305,13 @@ export async function processSummaryJob(
   } catch (error) {
     if (isRetryable(error) && job.retryCount < job.retryLimit) throw error;
     if (!(error instanceof PermanentJobError)) {
-      console.error(`Summary job ${job.id} failed for good:`, error);
+      deps.logger.error(
+        { err: error, jobId: job.id, queue },
+        `Summary job ${job.id} failed for good:`,
+      );
     }
     const message = error instanceof PermanentJobError ? error.message : SUMMARIZER_FAILED_MESSAGE;
-    await failSummaryJob(deps, job.id, message);
+    if (await failSummaryJob(deps, job.id, message)) deps.metrics.jobFailures.inc({ queue });
   }
 }
 

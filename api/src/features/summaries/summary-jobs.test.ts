@@ -136,6 +136,45 @@ describe('POST /api/summaries/async', () => {
     expect(debit?.summary_id).toBe(status.summary?.id);
   });
 
+  it('accepts the text as `text`, the field API.md names, as well as `content`', async () => {
+    const res = await t.request('/api/summaries/async', {
+      method: 'POST',
+      token: user.token,
+      json: { text: TEXT, customPrompt: 'Focus on dams' },
+    });
+    const { jobId, updatedCredits } = await queued(res);
+    expect(updatedCredits).toBe(2);
+    const status = await finished(t, user.token, jobId, 'text-summary');
+    expect(status.state).toBe('completed');
+    expect(status.summary?.originalContent).toBe(TEXT);
+    expect(status.summary?.customPrompt).toBe('Focus on dams');
+  });
+
+  it.each([
+    ['neither', {}, 'content', 'Content is required'],
+    [
+      'a short `text`',
+      { text: 'too short' },
+      'text',
+      'Content must be at least 50 characters (current: 9)',
+    ],
+    ['a NUL in `text`', { text: `${TEXT}\u0000` }, 'text', 'Content contains invalid characters'],
+  ])('answers 400 for %s, charging nothing', async (_case, json, field, message) => {
+    const res = await t.request('/api/summaries/async', {
+      method: 'POST',
+      token: user.token,
+      json,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message,
+      errors: [{ field, message }],
+    });
+    expect(await creditsOf(user.user.id)).toBe(3);
+  });
+
   it('validates the text like the synchronous route and refuses a user with no credits', async () => {
     const short = await queueText(t, user.token, 'too short');
     expect(short.status).toBe(400);
@@ -198,7 +237,7 @@ describe('POST /api/summaries/upload/async', () => {
   });
 
   it('refuses a file of another type before charging', async () => {
-    const res = await queueFile(t, user.token, new File([TEXT], 'notes.pdf'));
+    const res = await queueFile(t, user.token, new File([TEXT], 'notes.md'));
     expect(res.status).toBe(415);
     expect(await creditsOf(user.user.id)).toBe(3);
   });

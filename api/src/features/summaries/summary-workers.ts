@@ -25,7 +25,7 @@ export async function startSummaryWorkers(
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
     sweeping = sweepLostSummaryJobs(deps).catch((error: unknown) => {
-      console.error('Sweeping lost summary jobs failed:', error);
+      deps.logger.warn({ err: error }, 'Sweeping lost summary jobs failed');
     });
   }, deps.config.jobs.sweepIntervalSeconds * 1000);
   sweeper.unref();

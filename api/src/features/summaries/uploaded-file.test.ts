@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { createTestConfig } from '../../test/test-app';
 import { extractDocxText } from './docx-text';
-import { decodeTextFile, readUploadedFile, sanitizeFileName } from './uploaded-file';
+import { FileExtractionPool } from './file-extraction-pool';
+import { decodeTextFile } from './text-file';
+import { readUploadedFile, sanitizeFileName } from './uploaded-file';
 import { buildDocx, buildZip, docxEntries } from './zip-builder';
+
+const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
+const pool = new FileExtractionPool(createTestConfig().extraction);
+
+afterAll(() => pool.close());
 
 async function failure(
   run: () => unknown,
@@ -54,7 +62,7 @@ describe('decodeTextFile', () => {
     const expected = {
       status: 415,
       code: 'UNSUPPORTED_FILE_TYPE',
-      message: 'Only .txt and .docx files are supported',
+      message: UNSUPPORTED,
     };
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const pdf = Buffer.from('%PDF-1.7\n% plain ascii pdf body\n', 'latin1');
@@ -83,7 +91,7 @@ describe('extractDocxText', () => {
       expect(await failure(() => extractDocxText(archive))).toEqual({
         status: 415,
         code: 'UNSUPPORTED_FILE_TYPE',
-        message: 'Only .txt and .docx files are supported',
+        message: UNSUPPORTED,
       });
     }
   });
@@ -117,24 +125,25 @@ describe('extractDocxText', () => {
 });
 
 describe('readUploadedFile', () => {
-  it('judges the name: only .txt and .docx, in any case', async () => {
+  it('judges the name: only .txt, .docx and .pdf, in any case', async () => {
     const text = 'Some text that is long enough to matter for this unit test of names.';
-    expect(await readUploadedFile(new File([text], 'notes.TXT'))).toEqual({
+    expect(await readUploadedFile(new File([text], 'notes.TXT'), pool)).toEqual({
       text,
       source: 'txt',
       fileName: 'notes.TXT',
     });
+    // notes.pdf passes the name check, then the content check refuses it: text is no PDF.
     for (const name of ['notes.pdf', 'notes.txt.exe', 'notes', 'notes.doc', '.docx.zip']) {
-      expect(await failure(() => readUploadedFile(new File([text], name)))).toMatchObject({
+      expect(await failure(() => readUploadedFile(new File([text], name), pool))).toMatchObject({
         status: 415,
-        message: 'Only .txt and .docx files are supported',
+        message: UNSUPPORTED,
       });
     }
   });
 
   it('refuses a file over 10 MB by its size', async () => {
     const file = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.txt');
-    expect(await failure(() => readUploadedFile(file))).toEqual({
+    expect(await failure(() => readUploadedFile(file, pool))).toEqual({
       status: 413,
       code: 'PAYLOAD_TOO_LARGE',
       message: 'File exceeds the 10MB limit',

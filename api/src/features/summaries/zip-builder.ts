@@ -99,28 +99,75 @@ const PACKAGE_RELATIONSHIPS =
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
   '</Relationships>';
 
-/** word/document.xml holding one paragraph per string. */
-export function documentXml(paragraphs: string[]): string {
-  const body = paragraphs
-    .map(
-      (paragraph) =>
-        `<w:p><w:r><w:t xml:space="preserve">${escapeXml(paragraph)}</w:t></w:r></w:p>`,
-    )
-    .join('');
+/** word/document.xml whose body is `bodyXml`, as it is (raw WordprocessingML). */
+export function documentXmlOfBody(bodyXml: string): string {
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-    `<w:body>${body}</w:body></w:document>`
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
+    'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' +
+    `<w:body>${bodyXml}</w:body></w:document>`
+  );
+}
+
+/** word/document.xml holding one paragraph per string. */
+export function documentXml(paragraphs: string[]): string {
+  return documentXmlOfBody(
+    paragraphs
+      .map(
+        (paragraph) =>
+          `<w:p><w:r><w:t xml:space="preserve">${escapeXml(paragraph)}</w:t></w:r></w:p>`,
+      )
+      .join(''),
   );
 }
 
 /** The parts of a minimal WordprocessingML package: content types, relationships, document. */
 export function docxEntries(paragraphs: string[]): ZipEntrySpec[] {
+  return docxEntriesOfBody(documentXml(paragraphs));
+}
+
+/** The parts of a minimal package whose word/document.xml is `document` as it is. */
+export function docxEntriesOfBody(document: string): ZipEntrySpec[] {
   return [
     { name: '[Content_Types].xml', data: CONTENT_TYPES },
     { name: '_rels/.rels', data: PACKAGE_RELATIONSHIPS },
-    { name: 'word/document.xml', data: documentXml(paragraphs) },
+    { name: 'word/document.xml', data: document },
   ];
+}
+
+/** A .docx whose body is `bodyXml` as it is. */
+export function buildDocxOfBody(bodyXml: string): Buffer {
+  return buildZip(docxEntriesOfBody(documentXmlOfBody(bodyXml)));
+}
+
+const BOMB_LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * `count` tiny paragraphs, `<w:p><w:r><w:t>ab</w:t></w:r></w:p>`, each holding `letters`
+ * pseudo-random letters (deterministic): varied enough to compress only about 10:1, so the
+ * archive passes the zip guard's ratio and size checks while mammoth builds a huge tree.
+ */
+export function tinyParagraphs(count: number, letters = 2): string {
+  let seed = 12345;
+  const parts: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    let text = '';
+    for (let letter = 0; letter < letters; letter += 1) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      text += BOMB_LETTERS[seed % BOMB_LETTERS.length];
+    }
+    parts.push(`<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`);
+  }
+  return parts.join('');
+}
+
+/**
+ * The DOM bomb of issue 9: about 650 KB of .docx whose 9.1 MB word/document.xml holds
+ * 260,000 paragraphs of two letters. It passes every zip check; read by mammoth on the
+ * request's thread it blocked the event loop for tens of seconds and took 1.5 GB.
+ */
+export function buildParagraphBombDocx(count = 260_000): Buffer {
+  return buildDocxOfBody(tinyParagraphs(count));
 }
 
 /** A minimal valid .docx (Word and mammoth read it) with one paragraph per string. */

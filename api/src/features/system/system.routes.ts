@@ -1,8 +1,15 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../db/seed';
+import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/app-env';
-import { LOCAL_SUMMARIZER_MODEL, MAX_CHARS, MAX_FILE_BYTES } from '../../lib/product-constants';
+import {
+  ACCEPTED_FILE_TYPES,
+  LOCAL_SUMMARIZER_MODEL,
+  MAX_CHARS,
+  MAX_FILE_BYTES,
+} from '../../lib/product-constants';
 
 /** How long /api/ready waits for the database before answering 503. */
 const READY_TIMEOUT_MS = 3_000;
@@ -15,7 +22,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** /api/health, /api/ready and /api/config: probes and what the front ends need to start. */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Compares two secrets in constant time, whatever their lengths. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * /api/health, /api/ready and /api/config: probes and what the front ends need to start;
+ * /api/metrics: Prometheus metrics, only when METRICS_TOKEN is set and only with it.
+ */
 export const systemRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ success: true as const, data: { status: 'ok' as const } }, 200))
   .get('/ready', async (c) => {
@@ -24,7 +42,7 @@ export const systemRoutes = new Hono<AppEnv>()
       return c.json({ success: true as const, data: { status: 'ready' as const } }, 200);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(`[${c.var.requestId}] /api/ready: the database did not answer: ${reason}`);
+      c.var.deps.logger.warn(`/api/ready: the database did not answer: ${reason}`);
       return c.json(
         {
           success: false as const,
@@ -34,6 +52,21 @@ export const systemRoutes = new Hono<AppEnv>()
         503,
       );
     }
+  })
+  .get('/metrics', async (c) => {
+    const { config, metrics } = c.var.deps;
+    if (config.metricsToken === null) {
+      throw new AppError(404, 'NOT_FOUND', 'The requested resource was not found');
+    }
+    const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!token || !sameSecret(token, config.metricsToken)) {
+      throw new AppError(401, 'UNAUTHORIZED', 'The metrics token is missing or wrong', undefined, {
+        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+      });
+    }
+    c.header('Content-Type', metrics.registry.contentType);
+    c.header('Cache-Control', 'no-store');
+    return c.body(await metrics.registry.metrics(), 200);
   })
   .get('/config', (c) => {
     const { config } = c.var.deps;
@@ -45,6 +78,7 @@ export const systemRoutes = new Hono<AppEnv>()
           demo: config.demoAccounts ? { email: DEMO_USER_EMAIL, password: DEMO_PASSWORD } : null,
           maxChars: MAX_CHARS,
           maxFileBytes: MAX_FILE_BYTES,
+          fileTypes: ACCEPTED_FILE_TYPES,
           model: config.gemini ? config.geminiModel : LOCAL_SUMMARIZER_MODEL,
           remotes: config.remotes,
         },

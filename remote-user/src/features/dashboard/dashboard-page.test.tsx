@@ -9,12 +9,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { User } from 'common/user';
-import {
-  makeStatistics,
-  makeSummary,
-  makeSummaryPage,
-  ok,
-} from '../../lib/summaries/summary-fixtures';
+import { makeStatistics, ok } from '../../lib/summaries/summary-fixtures';
 import { DashboardPage } from './dashboard-page';
 
 function renderDashboard(user: User = makeUser()) {
@@ -29,23 +24,30 @@ function renderDashboard(user: User = makeUser()) {
   });
 }
 
+/** GET /api/analytics/summaries: 14 days ending today, with `today` summaries today. */
+function analyticsData(today = 0, statistics = makeStatistics()) {
+  const now = new Date();
+  const days = Array.from({ length: 14 }, (_, index) => {
+    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 13 + index);
+    const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    return { day, count: index === 13 ? today : 0 };
+  });
+  return ok({ statistics, timeZone: 'UTC', days });
+}
+
 function analyticsApi() {
-  const today = new Date().toISOString();
   return stubFetch(() =>
     jsonResponse(
-      ok({
-        ...makeSummaryPage([
-          makeSummary({ createdAt: today }),
-          makeSummary({ id: 's2', createdAt: today }),
-        ]),
-        statistics: makeStatistics({
+      analyticsData(
+        2,
+        makeStatistics({
           totalSummaries: 42,
           totalOriginalWords: 125_000,
           totalSummaryWords: 20_000,
           wordsReduced: 105_000,
           averageCompressionRatio: 83.6,
         }),
-      }),
+      ),
     ),
   );
 }
@@ -125,7 +127,8 @@ describe('DashboardPage', () => {
     renderDashboard();
     expect(screen.getByText('Loading your analytics')).toBeTruthy();
     expect(await screen.findByText('42')).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/summaries?page=1&limit=100');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/analytics\/summaries\?tz=/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const stat = (label: string) => screen.getByText(label).parentElement as HTMLElement;
     expect(within(stat('Summaries made')).getByText('42')).toBeTruthy();
     expect(within(stat('Words read')).getByText('125,000')).toBeTruthy();
@@ -149,7 +152,7 @@ describe('DashboardPage', () => {
     stubFetch(() =>
       fail
         ? jsonResponse({ success: false, code: 'INTERNAL', message: '' }, 500)
-        : jsonResponse(ok(makeSummaryPage([]))),
+        : jsonResponse(analyticsData()),
     );
     renderDashboard();
     expect(await screen.findByText('Your analytics are not available right now.')).toBeTruthy();

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
-import { loadUserAnalytics } from './user-analytics';
+import { ANALYTICS_FALLBACK, loadUserAnalytics } from './user-analytics';
 import type { UserAnalytics } from './user-analytics';
-
-export const ANALYTICS_FALLBACK = 'Failed to load your analytics';
 
 export type AnalyticsState =
   { status: 'loading' } | { status: 'ready'; analytics: UserAnalytics } | { status: 'failed' };
@@ -15,7 +13,7 @@ export function useUserAnalytics(): { state: AnalyticsState; retry: () => void }
 
   useEffect(() => {
     const controller = new AbortController();
-    loadUserAnalytics(new Date(), controller.signal).then(
+    loadUserAnalytics(controller.signal).then(
       (analytics) => setState({ status: 'ready', analytics }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

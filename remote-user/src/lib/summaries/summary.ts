@@ -17,7 +17,7 @@ export interface Summary {
   aiModel: string | null;
   customPrompt: string | null;
   regenerationCount: number;
-  source: 'text' | 'txt' | 'docx';
+  source: 'text' | 'txt' | 'docx' | 'pdf';
   fileName: string | null;
   createdAt: string;
   updatedAt: string;

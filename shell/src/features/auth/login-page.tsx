@@ -47,8 +47,9 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (loading || !form.accept(validateLogin(values))) return;
-    const result = await dispatch(login({ email: values.email, password: values.password }));
+    const entered = form.read(event.currentTarget);
+    if (loading || !form.accept(validateLogin(entered))) return;
+    const result = await dispatch(login({ email: entered.email, password: entered.password }));
     if (login.fulfilled.match(result)) {
       void navigate(loginRedirectTarget(location.state), { replace: true });
     }
@@ -104,7 +105,7 @@ export function LoginPage() {
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" block loading={loading}>
+          <Button type="submit" size="lg" block loading={loading} disabled={!form.hydrated}>
             Sign In
           </Button>
         </form>

@@ -21,9 +21,10 @@ export function RegisterPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (loading || !form.accept(validateRegister(values))) return;
+    const entered = form.read(event.currentTarget);
+    if (loading || !form.accept(validateRegister(entered))) return;
     const result = await dispatch(
-      register({ name: values.name, email: values.email, password: values.password }),
+      register({ name: entered.name, email: entered.email, password: entered.password }),
     );
     if (register.fulfilled.match(result)) void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
   };
@@ -106,7 +107,7 @@ export function RegisterPage() {
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" block loading={loading}>
+          <Button type="submit" size="lg" block loading={loading} disabled={!form.hydrated}>
             Create Account
           </Button>
         </form>

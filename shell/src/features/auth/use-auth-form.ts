@@ -1,8 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChangeEvent } from 'react';
 import { clearError, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import type { FieldErrors } from 'common/text';
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React hydrates the prerendered markup (the server snapshot), true from the next
+ * render on, and true at once in a page rendered in the browser.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * The form rules shared by login and register (SPEC.md §4 "Forms"): editing a field clears that
@@ -35,6 +49,26 @@ export function useAuthForm<Field extends string>(
     if (error) dispatch(clearError());
   };
 
+  /**
+   * The fields as the form element holds them, adopted into state. Once hydrated they equal
+   * `values`; but the prerendered form can be typed into before its script has run, and then
+   * only the DOM knows what the person entered (a re-render would otherwise wipe it).
+   */
+  const read = (form: HTMLFormElement): Record<Field, string> => {
+    const data = new FormData(form);
+    const current = { ...values };
+    let changed = false;
+    for (const field of fieldOrder.current) {
+      const value = data.get(field);
+      if (typeof value === 'string' && value !== current[field]) {
+        current[field] = value;
+        changed = true;
+      }
+    }
+    if (changed) setValues(current);
+    return current;
+  };
+
   /** Shows the errors; true when the form may be sent. */
   const accept = (errors: FieldErrors<Field>): boolean => {
     setFieldErrors(errors);
@@ -44,5 +78,20 @@ export function useAuthForm<Field extends string>(
     return false;
   };
 
-  return { values, setValues, fieldErrors, loading, error, fieldId, onChange, accept };
+  // The prerendered form's submit button stays disabled until its script can handle the submit,
+  // so an early press never submits the form natively (its fields in the URL).
+  const hydrated = useHydrated();
+
+  return {
+    values,
+    setValues,
+    read,
+    hydrated,
+    fieldErrors,
+    loading,
+    error,
+    fieldId,
+    onChange,
+    accept,
+  };
 }

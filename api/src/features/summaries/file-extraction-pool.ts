@@ -1,0 +1,314 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ExtractionConfig } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { ExtractionMessage, ExtractionRequest, FileKind } from './file-extraction';
+import { tooLargeToRead } from './upload-errors';
+
+/*
+ * Uploaded files are read in worker threads, so no file, however hostile, holds the event
+ * loop: a small pool (EXTRACTION_CONCURRENCY threads, started on demand, stopped when idle)
+ * with a queue in front. Each thread has a heap limit (EXTRACTION_MEMORY_MB) and each file a
+ * wall-clock limit (EXTRACTION_TIMEOUT_SECONDS); past either the thread is terminated, the
+ * user gets a 413 with a sentence saying which, and the next file gets a fresh thread. Memory
+ * outside the heap (typed arrays, which a heap limit does not cover) is watched from here: if
+ * the process grows by more than the running threads' share, they are stopped the same way.
+ */
+
+/** The extraction service the routes use (AppDeps.fileExtractor). */
+export interface FileExtractor {
+  /**
+   * The text of a file of `kind`. `bytes` is handed over to the worker (its buffer is
+   * detached): do not use it afterwards. Rejects with the AppError to answer with, or with
+   * a plain Error when a worker failed unexpectedly (a 500).
+   */
+  extract(kind: FileKind, bytes: Uint8Array): Promise<string>;
+  /** Refuses new work and stops every thread. */
+  close(): Promise<void>;
+}
+
+export interface FileExtractionPoolOptions extends ExtractionConfig {
+  /** The thread's module; by default src/extraction-thread.ts, or dist/extraction-thread.js in the bundle. */
+  entry?: URL;
+  /** Files that may wait for a thread; more are refused at once with 503. Default: 8 per thread, 16 at least. */
+  maxQueued?: number;
+  /** An idle thread is stopped after this long, in ms. Default 30 s. */
+  idleMs?: number;
+  /** How often the process's memory is checked while files are read, in ms. Default 50. */
+  memoryCheckMs?: number;
+}
+
+export const BUSY_MESSAGE = 'The server is busy reading other files. Please try again in a minute.';
+
+/** A thread that has not loaded its libraries in this long is taken as broken. */
+const STARTUP_LIMIT_MS = 60_000;
+const MEGABYTE = 1024 * 1024;
+
+function seconds(ms: number): string {
+  const count = String(Number((ms / 1000).toFixed(1)));
+  return count === '1' ? '1 second' : `${count} seconds`;
+}
+
+/** 413 for a file that took longer than the time limit. */
+export function timeLimitError(timeoutMs: number): AppError {
+  return tooLargeToRead(
+    `The file took too long to read (over ${seconds(timeoutMs)}). It may be too large or too complex; try a smaller file, or paste its text.`,
+  );
+}
+
+/** 413 for a file that needed more memory than a thread may use. */
+export function memoryLimitError(memoryMb: number): AppError {
+  return tooLargeToRead(
+    `The file needs more memory to read than the server allows (${memoryMb} MB). It may be too large or too complex; try a smaller file, or paste its text.`,
+  );
+}
+
+function busyError(): AppError {
+  return new AppError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
+    headers: { 'Retry-After': '30' },
+  });
+}
+
+/**
+ * Where the thread's module is. From the sources (vitest, tsx) this file is
+ * src/features/summaries/file-extraction-pool.ts; bundled, it is part of dist/server.js or
+ * dist/worker.js, beside dist/extraction-thread.js (the build's fourth entry point).
+ */
+export function defaultThreadEntry(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts')
+    ? new URL('../../extraction-thread.ts', here)
+    : new URL('./extraction-thread.js', here);
+}
+
+function startThread(entry: URL, memoryMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
+  // The sources run through tsx, whose loader Node 20 does not pass on to worker threads:
+  // the thread imports its entry through tsx's API instead.
+  // require.resolve finds the CommonJS file of tsx's API; the ES module sits beside it.
+  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const tsx = pathToFileURL(path.join(path.dirname(api), 'index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}));`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
+
+interface Task {
+  id: number;
+  kind: FileKind;
+  bytes: Uint8Array;
+  resolve: (text: string) => void;
+  reject: (error: Error) => void;
+  /** Set while the task waits in the queue: refuses it as busy when it waited too long. */
+  queueTimer: NodeJS.Timeout | undefined;
+  /** Set once the thread has the task: its time limit. */
+  runTimer: NodeJS.Timeout | undefined;
+  /** The process's RSS when the thread got the task. */
+  rssAtStart: number;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  task: Task | null;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** Whether `bytes` spans its whole buffer, so the buffer can be transferred as it is. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  if (
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+  ) {
+    return bytes;
+  }
+  return new Uint8Array(bytes);
+}
+
+/** The pool of extraction threads; see the comment at the top of this file. */
+export class FileExtractionPool implements FileExtractor {
+  private readonly options: Required<FileExtractionPoolOptions>;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Task[] = [];
+  private watchdog: NodeJS.Timeout | undefined;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: FileExtractionPoolOptions) {
+    this.options = {
+      entry: defaultThreadEntry(),
+      maxQueued: Math.max(16, options.concurrency * 8),
+      idleMs: 30_000,
+      memoryCheckMs: 50,
+      ...options,
+    };
+  }
+
+  /** Threads alive now (tests and measurements). */
+  get threadCount(): number {
+    return this.slots.size;
+  }
+
+  extract(kind: FileKind, bytes: Uint8Array): Promise<string> {
+    if (this.closed) return Promise.reject(new Error('The file extraction pool is closed'));
+    if (this.queue.length >= this.options.maxQueued) return Promise.reject(busyError());
+    return new Promise<string>((resolve, reject) => {
+      const task: Task = {
+        id: this.nextId,
+        kind,
+        bytes: ownBuffer(bytes),
+        resolve,
+        reject,
+        queueTimer: undefined,
+        runTimer: undefined,
+        rssAtStart: 0,
+      };
+      this.nextId += 1;
+      // A file that cannot even start within the time limit would only make the user wait more.
+      task.queueTimer = setTimeout(() => {
+        const index = this.queue.indexOf(task);
+        if (index !== -1) this.queue.splice(index, 1);
+        reject(busyError());
+      }, this.options.timeoutMs);
+      this.queue.push(task);
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) {
+      clearTimeout(task.queueTimer);
+      task.reject(new Error('The file extraction pool is closed'));
+    }
+    const stopping = [...this.slots].map((slot) =>
+      this.stop(slot, new Error('The file extraction pool is closed')),
+    );
+    await Promise.all(stopping);
+  }
+
+  /** Gives waiting tasks to idle threads, starting threads up to the concurrency. */
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      let slot = [...this.slots].find((candidate) => candidate.ready && candidate.task === null);
+      if (slot === undefined) {
+        if (this.slots.size >= this.options.concurrency) return;
+        slot = this.start();
+      }
+      const task = this.queue.shift();
+      if (task === undefined) return;
+      clearTimeout(task.queueTimer);
+      slot.task = task;
+      slot.worker.ref();
+      // A thread still starting keeps its start-up limit; send() replaces it with the task's.
+      if (slot.ready) this.send(slot);
+    }
+  }
+
+  private start(): Slot {
+    const worker = startThread(this.options.entry, this.options.memoryMb);
+    const slot: Slot = { worker, ready: false, task: null, timer: undefined };
+    slot.timer = setTimeout(
+      () => void this.stop(slot, new Error('An extraction thread did not start in time')),
+      STARTUP_LIMIT_MS,
+    );
+    this.slots.add(slot);
+    worker.on('message', (message: ExtractionMessage) => this.receive(slot, message));
+    worker.on('error', (error: Error & { code?: string }) => {
+      const failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? memoryLimitError(this.options.memoryMb)
+          : new Error('An extraction thread failed', { cause: error });
+      void this.stop(slot, failure);
+    });
+    worker.on('exit', (code) => {
+      void this.stop(slot, new Error(`An extraction thread exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  private send(slot: Slot): void {
+    const task = slot.task;
+    if (task === null) return;
+    clearTimeout(slot.timer);
+    task.rssAtStart = process.memoryUsage.rss();
+    task.runTimer = setTimeout(
+      () => void this.stop(slot, timeLimitError(this.options.timeoutMs)),
+      this.options.timeoutMs,
+    );
+    const request: ExtractionRequest = { id: task.id, kind: task.kind, bytes: task.bytes };
+    slot.worker.postMessage(request, [task.bytes.buffer as ArrayBuffer]);
+    this.watchMemory();
+  }
+
+  private receive(slot: Slot, message: ExtractionMessage): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      if (slot.task !== null) this.send(slot);
+      else this.idle(slot);
+      this.pump();
+      return;
+    }
+    const task = slot.task;
+    if (task === null || task.id !== message.id) return;
+    clearTimeout(task.runTimer);
+    slot.task = null;
+    if (message.type === 'text') task.resolve(message.text);
+    else if (message.type === 'refused') {
+      task.reject(new AppError(message.status, message.code, message.message, message.errors));
+    } else
+      task.reject(
+        new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
+      );
+    this.idle(slot);
+    this.pump();
+  }
+
+  /** An idle thread does not keep the process alive, and is stopped after idleMs. */
+  private idle(slot: Slot): void {
+    slot.worker.unref();
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => void this.stop(slot, null), this.options.idleMs);
+    slot.timer.unref();
+  }
+
+  /** Ends a thread: its task, if any, fails with `failure`; waiting tasks get a new thread. */
+  private async stop(slot: Slot, failure: Error | null): Promise<void> {
+    if (!this.slots.delete(slot)) return;
+    clearTimeout(slot.timer);
+    const task = slot.task;
+    slot.task = null;
+    if (task !== null) {
+      clearTimeout(task.runTimer);
+      task.reject(failure ?? new Error('An extraction thread stopped'));
+    }
+    this.pump();
+    await slot.worker.terminate();
+  }
+
+  /**
+   * While threads read, checks every memoryCheckMs that the process has not grown by more
+   * than memoryMb per running thread since the earliest of them started; past that, the
+   * running threads are stopped (their memory may be typed arrays, which no heap limit sees).
+   */
+  private watchMemory(): void {
+    if (this.watchdog !== undefined) return;
+    this.watchdog = setInterval(() => {
+      const running = [...this.slots].filter((slot) => slot.task?.runTimer !== undefined);
+      if (running.length === 0) {
+        clearInterval(this.watchdog);
+        this.watchdog = undefined;
+        return;
+      }
+      const baseline = Math.min(...running.map((slot) => slot.task?.rssAtStart ?? Infinity));
+      const allowed = running.length * this.options.memoryMb * MEGABYTE;
+      if (process.memoryUsage.rss() - baseline > allowed) {
+        for (const slot of running) void this.stop(slot, memoryLimitError(this.options.memoryMb));
+      }
+    }, this.options.memoryCheckMs);
+    this.watchdog.unref();
+  }
+}

@@ -1,0 +1,211 @@
+/*
+ * Turns the positioned text runs of a PDF's pages into plain text as a person would copy it:
+ * lines rebuilt from runs, headers and footers that repeat on most pages dropped (page
+ * numbers too), the lines of a paragraph joined (a word hyphenated across a line break made
+ * whole again), paragraphs separated by a blank line, and a paragraph that runs over a page
+ * break joined across it. Pure functions, so the rules are tested without any PDF.
+ */
+
+/** One run of text as pdf.js reports it: its baseline origin in points, y from the bottom. */
+export interface PdfTextRun {
+  text: string;
+  x: number;
+  y: number;
+  /** Width of the run in points. */
+  width: number;
+  /** Font size in points. */
+  size: number;
+  /** pdf.js saw the line end after this run. */
+  endsLine: boolean;
+}
+
+export interface PdfPageText {
+  runs: PdfTextRun[];
+}
+
+/** A line of a page, in reading order. */
+export interface PdfLine {
+  text: string;
+  x: number;
+  y: number;
+  right: number;
+  size: number;
+}
+
+/** Lines this close to the top or bottom of a page may be a header or footer. */
+const EDGE_LINES = 3;
+/** Share of the pages a line must repeat on, at the same place, to be a header or footer. */
+const REPEAT_SHARE = 0.6;
+
+/** The runs of a page put together into lines, blank lines dropped. */
+export function linesOfPage(page: PdfPageText): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let current: PdfLine | null = null;
+  let ended = true;
+  for (const run of page.runs) {
+    const sameLine =
+      current !== null &&
+      !ended &&
+      Math.abs(run.y - current.y) <= Math.max(run.size, current.size) * 0.5;
+    if (!sameLine || current === null) {
+      if (current !== null) lines.push(current);
+      current = { text: run.text, x: run.x, y: run.y, right: run.x + run.width, size: run.size };
+    } else {
+      current.text += run.text;
+      current.right = Math.max(current.right, run.x + run.width);
+      current.size = Math.max(current.size, run.size);
+    }
+    ended = run.endsLine;
+  }
+  if (current !== null) lines.push(current);
+  return lines
+    .map((line) => ({ ...line, text: line.text.replace(/[\s\u00a0]+/g, ' ').trim() }))
+    .filter((line) => line.text !== '');
+}
+
+/** The text of a line as a header or footer is recognised: digits stand for any number. */
+function repeatKey(line: PdfLine, edge: 'top' | 'bottom'): string {
+  const text = line.text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  // A header may move a point or two between pages; 8-point bands keep it in one place.
+  return `${edge}|${Math.round(line.y / 8)}|${text}`;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * The usual distance between the baselines of consecutive lines (`lines` top to bottom):
+ * the median of the gaps no wider than two and a half lines, else 1.2 times the font size.
+ */
+function lineSpacing(lines: readonly PdfLine[]): number {
+  const gaps: number[] = [];
+  for (let index = 1; index < lines.length; index += 1) {
+    const above = lines[index - 1];
+    const below = lines[index];
+    if (above === undefined || below === undefined) continue;
+    const gap = above.y - below.y;
+    if (gap > 0 && gap <= Math.max(above.size, below.size) * 2.5) gaps.push(gap);
+  }
+  return median(gaps) ?? (median(lines.map((line) => line.size)) ?? 10) * 1.2;
+}
+
+/**
+ * The lines of a page that may be a header or a footer: at most three lines at the top (or
+ * bottom) that stand apart from the body by a gap of more than two lines. Body text that runs
+ * to the edge of the page is never a candidate, however often it repeats.
+ */
+function edgeLines(lines: readonly PdfLine[]): { line: PdfLine; edge: 'top' | 'bottom' }[] {
+  const byHeight = [...lines].sort((a, b) => b.y - a.y);
+  const apart = lineSpacing(byHeight) * 2;
+  const gapAfter = (index: number): number =>
+    (byHeight[index]?.y ?? 0) - (byHeight[index + 1]?.y ?? Number.NEGATIVE_INFINITY);
+  const edges: { line: PdfLine; edge: 'top' | 'bottom' }[] = [];
+  const last = byHeight.length - 1;
+  for (let index = 0; index < Math.min(EDGE_LINES, last); index += 1) {
+    if (gapAfter(index) > apart) {
+      for (const line of byHeight.slice(0, index + 1)) edges.push({ line, edge: 'top' });
+      break;
+    }
+  }
+  for (let index = last; index > Math.max(last - EDGE_LINES, 0); index -= 1) {
+    if (gapAfter(index - 1) > apart) {
+      for (const line of byHeight.slice(index)) {
+        if (!edges.some((edge) => edge.line === line)) edges.push({ line, edge: 'bottom' });
+      }
+      break;
+    }
+  }
+  return edges;
+}
+
+/**
+ * Drops the lines that repeat near the top or bottom of at least 60% of the pages (and of
+ * two pages at least): running headers, footers and page numbers. One page alone keeps all.
+ */
+export function dropRepeatedEdges(pages: readonly PdfLine[][]): PdfLine[][] {
+  if (pages.length < 2) return pages.map((lines) => [...lines]);
+  const pagesWithKey = new Map<string, number>();
+  const keysOfPage = pages.map((lines) => {
+    const keys = new Map<PdfLine, string>();
+    for (const { line, edge } of edgeLines(lines)) keys.set(line, repeatKey(line, edge));
+    for (const key of new Set(keys.values())) {
+      pagesWithKey.set(key, (pagesWithKey.get(key) ?? 0) + 1);
+    }
+    return keys;
+  });
+  const needed = Math.max(2, Math.ceil(pages.length * REPEAT_SHARE));
+  return pages.map((lines, index) =>
+    lines.filter((line) => {
+      const key = keysOfPage[index]?.get(line);
+      return key === undefined || (pagesWithKey.get(key) ?? 0) < needed;
+    }),
+  );
+}
+
+const SENTENCE_END = /[.!?:;)"'\u201d\u2019]$/;
+
+/** The paragraphs of one page's lines, each a list of lines. */
+function paragraphsOfPage(lines: readonly PdfLine[]): PdfLine[][] {
+  const spacing = lineSpacing(lines);
+  const margin = median(lines.map((line) => line.x)) ?? 0;
+  const fullWidth = Math.max(0, ...lines.map((line) => line.right - margin));
+
+  const paragraphs: PdfLine[][] = [];
+  let previous: PdfLine | undefined;
+  for (const line of lines) {
+    let startsParagraph = previous === undefined;
+    if (previous !== undefined) {
+      const gap = previous.y - line.y;
+      const widerGap = gap > spacing * 1.3 || gap < -previous.size;
+      const indented = line.x > margin + line.size && previous.x <= margin + previous.size / 2;
+      const shortEnd =
+        SENTENCE_END.test(previous.text) && previous.right - margin < fullWidth * 0.7;
+      startsParagraph = widerGap || indented || shortEnd;
+    }
+    if (startsParagraph) paragraphs.push([line]);
+    else paragraphs.at(-1)?.push(line);
+    previous = line;
+  }
+  return paragraphs;
+}
+
+/**
+ * `before` and `after` as one text across a line break: a word hyphenated over the break is
+ * made whole (`infor-` + `mation`), another hyphen kept without a space (`non-` + `English`,
+ * `12-` + `14`), a soft hyphen dropped, and other lines joined with a space.
+ */
+export function joinLines(before: string, after: string): string {
+  if (before.endsWith('\u00ad')) return before.slice(0, -1) + after;
+  if (/\S[-\u2010]$/u.test(before)) {
+    const hyphenated = /\p{L}[-\u2010]$/u.test(before) && /^\p{Ll}/u.test(after);
+    return hyphenated ? before.slice(0, -1) + after : before + after;
+  }
+  return `${before} ${after}`;
+}
+
+/** Whether the text of one page's last paragraph goes on at the top of the next page. */
+function continuesOnNextPage(last: string, next: string): boolean {
+  if (/[-\u2010\u00ad]$/.test(last)) return true;
+  return !SENTENCE_END.test(last) && /^\p{Ll}/u.test(next);
+}
+
+/** The plain text of a document's pages, paragraphs separated by a blank line. */
+export function pdfPagesToText(pages: readonly PdfPageText[]): string {
+  const kept = dropRepeatedEdges(pages.map(linesOfPage));
+  const paragraphs: string[] = [];
+  for (const lines of kept) {
+    paragraphsOfPage(lines).forEach((lineList, index) => {
+      const paragraph = lineList.map((line) => line.text).reduce(joinLines);
+      const last = paragraphs.at(-1);
+      if (index === 0 && last !== undefined && continuesOnNextPage(last, paragraph)) {
+        paragraphs[paragraphs.length - 1] = joinLines(last, paragraph);
+      } else {
+        paragraphs.push(paragraph);
+      }
+    });
+  }
+  return paragraphs.join('\n\n');
+}

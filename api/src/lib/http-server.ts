@@ -1,0 +1,69 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Config } from '../config';
+import type { Logger } from './logger';
+
+export interface HttpServerOptions {
+  fetch: (request: Request, env: object) => Response | Promise<Response>;
+  config: Pick<Config, 'port' | 'host' | 'http' | 'trustProxy'>;
+  logger: Logger;
+  /** Called once the server listens, with its port. */
+  onListening?: (port: number) => void;
+}
+
+/** How often Node checks the header and request time-outs (its default is 30 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * The API's HTTP server: a slow client has `http.headersTimeoutMs` for its headers and
+ * `http.requestTimeoutMs` for its whole request, an idle keep-alive connection is closed
+ * after `http.idleTimeoutMs` (longer than load balancers keep theirs, so a reused connection
+ * never meets one being closed), and one address may hold at most
+ * `http.maxConnectionsPerAddress` connections (the proxies of TRUST_PROXY excepted): more
+ * are closed at once.
+ */
+export function startHttpServer({ fetch, config, logger, onListening }: HttpServerOptions): Server {
+  const { http } = config;
+  const server = serve(
+    {
+      fetch,
+      port: config.port,
+      hostname: config.host,
+      createServer,
+      serverOptions: {
+        headersTimeout: http.headersTimeoutMs,
+        requestTimeout: http.requestTimeoutMs,
+        keepAliveTimeout: http.idleTimeoutMs,
+        connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      },
+    },
+    (info) => onListening?.(info.port),
+  ) as Server;
+
+  const exempt = new Set(config.trustProxy);
+  const perAddress = new Map<string, number>();
+  let refused = 0;
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    if (exempt.has(address)) return;
+    const open = (perAddress.get(address) ?? 0) + 1;
+    if (open > http.maxConnectionsPerAddress) {
+      refused += 1;
+      // One line per hundred refusals: a client over its cap must not flood the logs either.
+      if (refused % 100 === 1) {
+        logger.warn({ address, refused }, 'Too many connections from one address; closing');
+      }
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+  });
+  return server;
+}

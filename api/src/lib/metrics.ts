@@ -1,0 +1,106 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+import { poolStatsOf } from '../db/database';
+import type { PasswordHashing } from './password-hashing';
+
+/** The Prometheus metrics of one process (GET /api/metrics). */
+export interface Metrics {
+  registry: Registry;
+  /** Answered requests by method, route pattern and status. */
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  /** Seconds to answer, by method, route pattern and status. */
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Summary jobs that failed for good in this process, by queue. */
+  jobFailures: Counter<'queue'>;
+}
+
+export interface MetricsSources {
+  db: Database;
+  passwords: PasswordHashing;
+  /** Also collect Node's own process metrics (memory, event loop lag, GC). */
+  processMetrics: boolean;
+}
+
+/**
+ * A registry of its own per app (tests build many apps in one process). Gauges are read
+ * when scraped: the queued and running summary jobs from the database, the `pg` pool's
+ * connections, the password-hashing queue.
+ */
+export function createMetrics({ db, passwords, processMetrics }: MetricsSources): Metrics {
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+  const httpRequests = new Counter({
+    name: 'brevity_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'brevity_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: 'brevity_summary_job_failures_total',
+    help: 'Summary jobs that failed for good (and were refunded) in this process, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'brevity_summary_jobs_pending',
+    help: 'Summary jobs queued or running (all processes), by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // With the database away the gauge is left out; the other metrics still answer.
+      const rows = await sql<{ queue: string; pending: number }>`
+        select queue, count(*)::int as pending from summary_jobs
+        where status = 'pending' group by queue`
+        .execute(db)
+        .catch(() => null);
+      if (!rows) return;
+      for (const queue of ['text-summary', 'file-processing']) {
+        const row = rows.rows.find((candidate) => candidate.queue === queue);
+        this.set({ queue }, row?.pending ?? 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'brevity_db_pool_connections',
+    help: 'Database pool connections by state (busy, idle) and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = poolStatsOf(db);
+      if (!stats) return;
+      this.set({ state: 'busy' }, stats.total - stats.idle);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: 'brevity_password_hashing',
+    help: 'Password hashes running and waiting for a turn',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const { active, queued } = passwords.stats();
+      this.set({ state: 'active' }, active);
+      this.set({ state: 'queued' }, queued);
+    },
+  });
+  new Counter({
+    name: 'brevity_password_hashing_rejected_total',
+    help: 'Password hashes refused because the hashing queue was full or the wait too long',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(passwords.stats().rejected);
+    },
+  });
+  return { registry, httpRequests, httpDuration, jobFailures };
+}

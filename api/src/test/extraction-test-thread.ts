@@ -1,0 +1,50 @@
+import { parentPort } from 'node:worker_threads';
+import type { ExtractionMessage, ExtractionRequest } from '../features/summaries/file-extraction';
+
+/*
+ * A stand-in extraction thread for the pool's tests: it speaks the real protocol, and the
+ * request's bytes (UTF-8) say what to do, so each limit can be hit on purpose:
+ * `echo:<text>` answers the text, `sleep:<ms>` answers after waiting, `spin` never returns,
+ * `heap` fills the JavaScript heap, `buffers` fills memory outside it, `exit` ends the
+ * thread, `throw` fails unexpectedly. Not used by the server.
+ */
+
+const port = parentPort;
+if (port === null) throw new Error('extraction-test-thread.ts runs only as a worker thread');
+
+const hoard: unknown[] = [];
+
+async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
+  const command = Buffer.from(request.bytes).toString('utf8');
+  const [verb = '', argument = ''] = command.split(/:(.*)/s);
+  switch (verb) {
+    case 'echo':
+      return { type: 'text', id: request.id, text: argument };
+    case 'sleep':
+      await new Promise((resolve) => setTimeout(resolve, Number(argument)));
+      return { type: 'text', id: request.id, text: `slept ${argument}` };
+    case 'spin':
+      for (;;) hoard.length = 0;
+    case 'heap':
+      for (;;) hoard.push({ value: Math.random(), label: `item ${hoard.length}` });
+    case 'buffers':
+      for (;;) {
+        hoard.push(Buffer.alloc(4 * 1024 * 1024, 1));
+        // Let the pool's memory check run between allocations, as pdf.js does between chunks.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    case 'exit':
+      return process.exit(3);
+    default:
+      throw new Error(`unknown command ${verb}`);
+  }
+}
+
+port.on('message', (request: ExtractionRequest) => {
+  answer(request).then(
+    (reply) => port.postMessage(reply),
+    (error: unknown) =>
+      port.postMessage({ type: 'failed', id: request.id, message: String(error) }),
+  );
+});
+port.postMessage({ type: 'ready' } satisfies ExtractionMessage);
