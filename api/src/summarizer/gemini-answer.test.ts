@@ -109,4 +109,24 @@ describe('checkAnswer', () => {
     ).toEqual([['Alpha rises sharply today.', 'Beta falls.'], []]);
     expect(checked.dropped).toEqual({ outOfRange: 2, unsupported: 1 });
   });
+
+  it('keeps a long output sentence whole, and one sentence for a TL;DR', () => {
+    const long = `Alpha rises, ${Array.from({ length: 40 }, (_, i) => `point ${i}`).join(', ')}.`;
+    expect(checkAnswer([{ text: long, sources: [1] }], units, 'paragraph').sourceMap).toEqual([
+      { text: long, sources: [{ start: 0, end: 'Alpha rises sharply today.'.length }] },
+    ]);
+    const tldr = checkAnswer(
+      [
+        { text: 'Alpha rises. Beta falls.', sources: [1, 2] },
+        { text: 'Gamma stays flat.', sources: [3] },
+      ],
+      units,
+      'tldr',
+    );
+    expect(tldr.summary).toBe('Alpha rises.');
+    // "Beta falls." is not in the summary, so its citation goes too.
+    expect(tldr.sourceMap).toEqual([
+      { text: 'Alpha rises.', sources: [{ start: 0, end: 'Alpha rises sharply today.'.length }] },
+    ]);
+  });
 });

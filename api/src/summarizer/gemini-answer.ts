@@ -155,7 +155,11 @@ export interface CheckedSummary {
 
 /** Splits a paragraph item into its sentences (Gemini sometimes writes two in one item). */
 function sentencesOf(text: string): string[] {
-  const sentences = segmentSentences(text).map((sentence) => sentence.text.trim());
+  // Never cut a long sentence into chunks as the source's segmentation does.
+  const sentences = segmentSentences(text, {
+    maxSentenceWords: Number.MAX_SAFE_INTEGER,
+    maxSentenceChars: Number.MAX_SAFE_INTEGER,
+  }).map((sentence) => sentence.text.trim());
   const nonEmpty = sentences.filter((sentence) => sentence.length > 0);
   return nonEmpty.length > 0 ? nonEmpty : [text];
 }

@@ -43,6 +43,16 @@ describe('findUnverified', () => {
     expect(findUnverified('Revenue rose 13% to 1,001 euros.', source)).toEqual(['13%', '1,001']);
   });
 
+  it('finds a number the source spells out', () => {
+    expect(
+      findUnverified(
+        'The 3 partners meet 12 times, the 2nd time in May.',
+        'Three partners meet a dozen times, the second time in May.',
+      ),
+    ).toEqual([]);
+    expect(findUnverified('The 4 partners meet.', 'Three partners meet.')).toEqual(['4']);
+  });
+
   it('flags a numeric date that is not in the source', () => {
     expect(findUnverified('The report of 2024-11-06 calls it sound.', SOURCE)).toEqual([
       '2024-11-06',

@@ -9,7 +9,9 @@
  *  - Numbers compare by value: thousands separators and currency signs are ignored ("1,000",
  *    "1000", "$1,000" are one number), "3.50" is "3.5", a European "3,5" is 3.5, "12%" and
  *    "12 percent" are 12, and a scale word counts both ways ("48 million" is found in a source
- *    saying 48 or 48,000,000). Digits glued to a word ("COVID-19", "GPT-4") belong to the name.
+ *    saying 48 or 48,000,000), and a number the source spells out ("three", "third", up to
+ *    "twenty", the tens, "dozen", "hundred") is found as digits. Digits glued to a word
+ *    ("COVID-19", "GPT-4") belong to the name.
  *  - Numeric dates ("2024-03-05", "5/3/2024") must appear as written.
  *  - Names are runs of capitalised words (acronyms too), with "of", "de", "van" and the like
  *    inside ("Bank of England"). A run is found when the source has it (case-insensitive,
@@ -101,9 +103,36 @@ function valuesOf(match: RegExpMatchArray): number[] {
   return scale === undefined ? [value] : [value, Math.round(value * scale * 1e6) / 1e6];
 }
 
+// Numbers a source may spell out that a summary may write in digits ("three" → 3).
+const NUMBER_WORDS = new Map<string, number>(
+  (
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen ' +
+    'fifteen sixteen seventeen eighteen nineteen twenty'
+  )
+    .split(' ')
+    .map((word, value) => [word, value] as const)
+    .concat(
+      'thirty forty fifty sixty seventy eighty ninety'
+        .split(' ')
+        .map((word, index) => [word, (index + 3) * 10] as const),
+      'first second third fourth fifth sixth seventh eighth ninth tenth'
+        .split(' ')
+        .map((word, index) => [word, index + 1] as const),
+      [
+        ['dozen', 12],
+        ['hundred', 100],
+        ['thousand', 1000],
+      ] as const,
+    ),
+);
+const SPELLED_NUMBER = new RegExp(`\\b(?:${[...NUMBER_WORDS.keys()].join('|')})\\b`, 'giu');
+
 /** Every value the source mentions, however it is written. */
 function sourceNumbers(source: string): Set<number> {
   const values = new Set<number>();
+  for (const match of source.matchAll(SPELLED_NUMBER)) {
+    values.add(NUMBER_WORDS.get(match[0].toLowerCase()) as number);
+  }
   for (const match of source.matchAll(NUMBER))
     for (const value of valuesOf(match)) values.add(value);
   // Digits inside words and codes ("COVID-19", "A4") count as mentioned too.
