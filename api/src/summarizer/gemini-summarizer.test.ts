@@ -833,5 +833,13 @@ describe('buildGeminiPrompt', () => {
     );
     expect(systemInstruction).toContain('Length: exactly 3 bullet items.');
     expect(systemInstruction.endsWith('Summarize in 3 sentences')).toBe(true);
+    // Chosen controls win over the prompt's words; at the defaults the prompt decides.
+    expect(systemInstruction).toContain('the length and format above were chosen by the reader');
+    const defaults = buildGeminiPrompt(
+      { text: LONG_TEXT, customPrompt: 'At most 50 words', length: 'medium', format: 'paragraph' },
+      'abc',
+      units,
+    );
+    expect(defaults.systemInstruction).toContain('to its length and format where they ask');
   });
 });

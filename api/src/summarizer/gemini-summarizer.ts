@@ -178,10 +178,17 @@ export function buildGeminiPrompt(
   ];
   const customPrompt = input.customPrompt?.trim();
   if (customPrompt) {
+    // Controls away from their defaults were chosen on purpose and win, as for the local
+    // summarizer; at the defaults (what old clients send) the reader's words decide.
+    const chosen = input.length !== 'medium' || input.format !== 'paragraph';
     rules.push(
       "The reader's instructions for this summary follow. Apply them to the summary's focus, " +
-        'length, tone and format, within the rules above (the answer stays JSON of the form ' +
-        'above):',
+        (chosen
+          ? 'tone and wording; the length and format above were chosen by the reader and win ' +
+            'over anything these instructions say about length or format.'
+          : 'tone and wording, and to its length and format where they ask for another than ' +
+            'the above.') +
+        ' The rules above still hold (the answer stays JSON of the form above):',
       customPrompt,
     );
   }
