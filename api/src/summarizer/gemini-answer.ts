@@ -1,5 +1,5 @@
 import { SchemaType } from '@google/generative-ai';
-import type { ResponseSchema } from '@google/generative-ai';
+import type { ObjectSchema, ResponseSchema } from '@google/generative-ai';
 import { z } from 'zod';
 import { segmentSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
@@ -13,6 +13,30 @@ import { extractTerms } from './text-terms';
  * in the original.
  */
 
+/**
+ * One item of the answer. `propertyOrdering` (a field of the REST API's Schema that the SDK's
+ * types lack) makes the model write the sentence before it cites: otherwise properties come
+ * alphabetically, citations first.
+ */
+const ITEM_SCHEMA: ObjectSchema & { propertyOrdering: string[] } = {
+  type: SchemaType.OBJECT,
+  properties: {
+    text: {
+      type: SchemaType.STRING,
+      description:
+        'One sentence of the summary (one bullet item), without numbers in brackets or a bullet marker.',
+    },
+    sources: {
+      type: SchemaType.ARRAY,
+      description:
+        'The numbers of the document sentences that state what this sentence says; empty when none does.',
+      items: { type: SchemaType.INTEGER },
+    },
+  },
+  required: ['text', 'sources'],
+  propertyOrdering: ['text', 'sources'],
+};
+
 /** What Gemini is asked to answer (GenerationConfig.responseSchema). */
 export const SUMMARY_RESPONSE_SCHEMA: ResponseSchema = {
   type: SchemaType.OBJECT,
@@ -20,23 +44,7 @@ export const SUMMARY_RESPONSE_SCHEMA: ResponseSchema = {
     items: {
       type: SchemaType.ARRAY,
       description: 'The summary, in reading order: one entry per sentence (per bullet item).',
-      items: {
-        type: SchemaType.OBJECT,
-        properties: {
-          text: {
-            type: SchemaType.STRING,
-            description:
-              'One sentence of the summary (one bullet item), without numbers in brackets or a bullet marker.',
-          },
-          sources: {
-            type: SchemaType.ARRAY,
-            description:
-              'The numbers of the document sentences that state what this sentence says; empty when none does.',
-            items: { type: SchemaType.INTEGER },
-          },
-        },
-        required: ['text', 'sources'],
-      },
+      items: ITEM_SCHEMA,
     },
   },
   required: ['items'],

@@ -478,6 +478,16 @@ describe('Gemini summaries checked against their source', () => {
     const config = gemini.requests[0]?.body.generationConfig;
     expect(config?.responseMimeType).toBe('application/json');
     expect(config?.responseSchema).toEqual(JSON.parse(JSON.stringify(SUMMARY_RESPONSE_SCHEMA)));
+    expect(config?.responseSchema).toMatchObject({
+      type: 'object',
+      required: ['items'],
+      properties: {
+        items: {
+          type: 'array',
+          items: { required: ['text', 'sources'], propertyOrdering: ['text', 'sources'] },
+        },
+      },
+    });
     expect(result).toMatchObject({ isFallback: false, fallbackReason: null, unverified: [] });
     expect(result.summary).toBe(
       'The council will build a bridge over the river. ' +
