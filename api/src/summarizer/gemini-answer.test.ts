@@ -110,6 +110,17 @@ describe('checkAnswer', () => {
     expect(checked.dropped).toEqual({ outOfRange: 2, unsupported: 1 });
   });
 
+  it('closes an open prose sentence with a full stop, not a bullet item', () => {
+    const items = [
+      { text: 'Alpha rises', sources: [1] },
+      { text: 'Beta falls!', sources: [2] },
+    ];
+    expect(checkAnswer(items, units, 'paragraph').summary).toBe('Alpha rises. Beta falls!');
+    expect(checkAnswer(items, units, 'paragraph').sourceMap[0]?.text).toBe('Alpha rises.');
+    expect(checkAnswer(items, units, 'tldr').summary).toBe('Alpha rises.');
+    expect(checkAnswer(items, units, 'bullets').summary).toBe('- Alpha rises\n- Beta falls!');
+  });
+
   it('keeps a long output sentence whole, and one sentence for a TL;DR', () => {
     const long = `Alpha rises, ${Array.from({ length: 40 }, (_, i) => `point ${i}`).join(', ')}.`;
     expect(checkAnswer([{ text: long, sources: [1] }], units, 'paragraph').sourceMap).toEqual([

@@ -172,6 +172,11 @@ function sentencesOf(text: string): string[] {
   return nonEmpty.length > 0 ? nonEmpty : [text];
 }
 
+/** A prose sentence ends with its punctuation; one the model left open gets a full stop. */
+function closed(sentence: string): string {
+  return /[\p{L}\p{N}]$/u.test(sentence) ? `${sentence}.` : sentence;
+}
+
 function joinParagraph(sentences: string[]): string {
   let summary = '';
   for (const sentence of sentences) {
@@ -185,8 +190,8 @@ function joinParagraph(sentences: string[]): string {
 
 /**
  * Builds the summary from Gemini's items in the requested format (bullets: one `- ` line per
- * item; paragraph: the sentences joined, one source-map entry per sentence; tldr: the first
- * sentence of the first item only) and checks every citation: a number that names no unit of
+ * item; paragraph: the sentences joined, one source-map entry per sentence, each closed by
+ * its punctuation; tldr: the first sentence of the first item only) and checks every citation: a number that names no unit of
  * `units` is dropped, so is a cited sentence that fails {@link supports}. The rest become the
  * `{ start, end }` offsets of the cited sentences in the original, in document order, each once.
  */
@@ -232,10 +237,10 @@ export function checkAnswer(
     sourceMap = items.map((item) => entryOf(item.text, item.sources));
   } else if (format === 'tldr') {
     const first = items[0] as AnswerItem;
-    sourceMap = [entryOf(sentencesOf(first.text)[0] as string, first.sources)];
+    sourceMap = [entryOf(closed(sentencesOf(first.text)[0] as string), first.sources)];
   } else {
     sourceMap = items.flatMap((item) =>
-      sentencesOf(item.text).map((sentence) => entryOf(sentence, item.sources)),
+      sentencesOf(item.text).map((sentence) => entryOf(closed(sentence), item.sources)),
     );
   }
   const texts = sourceMap.map((entry) => entry.text);
