@@ -479,8 +479,11 @@ function sentenceScores(
   return normalizeScores(scores);
 }
 
-/** How many sentences and words a summary of this length may have, for `n` sentences. */
-function lengthTarget(
+/**
+ * How many sentences and words a summary of this length may have, for `n` sentences of
+ * `totalWords` words (Gemini's prompt states the same targets).
+ */
+export function lengthTarget(
   n: number,
   totalWords: number,
   length: SummaryLength,
@@ -741,14 +744,25 @@ export function summarizeLocally(
   });
   const tokens = tokenize(input.text);
   const { summary, sourceMap } = summarizeSegmented(segmented, tokens, plan);
-  const keywords = extractKeywords(input.text, {
+  return { summary, sourceMap, keywords: keywordsOf(input.text, segmented, tokens) };
+}
+
+/**
+ * The key terms of a source, as every summary of it lists them (the local one and Gemini's):
+ * headings count extra, code and e-mail headers not at all.
+ */
+export function keywordsOf(
+  text: string,
+  segmented: readonly Sentence[] = segmentSentences(text),
+  tokens: readonly TextToken[] = tokenize(text),
+): string[] {
+  return extractKeywords(text, {
     tokens,
     headings: segmented.filter((sentence) => sentence.kind === 'heading'),
     ignore: segmented.filter(
       (sentence) => sentence.kind === 'code' || sentence.kind === 'email-header',
     ),
   });
-  return { summary, sourceMap, keywords };
 }
 
 /** The summarizer that needs no network: extractive, deterministic, always `isFallback`. */

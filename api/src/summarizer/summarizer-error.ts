@@ -14,7 +14,9 @@ export type SummarizerErrorCode =
   /** The provider blocked the prompt or the answer (safety, recitation...). */
   | 'BLOCKED'
   /** The provider answered with no text. */
-  | 'EMPTY_RESPONSE';
+  | 'EMPTY_RESPONSE'
+  /** The provider's answer was cut short or malformed (not JSON of the agreed shape). */
+  | 'INCOMPLETE';
 
 /**
  * A summarization failure the caller can act on. `retryable` tells a job queue whether running

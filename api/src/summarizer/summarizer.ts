@@ -95,6 +95,9 @@ export function fallbackReasonOf(error: unknown): FallbackReason {
       return 'timeout';
     case 'BLOCKED':
       return 'blocked';
+    case 'INCOMPLETE':
+    case 'EMPTY_RESPONSE':
+      return 'incomplete';
     default:
       return 'unavailable';
   }

@@ -1,0 +1,250 @@
+import { SchemaType } from '@google/generative-ai';
+import type { ObjectSchema, ResponseSchema } from '@google/generative-ai';
+import { z } from 'zod';
+import { segmentSentences } from './sentence-segmenter';
+import type { NumberedSentence } from './sentence-segmenter';
+import type { SourceMapEntry, SourceSpan, SummaryFormat } from './summarizer';
+import { SummarizerError } from './summarizer-error';
+import { extractTerms } from './text-terms';
+
+/**
+ * Gemini's structured answer, and what the server makes of it: each output sentence (bullet
+ * item) with the numbers of the source sentences it cites, checked and mapped back to offsets
+ * in the original.
+ */
+
+/**
+ * One item of the answer. `propertyOrdering` (a field of the REST API's Schema that the SDK's
+ * types lack) makes the model write the sentence before it cites: otherwise properties come
+ * alphabetically, citations first.
+ */
+const ITEM_SCHEMA: ObjectSchema & { propertyOrdering: string[] } = {
+  type: SchemaType.OBJECT,
+  properties: {
+    text: {
+      type: SchemaType.STRING,
+      description:
+        'One sentence of the summary (one bullet item), without numbers in brackets or a bullet marker.',
+    },
+    sources: {
+      type: SchemaType.ARRAY,
+      description:
+        'The numbers of the document sentences that state what this sentence says; empty when none does.',
+      items: { type: SchemaType.INTEGER },
+    },
+  },
+  required: ['text', 'sources'],
+  propertyOrdering: ['text', 'sources'],
+};
+
+/** What Gemini is asked to answer (GenerationConfig.responseSchema). */
+export const SUMMARY_RESPONSE_SCHEMA: ResponseSchema = {
+  type: SchemaType.OBJECT,
+  properties: {
+    items: {
+      type: SchemaType.ARRAY,
+      description: 'The summary, in reading order: one entry per sentence (per bullet item).',
+      items: ITEM_SCHEMA,
+    },
+  },
+  required: ['items'],
+};
+
+const answerSchema = z.object({
+  items: z.array(
+    z.object({
+      text: z.string(),
+      // Numbers are checked one by one on the server; a fraction or a negative is dropped there.
+      sources: z.array(z.number()).default([]),
+    }),
+  ),
+});
+
+/** One item of Gemini's answer, as it wrote it. */
+export interface AnswerItem {
+  text: string;
+  sources: number[];
+}
+
+function incomplete(message: string, cause?: unknown): SummarizerError {
+  return new SummarizerError('INCOMPLETE', message, {
+    retryable: true,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/**
+ * Reads Gemini's JSON answer (a ```json fence around it is tolerated). Throws a retryable
+ * INCOMPLETE SummarizerError for anything that is not JSON of the agreed shape (a truncated
+ * answer, prose, another shape), and EMPTY_RESPONSE when it holds no item with text.
+ */
+export function parseGeminiAnswer(raw: string): AnswerItem[] {
+  const unfenced = raw
+    .trim()
+    .replace(/^```(?:json)?\s*/iu, '')
+    .replace(/\s*```$/u, '');
+  let json: unknown;
+  try {
+    json = JSON.parse(unfenced);
+  } catch (error) {
+    throw incomplete('Gemini answered with malformed JSON', error);
+  }
+  const parsed = answerSchema.safeParse(json);
+  if (!parsed.success) {
+    throw incomplete('Gemini answered JSON of the wrong shape', parsed.error);
+  }
+  const items = parsed.data.items
+    .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
+    .filter((item) => item.text.length > 0);
+  if (items.length === 0) {
+    throw new SummarizerError('EMPTY_RESPONSE', 'Gemini answered without a summary', {
+      retryable: true,
+    });
+  }
+  return items;
+}
+
+/** An item's text on one line, without a bullet marker or inline citations ("[3]", "[2, 5]"). */
+export function cleanItemText(text: string): string {
+  return text
+    .replace(/\s*\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^(?:[-*•‣–—]\s+|\d{1,2}[.)]\s+)/u, '')
+    .trim();
+}
+
+/*
+ * When a cited sentence supports an output sentence. Content words are the ranking terms of
+ * the local summarizer (stop words left out, plurals and -ing/-ed folded, numbers kept,
+ * character pairs for scripts written without spaces); two words match when they are equal or
+ * one of at least five letters begins the other ("construct", "construction"). With O and S
+ * the distinct content words of the output and of the cited sentence, and `shared` the words
+ * of O that match one of S:
+ *  - when either has at most 3 content words, one shared word is enough;
+ *  - otherwise at least 2 must be shared, and at least a fifth of the shorter one's words.
+ * A citation failing this rule is dropped: the model pointed at a sentence that does not say
+ * what its sentence says.
+ */
+const SHORT_SENTENCE_TERMS = 3;
+const MIN_SHARED_TERMS = 2;
+const MIN_SHARED_SHARE = 0.2;
+const PREFIX_MATCH_LENGTH = 5;
+
+function termsMatch(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return shorter.length >= PREFIX_MATCH_LENGTH && longer.startsWith(shorter);
+}
+
+/** Whether a source sentence with content words `source` supports one with `output`. */
+export function supports(output: ReadonlySet<string>, source: ReadonlySet<string>): boolean {
+  if (output.size === 0 || source.size === 0) return false;
+  let shared = 0;
+  for (const term of output) {
+    if (source.has(term) || [...source].some((other) => termsMatch(term, other))) shared++;
+  }
+  const smaller = Math.min(output.size, source.size);
+  if (smaller <= SHORT_SENTENCE_TERMS) return shared >= 1;
+  return shared >= Math.max(MIN_SHARED_TERMS, Math.ceil(MIN_SHARED_SHARE * smaller));
+}
+
+export function contentTerms(text: string): Set<string> {
+  return new Set(extractTerms(text));
+}
+
+/** What the server made of an answer: the summary text and its checked source map. */
+export interface CheckedSummary {
+  summary: string;
+  sourceMap: SourceMapEntry[];
+  /** Citations left out: numbers naming no sentence, and sentences that do not support it. */
+  dropped: { outOfRange: number; unsupported: number };
+}
+
+/** Splits a paragraph item into its sentences (Gemini sometimes writes two in one item). */
+function sentencesOf(text: string): string[] {
+  // Never cut a long sentence into chunks as the source's segmentation does.
+  const sentences = segmentSentences(text, {
+    maxSentenceWords: Number.MAX_SAFE_INTEGER,
+    maxSentenceChars: Number.MAX_SAFE_INTEGER,
+  }).map((sentence) => sentence.text.trim());
+  const nonEmpty = sentences.filter((sentence) => sentence.length > 0);
+  return nonEmpty.length > 0 ? nonEmpty : [text];
+}
+
+/** A prose sentence ends with its punctuation; one the model left open gets a full stop. */
+function closed(sentence: string): string {
+  return /[\p{L}\p{N}]$/u.test(sentence) ? `${sentence}.` : sentence;
+}
+
+function joinParagraph(sentences: string[]): string {
+  let summary = '';
+  for (const sentence of sentences) {
+    if (summary.length === 0) summary = sentence;
+    // Scripts written without spaces run their sentences together too.
+    else if (/[。！？｡]$/u.test(summary)) summary += sentence;
+    else summary += ` ${sentence}`;
+  }
+  return summary;
+}
+
+/**
+ * Builds the summary from Gemini's items in the requested format (bullets: one `- ` line per
+ * item; paragraph: the sentences joined, one source-map entry per sentence, each closed by
+ * its punctuation; tldr: the first sentence of the first item only) and checks every citation: a number that names no unit of
+ * `units` is dropped, so is a cited sentence that fails {@link supports}. The rest become the
+ * `{ start, end }` offsets of the cited sentences in the original, in document order, each once.
+ */
+export function checkAnswer(
+  items: readonly AnswerItem[],
+  units: readonly NumberedSentence[],
+  format: SummaryFormat,
+): CheckedSummary {
+  const dropped = { outOfRange: 0, unsupported: 0 };
+  const unitTerms = new Map<number, Set<string>>();
+  const termsOfUnit = (number: number): Set<string> => {
+    let terms = unitTerms.get(number);
+    if (!terms) {
+      terms = contentTerms((units[number - 1] as NumberedSentence).text);
+      unitTerms.set(number, terms);
+    }
+    return terms;
+  };
+
+  const entryOf = (text: string, cited: readonly number[]): SourceMapEntry => {
+    const terms = contentTerms(text);
+    const kept = new Set<number>();
+    for (const number of new Set(cited)) {
+      if (!Number.isInteger(number) || number < 1 || number > units.length) {
+        dropped.outOfRange++;
+      } else if (!supports(terms, termsOfUnit(number))) {
+        dropped.unsupported++;
+      } else {
+        kept.add(number);
+      }
+    }
+    const sources: SourceSpan[] = [...kept]
+      .sort((a, b) => a - b)
+      .map((number) => {
+        const unit = units[number - 1] as NumberedSentence;
+        return { start: unit.start, end: unit.end };
+      });
+    return { text, sources };
+  };
+
+  let sourceMap: SourceMapEntry[];
+  if (format === 'bullets') {
+    sourceMap = items.map((item) => entryOf(item.text, item.sources));
+  } else if (format === 'tldr') {
+    const first = items[0] as AnswerItem;
+    sourceMap = [entryOf(closed(sentencesOf(first.text)[0] as string), first.sources)];
+  } else {
+    sourceMap = items.flatMap((item) =>
+      sentencesOf(item.text).map((sentence) => entryOf(closed(sentence), item.sources)),
+    );
+  }
+  const texts = sourceMap.map((entry) => entry.text);
+  const summary =
+    format === 'bullets' ? texts.map((text) => `- ${text}`).join('\n') : joinParagraph(texts);
+  return { summary, sourceMap, dropped };
+}
