@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'common/router';
 import { configureApi } from 'common/api-client';
@@ -47,10 +47,17 @@ const hydrate =
   root.getAttribute(FRESH_RENDER_ATTRIBUTE) !== 'fresh' &&
   !store.getState().session.isAuthenticated;
 
+// In a transition React renders in slices of a few milliseconds and lets the browser in between,
+// so a phone's main thread is never blocked for long while the page builds (Lighthouse's TBT).
 if (hydrate) {
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   container.replaceChildren();
   root.removeAttribute(FRESH_RENDER_ATTRIBUTE);
-  createRoot(container).render(app);
+  const reactRoot = createRoot(container);
+  startTransition(() => {
+    reactRoot.render(app);
+  });
 }

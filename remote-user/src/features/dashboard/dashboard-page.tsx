@@ -73,7 +73,9 @@ function Stat({ label, value, hint }: { label: string; value: string; hint: stri
 function Analytics({ state, onRetry }: { state: AnalyticsState; onRetry: () => void }) {
   if (state.status === 'loading') {
     return (
-      <div className="ru-analytics" aria-busy="true">
+      // Each state keys its own root, so React builds new nodes instead of moving the skeleton's
+      // into place, which the browser would count as a layout shift.
+      <div key="loading" className="ru-analytics" aria-busy="true">
         <span role="status" className="ui-sr-only">
           Loading your analytics
         </span>
@@ -88,7 +90,7 @@ function Analytics({ state, onRetry }: { state: AnalyticsState; onRetry: () => v
   }
   if (state.status === 'failed') {
     return (
-      <div className="ru-analytics ru-analytics--unavailable">
+      <div key="failed" className="ru-analytics ru-analytics--unavailable">
         <p className="ui-muted">Your analytics are not available right now.</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RefreshIcon />
@@ -99,7 +101,7 @@ function Analytics({ state, onRetry }: { state: AnalyticsState; onRetry: () => v
   }
   const { statistics, usage } = state.analytics;
   return (
-    <div className="ru-analytics">
+    <div key="ready" className="ru-analytics">
       <dl className="ru-stats">
         <Stat
           label="Summaries made"

@@ -16,10 +16,15 @@ interface AuthLayoutProps {
   description: string;
   children: ReactNode;
   footer: ReactNode;
+  /**
+   * Shown under the card once known (the login page's demo hint). Nothing follows it, so its
+   * arrival after the first paint moves nothing on the page.
+   */
+  after?: ReactNode;
 }
 
 /** The frame of /login and /register: a signed-out header and one centred card. */
-export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
+export function AuthLayout({ title, description, children, footer, after }: AuthLayoutProps) {
   return (
     <div className="auth">
       <header className="auth-header">
@@ -37,6 +42,7 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
           <CardContent>{children}</CardContent>
           <CardFooter className="auth-card__footer">{footer}</CardFooter>
         </Card>
+        {after}
       </main>
     </div>
   );

@@ -64,6 +64,28 @@ export function LoginPage() {
     <AuthLayout
       title="Welcome Back"
       description="Sign in to your account to keep summarizing."
+      after={
+        demo ? (
+          <Alert className="auth-demo">
+            <AlertTitle>Try the demo account</AlertTitle>
+            <AlertDescription>
+              <dl className="auth-demo__credentials">
+                <div>
+                  <dt>Email</dt>
+                  <dd>{demo.email}</dd>
+                </div>
+                <div>
+                  <dt>Password</dt>
+                  <dd>{demo.password}</dd>
+                </div>
+              </dl>
+              <Button variant="link" size="sm" onClick={fillDemo}>
+                Fill in the demo account
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : null
+      }
       footer={
         <p className="auth-switch">
           Don&apos;t have an account? <Link to="/register">Sign up</Link>
@@ -109,26 +131,6 @@ export function LoginPage() {
             Sign In
           </Button>
         </form>
-        {demo ? (
-          <Alert className="auth-demo">
-            <AlertTitle>Try the demo account</AlertTitle>
-            <AlertDescription>
-              <dl className="auth-demo__credentials">
-                <div>
-                  <dt>Email</dt>
-                  <dd>{demo.email}</dd>
-                </div>
-                <div>
-                  <dt>Password</dt>
-                  <dd>{demo.password}</dd>
-                </div>
-              </dl>
-              <Button variant="link" size="sm" onClick={fillDemo}>
-                Fill in the demo account
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : null}
       </div>
     </AuthLayout>
   );
