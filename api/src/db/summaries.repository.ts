@@ -153,9 +153,7 @@ export async function writeNextVersion(
     .set({
       ...textColumns(text),
       version: sql<number>`version + 1`,
-      ...(options.regenerated
-        ? { regeneration_count: sql<number>`regeneration_count + 1` }
-        : {}),
+      ...(options.regenerated ? { regeneration_count: sql<number>`regeneration_count + 1` } : {}),
       review_status: 'pending',
       review_comments: null,
       reviewed_by: null,

@@ -144,7 +144,9 @@ export function toSummaryVersionDto(version: SummaryVersionRecord): SummaryVersi
 
 /** A jsonb list of strings as stored; anything else (never written by the API) reads as []. */
 export function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }
 
 function isSpan(value: unknown): value is { start: number; end: number } {

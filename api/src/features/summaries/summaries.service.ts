@@ -233,7 +233,8 @@ export async function listSummaries(
   const { db } = deps;
   const userId = requester.user.id;
   const totals = await sumOwnSummaries(db, userId);
-  const matching = query.q === undefined ? totals.count : await countOwnSummaries(db, userId, query.q);
+  const matching =
+    query.q === undefined ? totals.count : await countOwnSummaries(db, userId, query.q);
   const offset = (query.page - 1) * query.limit;
   // Past the last page there is nothing to read (and a huge page number never reaches SQL).
   const summaries =

@@ -1,4 +1,12 @@
-import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  Paragraph,
+  TextRun,
+} from 'docx';
 import type { SummaryRecord } from '../../db/summaries.repository';
 import type { ExportFormat } from './summaries.schemas';
 
@@ -84,7 +92,8 @@ function toMarkdown(summary: SummaryRecord): string {
   let previousKind: 'paragraph' | 'bullet' | null = null;
   for (const block of summaryBlocks(summary.summarized_content)) {
     const line = block.kind === 'bullet' ? `- ${block.text}` : block.text;
-    if (previousKind !== null) body += block.kind === 'bullet' && previousKind === 'bullet' ? '\n' : '\n\n';
+    if (previousKind !== null)
+      body += block.kind === 'bullet' && previousKind === 'bullet' ? '\n' : '\n\n';
     body += line;
     previousKind = block.kind;
   }

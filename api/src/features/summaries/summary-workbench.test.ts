@@ -27,13 +27,15 @@ const RICH_MODEL = 'rich-model-002';
 
 /** The fake's answer: the first one (tldr, short), two or three source sentences, as asked. */
 function richAnswer(input: SummarizeInput): Omit<SummaryResult, 'processingTimeMs'> {
-  const count = input.format === 'tldr' || input.length === 'short' ? 1 : input.length === 'medium' ? 2 : 3;
+  const count =
+    input.format === 'tldr' || input.length === 'short' ? 1 : input.length === 'medium' ? 2 : 3;
   const picked = SENTENCES.slice(0, count).map((sentence) => {
     const start = input.text.indexOf(sentence);
     return { text: sentence, sources: start < 0 ? [] : [{ start, end: start + sentence.length }] };
   });
   const lines = picked.map((entry) => entry.text);
-  const body = input.format === 'bullets' ? lines.map((line) => `- ${line}`).join('\n') : lines.join(' ');
+  const body =
+    input.format === 'bullets' ? lines.map((line) => `- ${line}`).join('\n') : lines.join(' ');
   const prompt = input.customPrompt === null ? '' : ` Note 2031 [${input.customPrompt}]`;
   return {
     summary: `${body}${prompt}`,
@@ -149,7 +151,12 @@ describe('creating with length and format', () => {
     expect(fake.calls).toEqual([
       { text: TEXT, customPrompt: null, length: 'long', format: 'bullets' },
     ]);
-    const expected = richAnswer({ text: TEXT, customPrompt: null, length: 'long', format: 'bullets' });
+    const expected = richAnswer({
+      text: TEXT,
+      customPrompt: null,
+      length: 'long',
+      format: 'bullets',
+    });
     expect(summary).toMatchObject({
       summarizedContent: expected.summary,
       length: 'long',
@@ -213,7 +220,11 @@ describe('creating with length and format', () => {
       'format',
       FORMAT_MESSAGE,
     );
-    await expectFieldError(await create(user, { content: TEXT, length: 3 }), 'length', LENGTH_MESSAGE);
+    await expectFieldError(
+      await create(user, { content: TEXT, length: 3 }),
+      'length',
+      LENGTH_MESSAGE,
+    );
     await expectFieldError(
       await t.request('/api/summaries/async', {
         method: 'POST',
@@ -326,7 +337,12 @@ describe('regenerate, versions and restore', () => {
       length: 'short',
       format: 'bullets',
     });
-    expect(v2).toMatchObject({ version: 2, regenerationCount: 1, length: 'short', format: 'bullets' });
+    expect(v2).toMatchObject({
+      version: 2,
+      regenerationCount: 1,
+      length: 'short',
+      format: 'bullets',
+    });
 
     const second = await regenerate(owner, created.id, {
       customPrompt: null,
@@ -350,7 +366,10 @@ describe('regenerate, versions and restore', () => {
       [2, 'short', 'bullets'],
       [1, 'short', 'bullets'],
     ]);
-    expect(versions[1]).toMatchObject({ customPrompt: 'dates', summarizedContent: v2.summarizedContent });
+    expect(versions[1]).toMatchObject({
+      customPrompt: 'dates',
+      summarizedContent: v2.summarizedContent,
+    });
     expect(versions[2]?.summarizedContent).toBe(created.summarizedContent);
 
     // A reviewer's verdict on version 3 goes back to pending when version 1 is restored.
@@ -437,7 +456,9 @@ describe('regenerate, versions and restore', () => {
       );
     }
     for (const id of [UNKNOWN_ID, 'nope']) {
-      await expectNotFound(await t.request(`/api/summaries/${id}/versions`, { token: admin.token }));
+      await expectNotFound(
+        await t.request(`/api/summaries/${id}/versions`, { token: admin.token }),
+      );
     }
     const anonymous = await t.request(`/api/summaries/${created.id}/versions`);
     expect(anonymous.status).toBe(401);
@@ -485,9 +506,13 @@ describe('regenerate, versions and restore', () => {
 
     // The author can restore the text from before the edit.
     const restored = await restore(owner, created.id, 1);
-    expect(((await restored.json()) as Envelope<{ summary: SummaryDto }>).data.summary).toMatchObject(
-      { version: 3, summarizedContent: created.summarizedContent, sourceMap: created.sourceMap },
-    );
+    expect(
+      ((await restored.json()) as Envelope<{ summary: SummaryDto }>).data.summary,
+    ).toMatchObject({
+      version: 3,
+      summarizedContent: created.summarizedContent,
+      sourceMap: created.sourceMap,
+    });
 
     // Deleting the editor keeps their version, no longer attributed.
     const admin = await t.createUser({ role: 'admin' });
