@@ -50,13 +50,15 @@ function richAnswer(input: SummarizeInput): Omit<SummaryResult, 'processingTimeM
 
 let t: TestApp;
 let fake: FakeSummarizer;
+/** Fields the next answers take instead of richAnswer's; reset before each test. */
+let override: Partial<SummaryResult> = {};
 
 beforeAll(async () => {
   fake = createFakeSummarizer();
   const recordCall = fake.summarize.bind(fake);
   fake.summarize = async (input, signal) => {
     const recorded = await recordCall(input, signal);
-    return { ...recorded, ...richAnswer(input) };
+    return { ...recorded, ...richAnswer(input), ...override };
   };
   t = await createTestApp({ deps: { summarizer: fake } });
   await t.startWorkers(1);
@@ -69,6 +71,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.calls.length = 0;
   fake.beforeAnswer = null;
+  override = {};
 });
 
 function create(user: TestUser, body: unknown) {
@@ -206,6 +209,26 @@ describe('creating with length and format', () => {
       length: 'medium',
       format: 'paragraph',
     });
+  });
+
+  it('stores a fallback reason, and never a NUL a provider sent in its extras', async () => {
+    const user = await t.createUser();
+    override = {
+      keywords: ['bud\u0000get'],
+      unverified: ['20\u000031'],
+      sourceMap: [{ text: 'The\u0000 committee.', sources: [{ start: 0, end: 3 }] }],
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+    };
+    const summary = await createOk(user);
+    expect(summary).toMatchObject({
+      keywords: ['budget'],
+      unverified: ['2031'],
+      sourceMap: [{ text: 'The committee.', sources: [{ start: 0, end: 3 }] }],
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+    });
+    expect((await versionsOf(user, summary.id))[0]?.isFallback).toBe(true);
   });
 
   it('refuses an unknown length or format with 400 naming the field, charging nothing', async () => {
