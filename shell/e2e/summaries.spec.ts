@@ -353,7 +353,9 @@ test.describe('/summarize, files', () => {
 
     await page.getByRole('tab', { name: 'Upload File' }).click();
     const { panel, input, upload } = fileTab(page);
-    await expect(panel.getByText('Supported formats: .txt and .docx, max 10MB.')).toBeVisible();
+    await expect(
+      panel.getByText('Supported formats: .txt, .docx and .pdf, max 10MB.'),
+    ).toBeVisible();
 
     await upload.click();
     const noFile = panel.getByRole('alert').filter({ hasText: 'Please select a file first' });
