@@ -192,7 +192,7 @@ export function SourceLinkedSummary({
         </div>
       ) : null}
       <div className="ru-workbench__columns">
-        <section className="ru-workbench__pane" aria-labelledby={summaryHeadingId}>
+        <div className="ru-workbench__pane">
           <Heading id={summaryHeadingId} className="ru-details-title">
             Summary
           </Heading>
@@ -221,8 +221,9 @@ export function SourceLinkedSummary({
               ))}
             </div>
           ) : null}
-        </section>
-        <section className="ru-workbench__pane" aria-labelledby={originalHeadingId}>
+        </div>
+        {/* Not a named section: the scrollable box below is the one "Original content" region. */}
+        <div className="ru-workbench__pane">
           <Heading id={originalHeadingId} className="ru-details-title">
             Original content
           </Heading>
@@ -258,7 +259,7 @@ export function SourceLinkedSummary({
                   ),
                 )}
           </div>
-        </section>
+        </div>
       </div>
       <p role="status" className="ui-sr-only">
         {announcement}
