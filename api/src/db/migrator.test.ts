@@ -49,6 +49,7 @@ describe('migrations', () => {
       'review_events',
       'summaries',
       'summary_jobs',
+      'summary_versions',
       'users',
     ]);
     await migrateToLatest(database.db); // nothing pending: a no-op

@@ -68,6 +68,25 @@ export interface RateLimitHitsTable {
 }
 
 export type SummarySource = 'text' | 'txt' | 'docx' | 'pdf';
+export type SummaryLengthColumn = 'short' | 'medium' | 'long';
+export type SummaryFormatColumn = 'paragraph' | 'bullets' | 'tldr';
+export type FallbackReasonColumn =
+  'not_configured' | 'rate_limited' | 'unavailable' | 'timeout' | 'blocked' | 'incomplete';
+
+/** A stretch of a summary's original text (UTF-16 offsets, end exclusive). */
+export interface SourceSpanJson {
+  start: number;
+  end: number;
+}
+
+/** One sentence (or bullet item) of a summary and the source sentences that support it. */
+export interface SourceMapEntryJson {
+  text: string;
+  sources: SourceSpanJson[];
+}
+
+/** A jsonb column: read as parsed JSON, written as a JSON string. */
+type JsonColumn<T> = ColumnType<T, string | undefined, string>;
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'needs_revision';
 export const REVIEW_STATUSES: readonly ReviewStatus[] = [
   'pending',
@@ -102,8 +121,44 @@ export interface SummariesTable {
   /** Null until reviewed, and again once the reviewer's account is deleted. */
   reviewed_by: string | null;
   reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The length and format it was (last) written for; medium / paragraph by default. */
+  length: ColumnType<SummaryLengthColumn, SummaryLengthColumn | undefined, SummaryLengthColumn>;
+  format: ColumnType<SummaryFormatColumn, SummaryFormatColumn | undefined, SummaryFormatColumn>;
+  /** Up to 10 key terms of the original, most important first. */
+  keywords: JsonColumn<string[]>;
+  /** One entry per sentence (item) of summarized_content. */
+  source_map: JsonColumn<SourceMapEntryJson[]>;
+  /** Numbers, dates and names of the summary the original never mentions. */
+  unverified: JsonColumn<string[]>;
+  /** The number of the current version (its row in summary_versions). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
+  fallback_reason: FallbackReasonColumn | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/**
+ * Every text a summary has had: version 1 at creation, then one per regeneration, restore
+ * and staff edit. Deleted with its summary; unique (summary_id, version).
+ */
+export interface SummaryVersionsTable {
+  id: Generated<string>;
+  summary_id: string;
+  version: number;
+  summarized_content: string;
+  custom_prompt: string | null;
+  length: SummaryLengthColumn;
+  format: SummaryFormatColumn;
+  ai_model: string;
+  is_fallback: boolean;
+  source_map: JsonColumn<SourceMapEntryJson[]>;
+  keywords: JsonColumn<string[]>;
+  unverified: JsonColumn<string[]>;
+  fallback_reason: FallbackReasonColumn | null;
+  /** The staff member whose edit this version is; null otherwise (and once they are deleted). */
+  edited_by: string | null;
+  created_at: CreatedAt;
 }
 
 /** What a review sets a summary's status to. */
@@ -158,6 +213,7 @@ export interface DB {
   audit_events: AuditEventsTable;
   rate_limit_hits: RateLimitHitsTable;
   summaries: SummariesTable;
+  summary_versions: SummaryVersionsTable;
   review_events: ReviewEventsTable;
   summary_jobs: SummaryJobsTable;
   job_uploads: JobUploadsTable;
@@ -168,5 +224,6 @@ export type NewUser = Insertable<UsersTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type SummaryRow = Selectable<SummariesTable>;
+export type SummaryVersionRow = Selectable<SummaryVersionsTable>;
 export type ReviewEventRow = Selectable<ReviewEventsTable>;
 export type SummaryJobRow = Selectable<SummaryJobsTable>;

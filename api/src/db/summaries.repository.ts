@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
-import type { Role, SummariesTable, SummarySource } from './schema';
+import type {
+  FallbackReasonColumn,
+  Role,
+  SourceMapEntryJson,
+  SummariesTable,
+  SummaryFormatColumn,
+  SummaryLengthColumn,
+  SummarySource,
+} from './schema';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -23,6 +31,12 @@ export interface SummaryText {
   isFallback: boolean;
   aiModel: string;
   customPrompt: string | null;
+  length: SummaryLengthColumn;
+  format: SummaryFormatColumn;
+  keywords: string[];
+  sourceMap: SourceMapEntryJson[];
+  unverified: string[];
+  fallbackReason: FallbackReasonColumn | null;
 }
 
 export interface NewSummary extends SummaryText {
@@ -71,7 +85,87 @@ function textColumns(text: SummaryText) {
     is_fallback: text.isFallback,
     ai_model: text.aiModel,
     custom_prompt: text.customPrompt,
+    length: text.length,
+    format: text.format,
+    keywords: JSON.stringify(text.keywords),
+    source_map: JSON.stringify(text.sourceMap),
+    unverified: JSON.stringify(text.unverified),
+    fallback_reason: text.fallbackReason,
   };
+}
+
+/**
+ * Records `text` as version `version` of the summary (`editedBy`: the staff member whose edit
+ * it is, else null). Call it in the transaction that made the text current.
+ */
+export async function insertSummaryVersion(
+  db: DbExecutor,
+  summaryId: string,
+  version: number,
+  text: SummaryText,
+  editedBy: string | null,
+): Promise<void> {
+  await db
+    .insertInto('summary_versions')
+    .values({
+      summary_id: summaryId,
+      version,
+      summarized_content: text.summarizedContent,
+      custom_prompt: text.customPrompt,
+      length: text.length,
+      format: text.format,
+      ai_model: text.aiModel,
+      is_fallback: text.isFallback,
+      source_map: JSON.stringify(text.sourceMap),
+      keywords: JSON.stringify(text.keywords),
+      unverified: JSON.stringify(text.unverified),
+      fallback_reason: text.fallbackReason,
+      edited_by: editedBy,
+    })
+    .execute();
+}
+
+/** How a new current version came about: it decides the counters that move with it. */
+export interface NewVersionOptions {
+  /** A regeneration: regeneration_count + 1. */
+  regenerated: boolean;
+  /** The staff member who edited the text, else null. */
+  editedBy: string | null;
+  /** Only a summary this user owns (undefined: any summary, for staff). */
+  ownerId?: string;
+}
+
+/**
+ * Makes `text` the summary's current text as its next version, in one transaction with the
+ * caller's: version + 1, review status back to pending (the earlier verdicts stay in
+ * review_events), and the version row. The UPDATE's row lock orders concurrent callers, so
+ * each gets its own number. Returns the new version, or undefined if the summary is gone
+ * (or not the owner's).
+ */
+export async function writeNextVersion(
+  db: DbExecutor,
+  id: string,
+  text: SummaryText,
+  options: NewVersionOptions,
+): Promise<number | undefined> {
+  let update = db
+    .updateTable('summaries')
+    .set({
+      ...textColumns(text),
+      version: sql<number>`version + 1`,
+      ...(options.regenerated ? { regeneration_count: sql<number>`regeneration_count + 1` } : {}),
+      review_status: 'pending',
+      review_comments: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id);
+  if (options.ownerId !== undefined) update = update.where('user_id', '=', options.ownerId);
+  const row = await update.returning('version').executeTakeFirst();
+  if (!row) return undefined;
+  await insertSummaryVersion(db, id, row.version, text, options.editedBy);
+  return row.version;
 }
 
 /**
@@ -94,7 +188,10 @@ export async function spendCredits(
   return row?.credits;
 }
 
-/** Inserts a summary (review status pending, regeneration count 0) and returns it. */
+/**
+ * Inserts a summary (review status pending, regeneration count 0) with its version 1 and
+ * returns it. Call it inside a transaction, so the two rows commit together.
+ */
 export async function insertSummary(db: DbExecutor, summary: NewSummary): Promise<SummaryRecord> {
   const row = await db
     .insertInto('summaries')
@@ -108,6 +205,7 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await insertSummaryVersion(db, row.id, row.version, summary, null);
   return { ...row, reviewer_name: null };
 }
 
@@ -123,14 +221,42 @@ export function findOwnSummary(
     .executeTakeFirst();
 }
 
-/** One page of a user's summaries, newest first (ties broken by id, so pages never overlap). */
+/**
+ * Whether a summary's original or text matches the words of `q` (websearch syntax: words,
+ * "quoted phrases", -excluded, or). The expression is exactly the one summaries_search_idx
+ * indexes (migration 20261122120000_summary_workbench), so the index serves it.
+ */
+function matchesSearch(q: string) {
+  return sql<boolean>`to_tsvector('english'::regconfig, summaries.original_content || ' ' || summaries.summarized_content) @@ websearch_to_tsquery('english'::regconfig, ${q})`;
+}
+
+/** How many of a user's summaries match `q` (all of them without `q`). */
+export async function countOwnSummaries(
+  db: DbExecutor,
+  userId: string,
+  q: string | undefined,
+): Promise<number> {
+  let query = db
+    .selectFrom('summaries')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('summaries.user_id', '=', userId);
+  if (q !== undefined) query = query.where(matchesSearch(q));
+  const row = await query.executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/**
+ * One page of a user's summaries, newest first (ties broken by id, so pages never overlap),
+ * only those matching `q` when it is given.
+ */
 export function listOwnSummaries(
   db: DbExecutor,
   userId: string,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; q?: string | undefined },
 ): Promise<SummaryRecord[]> {
-  return selectSummaries(db)
-    .where('summaries.user_id', '=', userId)
+  let query = selectSummaries(db).where('summaries.user_id', '=', userId);
+  if (page.q !== undefined) query = query.where(matchesSearch(page.q));
+  return query
     .orderBy('summaries.created_at', 'desc')
     .orderBy('summaries.id', 'desc')
     .offset(page.offset)
@@ -169,8 +295,9 @@ export async function deleteOwnSummary(
 }
 
 /**
- * Replaces an owned summary's text with a regenerated one: regeneration count + 1, review
- * status back to pending. Returns the updated summary, or undefined if it is gone (or not theirs).
+ * Replaces an owned summary's text with a regenerated one, as its next version: regeneration
+ * count + 1, review status back to pending. Call it inside a transaction. Returns the updated
+ * summary, or undefined if it is gone (or not theirs).
  */
 export async function updateRegeneratedSummary(
   db: DbExecutor,
@@ -178,21 +305,81 @@ export async function updateRegeneratedSummary(
   id: string,
   text: SummaryText,
 ): Promise<SummaryRecord | undefined> {
-  const row = await db
-    .updateTable('summaries')
-    .set({
-      ...textColumns(text),
-      regeneration_count: sql<number>`regeneration_count + 1`,
-      // New text needs a new review; the earlier verdicts stay in review_events.
-      review_status: 'pending',
-      review_comments: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returning('id')
+  const version = await writeNextVersion(db, id, text, {
+    regenerated: true,
+    editedBy: null,
+    ownerId: userId,
+  });
+  return version === undefined ? undefined : findOwnSummary(db, userId, id);
+}
+
+/** The summary's row (any owner), locked until the transaction ends; undefined if there is none. */
+export function lockSummary(db: DbExecutor, id: string) {
+  return db.selectFrom('summaries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A stored version with the name of the staff member who edited it (null when none or gone). */
+export interface SummaryVersionRecord {
+  version: number;
+  summarized_content: string;
+  custom_prompt: string | null;
+  length: SummaryLengthColumn;
+  format: SummaryFormatColumn;
+  ai_model: string;
+  is_fallback: boolean;
+  source_map: SourceMapEntryJson[];
+  keywords: string[];
+  unverified: string[];
+  fallback_reason: FallbackReasonColumn | null;
+  created_at: Date;
+  edited_by: string | null;
+  editor_name: string | null;
+}
+
+function selectVersions(db: DbExecutor, summaryId: string) {
+  return db
+    .selectFrom('summary_versions')
+    .leftJoin('users as editor', 'editor.id', 'summary_versions.edited_by')
+    .select([
+      'summary_versions.version',
+      'summary_versions.summarized_content',
+      'summary_versions.custom_prompt',
+      'summary_versions.length',
+      'summary_versions.format',
+      'summary_versions.ai_model',
+      'summary_versions.is_fallback',
+      'summary_versions.source_map',
+      'summary_versions.keywords',
+      'summary_versions.unverified',
+      'summary_versions.fallback_reason',
+      'summary_versions.created_at',
+      'summary_versions.edited_by',
+      'editor.name as editor_name',
+    ])
+    .where('summary_versions.summary_id', '=', summaryId);
+}
+
+/** Every version of a summary, newest first. */
+export function listSummaryVersions(
+  db: DbExecutor,
+  summaryId: string,
+): Promise<SummaryVersionRecord[]> {
+  return selectVersions(db, summaryId).orderBy('summary_versions.version', 'desc').execute();
+}
+
+/** One version of a summary, or undefined. */
+export function findSummaryVersion(
+  db: DbExecutor,
+  summaryId: string,
+  version: number,
+): Promise<SummaryVersionRecord | undefined> {
+  return selectVersions(db, summaryId)
+    .where('summary_versions.version', '=', version)
     .executeTakeFirst();
-  return row ? findOwnSummary(db, userId, row.id) : undefined;
+}
+
+/** Whether a summary with this id exists (anyone's). `id` must be a well-formed uuid. */
+export async function summaryExists(db: DbExecutor, id: string): Promise<boolean> {
+  const row = await db.selectFrom('summaries').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

@@ -136,7 +136,7 @@ describe('a user deleted during their own request', () => {
       enqueueTextSummary(
         t.deps,
         { user: person.user, requestId: 'test' },
-        { text: TEXT, customPrompt: null },
+        { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
       ),
     ).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
@@ -148,7 +148,7 @@ describe('a user deleted during their own request', () => {
       enqueueTextSummary(
         t.deps,
         { user: person.user, requestId: 'test' },
-        { text: TEXT, customPrompt: null },
+        { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
       ),
     ).rejects.toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS' });
   });

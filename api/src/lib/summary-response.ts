@@ -1,6 +1,19 @@
 import { REVIEW_STATUSES } from '../db/schema';
-import type { ReviewStatus, Role, SummarySource } from '../db/schema';
-import type { StaffSummaryRecord, SummaryRecord, SummaryTotals } from '../db/summaries.repository';
+import type {
+  FallbackReasonColumn,
+  ReviewStatus,
+  Role,
+  SourceMapEntryJson,
+  SummaryFormatColumn,
+  SummaryLengthColumn,
+  SummarySource,
+} from '../db/schema';
+import type {
+  StaffSummaryRecord,
+  SummaryRecord,
+  SummaryTotals,
+  SummaryVersionRecord,
+} from '../db/summaries.repository';
 
 /** The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. */
 export interface SummaryDto {
@@ -27,6 +40,32 @@ export interface SummaryDto {
   reviewComments: string | null;
   reviewedBy: { id: string; name: string } | null;
   reviewedAt: string | null;
+  /** API.md "Additions": the length and format it was written for. */
+  length: SummaryLengthColumn;
+  format: SummaryFormatColumn;
+  /** Up to 10 key terms of the original, most important first. */
+  keywords: string[];
+  /** One entry per sentence (item) of summarizedContent, with its source spans. */
+  sourceMap: SourceMapEntryJson[];
+  /** Numbers, dates and names of the summary that the original never mentions. */
+  unverified: string[];
+  /** The number of the current version (1 for a new summary). */
+  version: number;
+  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
+  fallbackReason: FallbackReasonColumn | null;
+}
+
+/** One entry of GET /api/summaries/:id/versions. */
+export interface SummaryVersionDto {
+  version: number;
+  summarizedContent: string;
+  customPrompt: string | null;
+  length: SummaryLengthColumn;
+  format: SummaryFormatColumn;
+  aiModel: string;
+  isFallback: boolean;
+  createdAt: string;
+  editedBy: { id: string; name: string } | null;
 }
 
 /** API.md "Statistics": a user's own summaries, added up. */
@@ -76,7 +115,60 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
         ? { id: summary.reviewed_by, name: summary.reviewer_name }
         : null,
     reviewedAt: summary.reviewed_at?.toISOString() ?? null,
+    length: summary.length,
+    format: summary.format,
+    keywords: stringsOf(summary.keywords),
+    sourceMap: sourceMapOf(summary.source_map),
+    unverified: stringsOf(summary.unverified),
+    version: summary.version,
+    fallbackReason: summary.fallback_reason,
   };
+}
+
+export function toSummaryVersionDto(version: SummaryVersionRecord): SummaryVersionDto {
+  return {
+    version: version.version,
+    summarizedContent: version.summarized_content,
+    customPrompt: version.custom_prompt,
+    length: version.length,
+    format: version.format,
+    aiModel: version.ai_model,
+    isFallback: version.is_fallback,
+    createdAt: version.created_at.toISOString(),
+    editedBy:
+      version.edited_by !== null && version.editor_name !== null
+        ? { id: version.edited_by, name: version.editor_name }
+        : null,
+  };
+}
+
+/** A jsonb list of strings as stored; anything else (never written by the API) reads as []. */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
+}
+
+function isSpan(value: unknown): value is { start: number; end: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const span = value as Record<string, unknown>;
+  return typeof span.start === 'number' && typeof span.end === 'number';
+}
+
+/** A stored source map, keeping only well-formed entries. */
+export function sourceMapOf(value: unknown): SourceMapEntryJson[] {
+  if (!Array.isArray(value)) return [];
+  const entries: SourceMapEntryJson[] = [];
+  for (const item of value) {
+    if (typeof item !== 'object' || item === null) continue;
+    const entry = item as Record<string, unknown>;
+    if (typeof entry.text !== 'string' || !Array.isArray(entry.sources)) continue;
+    entries.push({
+      text: entry.text,
+      sources: entry.sources.filter(isSpan).map((span) => ({ start: span.start, end: span.end })),
+    });
+  }
+  return entries;
 }
 
 export function toSummaryStatisticsDto(totals: SummaryTotals): SummaryStatisticsDto {

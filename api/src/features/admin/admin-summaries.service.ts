@@ -4,15 +4,15 @@ import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import type { StaffSummaryRecord } from '../../db/summaries.repository';
-import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
+import { lockSummary, writeNextVersion } from '../../db/summaries.repository';
+import type { StaffSummaryRecord, SummaryText } from '../../db/summaries.repository';
+import { sourceMapAfterEdit, unverifiedAfterEdit } from '../../lib/edited-summary';
+import { SUMMARY_NOT_FOUND_MESSAGE, sourceMapOf, stringsOf } from '../../lib/summary-response';
 import {
   countAllSummaries,
   deleteSummaryById,
   findStaffSummary,
-  findSummaryForEdit,
   listAllSummaries,
-  updateSummaryText,
 } from './admin-summaries.repository';
 import type { AdminSummariesQuery } from './admin.schemas';
 
@@ -51,9 +51,10 @@ export async function listAllSummariesPage(
 }
 
 /**
- * Replaces any summary's text (validated: trimmed, 1..50,000 characters), recounts its words
- * and compression ratio, and sends it back to review (pending, latest review cleared), with
- * an audit row, in one transaction. 404 for an unknown summary.
+ * Replaces any summary's text (validated: trimmed, 1..50,000 characters) as its next version,
+ * edited by `actor`; recounts its words and compression ratio, keeps the source spans of the
+ * sentences the edit left unchanged, and sends it back to review (pending, latest review
+ * cleared), with an audit row, in one transaction. 404 for an unknown summary.
  */
 export async function editSummary(
   deps: AppDeps,
@@ -64,21 +65,40 @@ export async function editSummary(
   assertSummaryId(id);
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, actor.id, STAFF_EDITORS);
-    const existing = await findSummaryForEdit(trx, id);
+    const existing = await lockSummary(trx, id);
     if (!existing) throw summaryNotFound();
     const summaryWordCount = countWords(summarizedContent);
     const ratio = compressionRatio(existing.original_word_count, summaryWordCount);
-    await updateSummaryText(trx, id, {
+    const text: SummaryText = {
       summarizedContent,
       summaryWordCount,
       compressionRatio: ratio,
+      processingTime: existing.processing_time,
+      isFallback: existing.is_fallback,
+      aiModel: existing.ai_model,
+      customPrompt: existing.custom_prompt,
+      length: existing.length,
+      format: existing.format,
+      keywords: stringsOf(existing.keywords),
+      sourceMap: sourceMapAfterEdit(
+        summarizedContent,
+        existing.format,
+        sourceMapOf(existing.source_map),
+      ),
+      unverified: unverifiedAfterEdit(summarizedContent, stringsOf(existing.unverified)),
+      fallbackReason: existing.fallback_reason,
+    };
+    const version = await writeNextVersion(trx, id, text, {
+      regenerated: false,
+      editedBy: actor.id,
     });
+    if (version === undefined) throw summaryNotFound();
     await appendAuditEvent(trx, {
       actorId: actor.id,
       action: 'summary.edited',
       targetType: 'summary',
       targetId: id,
-      details: { userId: existing.user_id, summaryWordCount, compressionRatio: ratio },
+      details: { userId: existing.user_id, summaryWordCount, compressionRatio: ratio, version },
     });
     const summary = await findStaffSummary(trx, id);
     if (!summary) throw summaryNotFound();

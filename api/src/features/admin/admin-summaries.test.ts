@@ -296,6 +296,7 @@ describe('PUT /api/admin/summaries/:id', () => {
           userId: author.user.id,
           summaryWordCount: words,
           compressionRatio: compressionRatio(countWords(ORIGINAL), words),
+          version: 2,
         },
       }),
     ]);

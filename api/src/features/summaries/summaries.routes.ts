@@ -4,10 +4,12 @@ import { validate } from '../../lib/validation';
 import { requireAuth } from '../../middleware/auth';
 import {
   createSummarySchema,
+  exportSummaryQuerySchema,
   listSummariesQuerySchema,
   regenerateSummarySchema,
   uploadSummarySchema,
 } from './summaries.schemas';
+import { exportOwnSummary, listVersions, restoreVersion } from './summary-versions.service';
 import {
   createSummary,
   createSummaryFromFile,
@@ -21,6 +23,7 @@ import {
   toSummaryDto,
   toSummaryPaginationDto,
   toSummaryStatisticsDto,
+  toSummaryVersionDto,
 } from '../../lib/summary-response';
 
 function requester(c: { var: AuthEnv['Variables'] }): SummaryRequester {
@@ -38,6 +41,8 @@ export const summariesRoutes = new Hono<AuthEnv>()
     const created = await createSummary(c.var.deps, requester(c), {
       text: input.content,
       customPrompt: input.customPrompt,
+      length: input.length,
+      format: input.format,
       source: 'text',
       fileName: null,
     });
@@ -51,7 +56,8 @@ export const summariesRoutes = new Hono<AuthEnv>()
     );
   })
   .post('/upload', validate('form', uploadSummarySchema), async (c) => {
-    const created = await createSummaryFromFile(c.var.deps, requester(c), c.req.valid('form').file);
+    const { file, ...options } = c.req.valid('form');
+    const created = await createSummaryFromFile(c.var.deps, requester(c), file, options);
     return c.json(
       {
         success: true as const,
@@ -63,7 +69,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
   })
   .get('/', validate('query', listSummariesQuerySchema), async (c) => {
     const page = await listSummaries(c.var.deps, requester(c), c.req.valid('query'));
-    const pagination = toSummaryPaginationDto(page.page, page.limit, page.totals.count);
+    const pagination = toSummaryPaginationDto(page.page, page.limit, page.matching);
     return c.json(
       {
         success: true as const,
@@ -95,7 +101,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
       c.var.deps,
       requester(c),
       c.req.param('id'),
-      c.req.valid('json').customPrompt,
+      c.req.valid('json'),
     );
     return c.json(
       {
@@ -105,4 +111,40 @@ export const summariesRoutes = new Hono<AuthEnv>()
       },
       200,
     );
+  })
+  .get('/:id/versions', async (c) => {
+    const versions = await listVersions(c.var.deps, requester(c), c.req.param('id'));
+    return c.json(
+      { success: true as const, data: { versions: versions.map(toSummaryVersionDto) } },
+      200,
+    );
+  })
+  .post('/:id/versions/:version/restore', async (c) => {
+    const summary = await restoreVersion(
+      c.var.deps,
+      requester(c),
+      c.req.param('id'),
+      c.req.param('version'),
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { summary: toSummaryDto(summary) },
+        message: 'Version restored successfully',
+      },
+      200,
+    );
+  })
+  .get('/:id/export', validate('query', exportSummaryQuerySchema), async (c) => {
+    const file = await exportOwnSummary(
+      c.var.deps,
+      requester(c),
+      c.req.param('id'),
+      c.req.valid('query').format,
+    );
+    return c.body(file.body, 200, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': file.disposition,
+      'Cache-Control': 'private, no-store',
+    });
   });

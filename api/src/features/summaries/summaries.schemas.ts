@@ -4,6 +4,7 @@ import {
   contentProblem,
   customPromptProblem,
 } from '../../lib/summary-text';
+import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
 
 /*
  * The request rules of API.md "Limits" for summaries, with SPEC.md's exact messages.
@@ -57,7 +58,34 @@ function wholeNumber(message: string, min: number, max: number, fallback: number
     .transform((value) => value ?? fallback);
 }
 
-export const createSummarySchema = z.object({ content, customPrompt }, body);
+export const LENGTH_MESSAGE = `Length must be one of: ${SUMMARY_LENGTHS.join(', ')}`;
+export const FORMAT_MESSAGE = `Format must be one of: ${SUMMARY_FORMATS.join(', ')}`;
+export const EXPORT_FORMAT_MESSAGE = 'Format must be one of: txt, md, docx';
+/** Most characters a history search may hold. */
+export const MAX_SEARCH_LENGTH = 200;
+export const SEARCH_LENGTH_MESSAGE = `Search must be at most ${MAX_SEARCH_LENGTH} characters`;
+const SEARCH_TEXT_MESSAGE = 'Search must be text without control characters';
+
+/** Optional length; absent (or null) means none given. Empty form fields count as absent. */
+const length = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(SUMMARY_LENGTHS, { error: LENGTH_MESSAGE }).nullish(),
+);
+/** Optional format, as `length`. */
+const format = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(SUMMARY_FORMATS, { error: FORMAT_MESSAGE }).nullish(),
+);
+
+export const createSummarySchema = z.object(
+  {
+    content,
+    customPrompt,
+    length: length.transform((value) => value ?? 'medium'),
+    format: format.transform((value) => value ?? 'paragraph'),
+  },
+  body,
+);
 
 /**
  * POST /api/summaries/async: as `createSummarySchema`, but the text may come as `text` (the
@@ -74,11 +102,47 @@ export const createAsyncSummarySchema = createSummarySchema
     return { ...rest, content: chosen };
   });
 
-export const regenerateSummarySchema = z.object({ customPrompt }, body);
+/** Regenerate: a new prompt (null for none); length and format default to the summary's own. */
+export const regenerateSummarySchema = z.object(
+  {
+    customPrompt,
+    length: length.transform((value) => value ?? undefined),
+    format: format.transform((value) => value ?? undefined),
+  },
+  body,
+);
+
+/** `q`: trimmed words to find; empty or blank means no filter (undefined). */
+const searchQuery = z
+  .string({ error: SEARCH_TEXT_MESSAGE })
+  .optional()
+  .transform((value, context) => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return undefined;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(trimmed)) {
+      context.addIssue({ code: 'custom', message: SEARCH_TEXT_MESSAGE });
+      return z.NEVER;
+    }
+    if ([...trimmed].length > MAX_SEARCH_LENGTH) {
+      context.addIssue({ code: 'custom', message: SEARCH_LENGTH_MESSAGE });
+      return z.NEVER;
+    }
+    return trimmed;
+  });
 
 export const listSummariesQuerySchema = z.object({
   page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
   limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  q: searchQuery,
+});
+
+export const EXPORT_FORMATS = ['txt', 'md', 'docx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET /api/summaries/:id/export: format is required. */
+export const exportSummaryQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }),
 });
 
 /**
@@ -90,8 +154,12 @@ export const uploadSummarySchema = z.object({
     (value) => value instanceof File && !(value.size === 0 && value.name === ''),
     { error: NO_FILE_MESSAGE },
   ),
+  customPrompt,
+  length: length.transform((value) => value ?? 'medium'),
+  format: format.transform((value) => value ?? 'paragraph'),
 });
 
 export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
 export type RegenerateSummaryInput = z.infer<typeof regenerateSummarySchema>;
 export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;
+export type UploadSummaryInput = z.infer<typeof uploadSummarySchema>;

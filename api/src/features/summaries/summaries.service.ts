@@ -6,9 +6,10 @@ import { refusedDebit } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
-import type { SummaryResult } from '../../summarizer/summarizer';
+import type { SummaryFormat, SummaryLength, SummaryResult } from '../../summarizer/summarizer';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
+  countOwnSummaries,
   deleteOwnSummary,
   findOwnSummary,
   insertSummary,
@@ -35,12 +36,23 @@ export interface SummaryRequester {
   requestId: string;
 }
 
+/** How the reader wants a summary written (API.md "Additions"; medium paragraph by default). */
+export interface SummaryShape {
+  length: SummaryLength;
+  format: SummaryFormat;
+}
+
 /** What a new summary is made from: validated text (trimmed, 50..50,000 characters). */
-export interface SummarySourceText {
+export interface SummarySourceText extends SummaryShape {
   text: string;
   customPrompt: string | null;
   source: SummarySource;
   fileName: string | null;
+}
+
+/** An upload's optional fields besides the file. */
+export interface UploadOptions extends SummaryShape {
+  customPrompt: string | null;
 }
 
 export interface CreatedSummary {
@@ -51,7 +63,10 @@ export interface CreatedSummary {
 
 export interface SummaryPage {
   summaries: SummaryRecord[];
+  /** The user's own summaries added up, whatever the search. */
   totals: SummaryTotals;
+  /** How many summaries the page's filter (the search) matches: the pager's total. */
+  matching: number;
   page: number;
   limit: number;
 }
@@ -60,12 +75,12 @@ export function insufficientCredits(): AppError {
   return new AppError(402, 'INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE);
 }
 
-function summaryNotFound(): AppError {
+export function summaryNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
 }
 
 /** A malformed id is answered like someone else's summary: 404, whatever the reason. */
-function assertSummaryId(id: string): void {
+export function assertSummaryId(id: string): void {
   if (!UUID_PATTERN.test(id)) throw summaryNotFound();
 }
 
@@ -79,6 +94,7 @@ async function summarize(
   requester: SummaryRequester,
   text: string,
   customPrompt: string | null,
+  shape: SummaryShape,
   failureMessage: string,
 ): Promise<SummaryText> {
   let result;
@@ -86,14 +102,14 @@ async function summarize(
     result = await deps.summarizer.summarize({
       text,
       customPrompt,
-      length: 'medium',
-      format: 'paragraph',
+      length: shape.length,
+      format: shape.format,
     });
   } catch (error) {
     deps.logger.error({ err: error, requestId: requester.requestId }, 'The summarizer failed:');
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
   }
-  const summaryText = toSummaryText(text, customPrompt, result);
+  const summaryText = toSummaryText(text, customPrompt, shape, result);
   if (summaryText === null) {
     deps.logger.error(
       { requestId: requester.requestId },
@@ -111,6 +127,7 @@ async function summarize(
 export function toSummaryText(
   text: string,
   customPrompt: string | null,
+  shape: SummaryShape,
   result: SummaryResult,
 ): SummaryText | null {
   const summarizedContent = result.summary.replaceAll('\u0000', '').trim();
@@ -124,6 +141,12 @@ export function toSummaryText(
     isFallback: result.isFallback,
     aiModel: result.model,
     customPrompt,
+    length: shape.length,
+    format: shape.format,
+    keywords: result.keywords,
+    sourceMap: result.sourceMap,
+    unverified: result.unverified,
+    fallbackReason: result.fallbackReason,
   };
 }
 
@@ -144,6 +167,7 @@ export async function createSummary(
     requester,
     input.text,
     input.customPrompt,
+    input,
     SUMMARIZER_FAILED_MESSAGE,
   );
   const userId = requester.user.id;
@@ -178,6 +202,7 @@ export async function createSummaryFromFile(
   deps: AppDeps,
   requester: SummaryRequester,
   file: File,
+  options: UploadOptions,
 ): Promise<CreatedSummary> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
   const upload = await readUploadedFile(file, deps.fileExtractor);
@@ -188,13 +213,18 @@ export async function createSummaryFromFile(
   }
   return createSummary(deps, requester, {
     text,
-    customPrompt: null,
+    customPrompt: options.customPrompt,
+    length: options.length,
+    format: options.format,
     source: upload.source,
     fileName: upload.fileName,
   });
 }
 
-/** One page of the user's own summaries, newest first, with their totals. */
+/**
+ * One page of the user's own summaries, newest first, with their totals; with `q`, only those
+ * whose original or summary holds its words (full-text search), and the pager counts those.
+ */
 export async function listSummaries(
   deps: AppDeps,
   requester: SummaryRequester,
@@ -203,11 +233,15 @@ export async function listSummaries(
   const { db } = deps;
   const userId = requester.user.id;
   const totals = await sumOwnSummaries(db, userId);
+  const matching =
+    query.q === undefined ? totals.count : await countOwnSummaries(db, userId, query.q);
   const offset = (query.page - 1) * query.limit;
   // Past the last page there is nothing to read (and a huge page number never reaches SQL).
   const summaries =
-    offset < totals.count ? await listOwnSummaries(db, userId, { offset, limit: query.limit }) : [];
-  return { summaries, totals, page: query.page, limit: query.limit };
+    offset < matching
+      ? await listOwnSummaries(db, userId, { offset, limit: query.limit, q: query.q })
+      : [];
+  return { summaries, totals, matching, page: query.page, limit: query.limit };
 }
 
 /** The user's own summary; 404 when it does not exist, is someone else's, or the id is malformed. */
@@ -232,26 +266,41 @@ export async function deleteSummary(
   if (!(await deleteOwnSummary(deps.db, requester.user.id, id))) throw summaryNotFound();
 }
 
+/** What a regeneration asks for; a length or format left out keeps the summary's own. */
+export interface RegenerateOptions {
+  customPrompt: string | null;
+  length?: SummaryLength | undefined;
+  format?: SummaryFormat | undefined;
+}
+
 /**
  * Summarizes the user's own summary's original text again, free, with the new custom prompt
- * (null for none): regenerationCount + 1, reviewStatus back to pending. Returns the summary
- * and the user's updated totals. 404 as getSummary, also when it is deleted meanwhile.
+ * (null for none) and length and format (default: the summary's own), as its next version:
+ * regenerationCount + 1, version + 1, reviewStatus back to pending. Returns the summary and
+ * the user's updated totals. 404 as getSummary, also when it is deleted meanwhile.
  */
 export async function regenerateSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   id: string,
-  customPrompt: string | null,
+  options: RegenerateOptions,
 ): Promise<{ summary: SummaryRecord; totals: SummaryTotals }> {
   const existing = await getSummary(deps, requester, id);
+  const shape: SummaryShape = {
+    length: options.length ?? existing.length,
+    format: options.format ?? existing.format,
+  };
   const summaryText = await summarize(
     deps,
     requester,
     existing.original_content,
-    customPrompt,
+    options.customPrompt,
+    shape,
     REGENERATE_FAILED_MESSAGE,
   );
-  const summary = await updateRegeneratedSummary(deps.db, requester.user.id, id, summaryText);
+  const summary = await deps.db
+    .transaction()
+    .execute((trx) => updateRegeneratedSummary(trx, requester.user.id, id, summaryText));
   if (!summary) throw summaryNotFound();
   const totals = await sumOwnSummaries(deps.db, requester.user.id);
   return { summary, totals };

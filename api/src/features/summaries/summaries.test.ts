@@ -152,6 +152,13 @@ describe('POST /api/summaries', () => {
           reviewComments: null,
           reviewedBy: null,
           reviewedAt: null,
+          length: 'medium',
+          format: 'paragraph',
+          keywords: [],
+          sourceMap: [],
+          unverified: [],
+          version: 1,
+          fallbackReason: null,
         },
       },
     });
@@ -654,6 +661,7 @@ describe('POST /api/summaries/:id/regenerate', () => {
       compressionRatio: compressionRatio(created.originalWordCount, countWords(expectedText)),
       customPrompt: 'only the dates',
       regenerationCount: 1,
+      version: 2,
       // New text needs a new review: the old verdict is cleared (it stays in review_events).
       reviewStatus: 'pending',
       reviewComments: null,

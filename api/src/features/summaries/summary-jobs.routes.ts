@@ -43,7 +43,12 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
     const queued = await enqueueTextSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      { text: input.content, customPrompt: input.customPrompt },
+      {
+        text: input.content,
+        customPrompt: input.customPrompt,
+        length: input.length,
+        format: input.format,
+      },
     );
     return c.json(
       { success: true as const, data: queued, message: 'Summary queued successfully' },
@@ -51,10 +56,12 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
     );
   })
   .post('/upload/async', validate('form', uploadSummarySchema), async (c) => {
+    const { file, ...options } = c.req.valid('form');
     const queued = await enqueueFileSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      c.req.valid('form').file,
+      file,
+      options,
     );
     return c.json(
       { success: true as const, data: queued, message: 'File queued for processing' },

@@ -12,10 +12,12 @@ import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem } from '../../lib/summary-text';
+import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
+import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { countWords } from '../../summarizer/summary-metrics';
 import { SUMMARIZER_FAILED_MESSAGE, insufficientCredits, toSummaryText } from './summaries.service';
-import type { SummaryRequester } from './summaries.service';
+import type { SummaryRequester, SummaryShape, UploadOptions } from './summaries.service';
 import {
   deleteJobUpload,
   findJobUpload,
@@ -37,10 +39,28 @@ export const UPLOAD_MISSING_MESSAGE = 'The uploaded file is no longer available'
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a text-summary job carries; a file-processing job's bytes wait in job_uploads. */
+/**
+ * What a text-summary job carries; a file-processing job carries the same without `text` (its
+ * bytes wait in job_uploads). Jobs queued before length and format existed carry neither:
+ * they get medium paragraphs, as then.
+ */
 export interface TextSummaryJobData {
   text: string;
   customPrompt: string | null;
+  length: SummaryLength;
+  format: SummaryFormat;
+}
+
+/** The length and format a job's data asks for; anything unknown reads as the default. */
+function jobShape(data: Partial<TextSummaryJobData>): SummaryShape {
+  return {
+    length: SUMMARY_LENGTHS.find((length) => length === data.length) ?? 'medium',
+    format: SUMMARY_FORMATS.find((format) => format === data.format) ?? 'paragraph',
+  };
+}
+
+function jobPrompt(data: Partial<TextSummaryJobData>): string | null {
+  return typeof data.customPrompt === 'string' ? data.customPrompt : null;
 }
 
 export interface QueuedSummaryJob {
@@ -106,7 +126,12 @@ export function enqueueTextSummary(
   requester: SummaryRequester,
   input: TextSummaryJobData,
 ): Promise<QueuedSummaryJob> {
-  const data: TextSummaryJobData = { text: input.text, customPrompt: input.customPrompt };
+  const data: TextSummaryJobData = {
+    text: input.text,
+    customPrompt: input.customPrompt,
+    length: input.length,
+    format: input.format,
+  };
   return enqueue(deps, requester, 'text-summary', data, null);
 }
 
@@ -119,11 +144,17 @@ export async function enqueueFileSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   file: File,
+  options: UploadOptions,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
   const { fileName } = checkUploadedFile(file);
   const content = Buffer.from(await file.arrayBuffer());
-  return enqueue(deps, requester, 'file-processing', {}, { fileName, content });
+  const data: Omit<TextSummaryJobData, 'text'> = {
+    customPrompt: options.customPrompt,
+    length: options.length,
+    format: options.format,
+  };
+  return enqueue(deps, requester, 'file-processing', data, { fileName, content });
 }
 
 function jobNotFound(): AppError {
@@ -219,7 +250,7 @@ async function jobSource(
     const text = typeof job.data.text === 'string' ? job.data.text.trim() : '';
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { text, customPrompt: job.data.customPrompt ?? null, source: 'text', fileName: null };
+    return { text, customPrompt: jobPrompt(job.data), source: 'text', fileName: null };
   }
   const upload = await findJobUpload(deps.db, job.id);
   if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
@@ -239,7 +270,7 @@ async function jobSource(
   const text = read.text.trim();
   const problem = contentProblem(text);
   if (problem !== null) throw new PermanentJobError(problem);
-  return { text, customPrompt: null, source: read.source, fileName: read.fileName };
+  return { text, customPrompt: jobPrompt(job.data), source: read.source, fileName: read.fileName };
 }
 
 function isRetryable(error: unknown): boolean {
@@ -270,13 +301,14 @@ export async function processSummaryJob(
     await setSummaryJobProgress(deps.db, job.id, 10);
     const source = await jobSource(deps, queue, job);
     await setSummaryJobProgress(deps.db, job.id, 30);
+    const shape = jobShape(job.data);
     const result = await deps.summarizer.summarize({
       text: source.text,
       customPrompt: source.customPrompt,
-      length: 'medium',
-      format: 'paragraph',
+      length: shape.length,
+      format: shape.format,
     });
-    const summaryText = toSummaryText(source.text, source.customPrompt, result);
+    const summaryText = toSummaryText(source.text, source.customPrompt, shape, result);
     if (summaryText === null) {
       throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {
         retryable: true,
