@@ -33,6 +33,13 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     reviewComments: null,
     reviewedBy: null,
     reviewedAt: null,
+    length: 'medium',
+    format: 'paragraph',
+    keywords: [],
+    sourceMap: [],
+    unverified: [],
+    version: 1,
+    fallbackReason: 'not_configured',
     user: { id: 'u2', name: 'Bob Writer', email: 'bob@brevity.test', role: 'user' },
     ...overrides,
   };

@@ -14,10 +14,9 @@ export const UNSUPPORTED_LABEL = 'Unsupported';
 export const MAX_KEYWORDS = 10;
 
 export interface SourceLinkedSummaryProps {
-  summary: Pick<
-    Summary,
-    'summarizedContent' | 'originalContent' | 'sourceMap' | 'keywords' | 'unverified' | 'format'
-  >;
+  /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
+  summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
+    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format'>>;
   /** Key-term chips above the summary (the result card). */
   showKeywords?: boolean;
   /** The heading level of "Summary" and "Original content". */

@@ -1,4 +1,4 @@
-import type { SourceMapEntry, SourceSpan, Summary } from './summary';
+import type { SourceMapEntry, SourceSpan } from './summary';
 
 /** One summary sentence (or item) as the workbench shows it. */
 export interface SummarySentence {
@@ -24,10 +24,11 @@ function clampSpans(spans: readonly SourceSpan[], length: number): SourceSpan[] 
  * The summary's sentences from its `sourceMap`, or null when it has none (an older summary):
  * the screens then show the text as before.
  */
-export function summarySentences(
-  summary: Pick<Summary, 'originalContent' | 'sourceMap'>,
-): SummarySentence[] | null {
-  const map: readonly SourceMapEntry[] | undefined = summary.sourceMap;
+export function summarySentences(summary: {
+  originalContent: string | null;
+  sourceMap?: readonly SourceMapEntry[] | null;
+}): SummarySentence[] | null {
+  const map = summary.sourceMap;
   if (!map || map.length === 0) return null;
   const length = summary.originalContent?.length ?? 0;
   return map.map((entry, index) => ({

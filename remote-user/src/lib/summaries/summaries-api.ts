@@ -117,22 +117,22 @@ export async function deleteSummaryById(id: string): Promise<void> {
 
 /** GET /api/summaries/:id/versions: every version, newest first. */
 export async function getSummaryVersions(id: string): Promise<SummaryVersion[]> {
-  const body = (await request(
-    () => apiFetch(`/api/summaries/${encodeURIComponent(id)}/versions`),
+  const body = await request(
+    () => api.summaries[':id'].versions.$get({ param: { id } }),
     WORKBENCH_MESSAGES.fetchVersions,
-  )) as { data: { versions: SummaryVersion[] } };
+  );
   return body.data.versions;
 }
 
 /** POST /api/summaries/:id/versions/:version/restore: free; the summary at its new version. */
 export async function postRestoreVersion(id: string, version: number): Promise<Summary> {
-  const body = (await request(
+  const body = await request(
     () =>
-      apiFetch(`/api/summaries/${encodeURIComponent(id)}/versions/${version}/restore`, {
-        method: 'POST',
+      api.summaries[':id'].versions[':version'].restore.$post({
+        param: { id, version: String(version) },
       }),
     WORKBENCH_MESSAGES.restoreVersion,
-  )) as { data: { summary: Summary } };
+  );
   return body.data.summary;
 }
 
