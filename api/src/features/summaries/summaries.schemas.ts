@@ -66,16 +66,15 @@ export const MAX_SEARCH_LENGTH = 200;
 export const SEARCH_LENGTH_MESSAGE = `Search must be at most ${MAX_SEARCH_LENGTH} characters`;
 const SEARCH_TEXT_MESSAGE = 'Search must be text without control characters';
 
-/** Optional length; absent (or null) means none given. Empty form fields count as absent. */
-const length = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.enum(SUMMARY_LENGTHS, { error: LENGTH_MESSAGE }).nullish(),
-);
+/** Optional length; absent (or null) means none given. */
+const length = z.enum(SUMMARY_LENGTHS, { error: LENGTH_MESSAGE }).nullish();
 /** Optional format, as `length`. */
-const format = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.enum(SUMMARY_FORMATS, { error: FORMAT_MESSAGE }).nullish(),
-);
+const format = z.enum(SUMMARY_FORMATS, { error: FORMAT_MESSAGE }).nullish();
+
+/** A multipart field left empty (a form's unselected control) counts as absent. */
+function formField<Schema extends z.ZodType>(schema: Schema) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
 
 export const createSummarySchema = z.object(
   {
@@ -155,8 +154,8 @@ export const uploadSummarySchema = z.object({
     { error: NO_FILE_MESSAGE },
   ),
   customPrompt,
-  length: length.transform((value) => value ?? 'medium'),
-  format: format.transform((value) => value ?? 'paragraph'),
+  length: formField(length).transform((value) => value ?? 'medium'),
+  format: formField(format).transform((value) => value ?? 'paragraph'),
 });
 
 export type CreateSummaryInput = z.infer<typeof createSummarySchema>;

@@ -277,6 +277,19 @@ describe('creating with length and format', () => {
       version: 1,
     });
     expect((await versionsOf(user, summary.id)).map((version) => version.version)).toEqual([1]);
+
+    // A form's empty fields count as absent: a medium paragraph without a prompt.
+    const empty = await t.request('/api/summaries/upload', {
+      method: 'POST',
+      token: user.token,
+      body: uploadForm({ customPrompt: '', length: '', format: '' }),
+    });
+    expect(empty.status).toBe(201);
+    expect(((await empty.json()) as Envelope<{ summary: SummaryDto }>).data.summary).toMatchObject({
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
   });
 
   it('queued text and files keep their length, format and prompt through the worker', async () => {
