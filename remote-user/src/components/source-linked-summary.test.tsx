@@ -132,6 +132,17 @@ describe('SourceLinkedSummary', () => {
     ]);
   });
 
+  it('shows a list item by item whatever its format says (a prompt asked for bullets)', () => {
+    renderSummary({
+      format: 'paragraph',
+      summarizedContent: '- Cats sleep most of the day.\n- Birds sing at dawn in spring.',
+    });
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Cats sleep most of the day.',
+      'Birds sing at dawn in spring.',
+    ]);
+  });
+
   it('without a source map shows the summary text only', () => {
     renderSummary({ sourceMap: undefined, summarizedContent: 'Plain\ntext' });
     expect(screen.queryByRole('region', { name: 'Original content' })).toBeNull();

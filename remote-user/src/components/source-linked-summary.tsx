@@ -24,6 +24,14 @@ export interface SourceLinkedSummaryProps {
   className?: string;
 }
 
+const ITEM_LINE = /^\s*(?:[-*•]|\d+[.)])\s+/u;
+
+/** Every non-blank line of the text is a list item. */
+function isItemList(text: string): boolean {
+  const lines = text.split(/\r\n?|\n/).filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => ITEM_LINE.test(line));
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -168,7 +176,8 @@ export function SourceLinkedSummary({
     );
   };
 
-  const bullets = summary.format === 'bullets';
+  // Items one a line: the bullets format, or a summary a custom prompt turned into a list.
+  const bullets = summary.format === 'bullets' || isItemList(summary.summarizedContent);
 
   return (
     <div className={cx('ru-workbench', className)}>
