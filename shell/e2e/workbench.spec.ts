@@ -327,17 +327,31 @@ test('at 360 px /summarize with a result has no horizontal scroll; the original 
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     );
   expect(await noOverflow()).toBe(true);
-  const summaryBox = await result.locator('.ru-sentences').boundingBox();
-  const originalBoxShape = await originalBox(result).boundingBox();
-  expect(
-    summaryBox && originalBoxShape && originalBoxShape.y > summaryBox.y + summaryBox.height - 1,
-  ).toBe(true);
+  // Where the summary and the original sit, measured together (the page may be scrolling).
+  const layout = () =>
+    result.evaluate((card) => {
+      const place = (element: Element | null) => {
+        const rect = element?.getBoundingClientRect();
+        return rect
+          ? { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right }
+          : null;
+      };
+      return {
+        summary: place(card.querySelector('.ru-sentences')),
+        original: place(card.querySelector('.ru-original')),
+      };
+    });
+  const narrow = await layout();
+  expect(narrow.summary && narrow.original && narrow.original.top >= narrow.summary.bottom).toBe(
+    true,
+  );
 
   // From 768 px on, the original sits beside the summary.
   await page.setViewportSize({ width: 1024, height: 800 });
-  const wideSummary = await result.locator('.ru-sentences').boundingBox();
-  const wideOriginal = await originalBox(result).boundingBox();
-  expect(
-    wideSummary && wideOriginal && wideOriginal.x > wideSummary.x + wideSummary.width - 1,
-  ).toBe(true);
+  await expect
+    .poll(async () => {
+      const wide = await layout();
+      return Boolean(wide.summary && wide.original && wide.original.left >= wide.summary.right);
+    })
+    .toBe(true);
 });
