@@ -143,11 +143,19 @@ export function toSummaryText(
     customPrompt,
     length: shape.length,
     format: shape.format,
-    keywords: result.keywords,
-    sourceMap: result.sourceMap,
-    unverified: result.unverified,
+    keywords: result.keywords.map(withoutNul),
+    sourceMap: result.sourceMap.map((entry) => ({
+      text: withoutNul(entry.text),
+      sources: entry.sources.map((span) => ({ start: span.start, end: span.end })),
+    })),
+    unverified: result.unverified.map(withoutNul),
     fallbackReason: result.fallbackReason,
   };
+}
+
+/** Postgres text and jsonb cannot hold NUL. */
+function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '');
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../db/credit-ledger.repository';
 import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
 import type { SummarizeInput, SummaryResult } from '../../summarizer/summarizer';
-import { createFakeSummarizer } from '../../test/fake-summarizer';
+import { createBarrier, createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { UNKNOWN_ID } from '../../test/envelope';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
@@ -50,13 +50,15 @@ function richAnswer(input: SummarizeInput): Omit<SummaryResult, 'processingTimeM
 
 let t: TestApp;
 let fake: FakeSummarizer;
+/** Fields the next answers take instead of richAnswer's; reset before each test. */
+let override: Partial<SummaryResult> = {};
 
 beforeAll(async () => {
   fake = createFakeSummarizer();
   const recordCall = fake.summarize.bind(fake);
   fake.summarize = async (input, signal) => {
     const recorded = await recordCall(input, signal);
-    return { ...recorded, ...richAnswer(input) };
+    return { ...recorded, ...richAnswer(input), ...override };
   };
   t = await createTestApp({ deps: { summarizer: fake } });
   await t.startWorkers(1);
@@ -69,6 +71,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.calls.length = 0;
   fake.beforeAnswer = null;
+  override = {};
 });
 
 function create(user: TestUser, body: unknown) {
@@ -206,6 +209,26 @@ describe('creating with length and format', () => {
       length: 'medium',
       format: 'paragraph',
     });
+  });
+
+  it('stores a fallback reason, and never a NUL a provider sent in its extras', async () => {
+    const user = await t.createUser();
+    override = {
+      keywords: ['bud\u0000get'],
+      unverified: ['20\u000031'],
+      sourceMap: [{ text: 'The\u0000 committee.', sources: [{ start: 0, end: 3 }] }],
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+    };
+    const summary = await createOk(user);
+    expect(summary).toMatchObject({
+      keywords: ['budget'],
+      unverified: ['2031'],
+      sourceMap: [{ text: 'The committee.', sources: [{ start: 0, end: 3 }] }],
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+    });
+    expect((await versionsOf(user, summary.id))[0]?.isFallback).toBe(true);
   });
 
   it('refuses an unknown length or format with 400 naming the field, charging nothing', async () => {
@@ -419,6 +442,33 @@ describe('regenerate, versions and restore', () => {
     // Regenerate and restore cost nothing.
     expect(await credits(owner)).toBe(0);
     expect(await listCreditMovements(t.db, owner.user.id)).toEqual(ledgerBefore);
+  });
+
+  it('gives concurrent regenerations, a restore and a staff edit each their own version', async () => {
+    const owner = await t.createUser();
+    const created = await createOk(owner);
+    const editor = await t.createUser({ role: 'editor' });
+    const arrive = createBarrier(3);
+    fake.beforeAnswer = () => arrive();
+    const answers = await Promise.all([
+      regenerate(owner, created.id, { customPrompt: 'one' }),
+      regenerate(owner, created.id, { customPrompt: 'two', length: 'long' }),
+      regenerate(owner, created.id, { customPrompt: 'three', format: 'tldr' }),
+      restore(owner, created.id, 1),
+      t.request(`/api/admin/summaries/${created.id}`, {
+        method: 'PUT',
+        token: editor.token,
+        json: { summarizedContent: 'An editor’s text.' },
+      }),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const versions = await versionsOf(owner, created.id);
+    expect(versions.map((version) => version.version)).toEqual([6, 5, 4, 3, 2, 1]);
+    const current = await t.request(`/api/summaries/${created.id}`, { token: owner.token });
+    const summary = ((await current.json()) as Envelope<{ summary: SummaryDto }>).data.summary;
+    expect(summary.version).toBe(6);
+    expect(summary.summarizedContent).toBe(versions[0]?.summarizedContent);
+    expect(summary.regenerationCount).toBe(3);
   });
 
   it('validates regenerate length and format, naming the field', async () => {
