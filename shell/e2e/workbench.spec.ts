@@ -190,6 +190,15 @@ test('regenerate twice, compare versions 1 and 3, restore 1, all for free', asyn
   await expect(summarySentences(result)).toHaveCount(first.sourceMap.length);
   // One credit for the summary; regenerating and restoring are free.
   expect(await creditsOnServer(request, session)).toBe(4);
+
+  // History offers the same Versions control on the card.
+  await page.goto('/history');
+  const card = page.getByRole('article');
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: /^Versions/ }).click();
+  const fromHistory = page.getByRole('dialog', { name: 'Versions' });
+  await expect(fromHistory.getByRole('listitem')).toHaveCount(4);
+  await expect(fromHistory.getByRole('listitem').first()).toContainText('Current');
 });
 
 test('a text PDF is summarized through the file tab; a scanned one is refused and costs nothing', async ({
