@@ -322,7 +322,12 @@ test.describe('/summarize, the result card', () => {
     await panel.getByRole('button', { name: 'Regenerate' }).click();
     const response = await regenerated;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toEqual({ customPrompt: 'as 3 bullet points' });
+    // The panel sends its Length and Format too: the summary's own, unchanged here.
+    expect(response.request().postDataJSON()).toEqual({
+      customPrompt: 'as 3 bullet points',
+      length: 'medium',
+      format: 'paragraph',
+    });
     const { summary } = ((await response.json()) as { data: { summary: ApiSummary } }).data;
     expect(summary.regenerationCount).toBe(1);
 
@@ -353,7 +358,9 @@ test.describe('/summarize, files', () => {
 
     await page.getByRole('tab', { name: 'Upload File' }).click();
     const { panel, input, upload } = fileTab(page);
-    await expect(panel.getByText('Supported formats: .txt and .docx, max 10MB.')).toBeVisible();
+    await expect(
+      panel.getByText('Supported formats: .txt, .docx and .pdf, max 10MB.'),
+    ).toBeVisible();
 
     await upload.click();
     const noFile = panel.getByRole('alert').filter({ hasText: 'Please select a file first' });

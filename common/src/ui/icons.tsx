@@ -245,3 +245,11 @@ export function BrandMark({ size = 28, className }: { size?: number; className?:
     </svg>
   );
 }
+
+export const SearchIcon = createIcon(
+  'SearchIcon',
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" />
+  </>,
+);

@@ -5,7 +5,9 @@ import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button, ButtonLink } from 'common/ui/button';
 import { Card, CardContent } from 'common/ui/card';
 import { ConfirmDialog } from 'common/ui/confirm-dialog';
-import { HistoryIcon, SparklesIcon, RefreshIcon, XIcon } from 'common/ui/icons';
+import { HistoryIcon, SparklesIcon, RefreshIcon, SearchIcon, XIcon } from 'common/ui/icons';
+import { Input } from 'common/ui/input';
+import { Label } from 'common/ui/label';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
@@ -22,6 +24,9 @@ import './history-page.css';
 
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
+
+/** How long the search box waits after the last key before it asks. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** `?page=N` as a page number: a positive integer, else 1. */
 export function pageFromSearch(value: string | null): number {
@@ -67,11 +72,40 @@ function EmptyHistory() {
   );
 }
 
-/** /history: the person's own summaries, 10 a page, the page kept in the URL (?page=N). */
+function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
+  return (
+    <Card className="ru-history-empty">
+      <CardContent className="ru-history-empty__content">
+        <SearchIcon size={36} className="ru-history-empty__icon" />
+        <h2 className="ru-history-empty__title">No summaries match “{query}”</h2>
+        <p className="ui-muted">Try other words, or clear the search to see every summary.</p>
+        <Button variant="outline" onClick={onClear}>
+          <XIcon />
+          Clear search
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The URL's search parameters for a page and a search. */
+function historyParams(page: number, q: string): Record<string, string> {
+  return {
+    ...(q ? { q } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  };
+}
+
+/**
+ * /history: the person's own summaries, 10 a page, filtered by the search box; the page and
+ * the search are kept in the URL (?page=N&q=words).
+ */
 export function HistoryPage() {
   const dispatch = useAppDispatch();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
+  const q = (searchParams.get('q') ?? '').trim();
+  const [searchText, setSearchText] = useState(q);
   const { summaries, pagination, listStatus, listError } = useAppSelector(selectSummariesState);
   const [reloads, setReloads] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Summary | null>(null);
@@ -80,12 +114,27 @@ export function HistoryPage() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const request = dispatch(fetchSummaries({ page, limit: HISTORY_PAGE_SIZE }));
+    const request = dispatch(fetchSummaries({ page, limit: HISTORY_PAGE_SIZE, q }));
     return () => request.abort();
-  }, [dispatch, page, reloads]);
+  }, [dispatch, page, q, reloads]);
+
+  // The search box asks once typing pauses; a new search starts at page 1.
+  useEffect(() => {
+    const wanted = searchText.trim();
+    if (wanted === q) return;
+    const timer = setTimeout(() => {
+      setSearchParams(historyParams(1, wanted), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, q, setSearchParams]);
+
+  const clearSearch = () => {
+    setSearchText('');
+    setSearchParams(historyParams(1, ''), { replace: true });
+  };
 
   const goToPage = (next: number, replace = false) => {
-    setSearchParams(next <= 1 ? {} : { page: String(next) }, { replace });
+    setSearchParams(historyParams(next, q), { replace });
   };
 
   // A page past the end (an old link, the last summary of a page deleted elsewhere) shows the
@@ -94,9 +143,9 @@ export function HistoryPage() {
   const loaded = listStatus === 'succeeded' && pagination !== null;
   useEffect(() => {
     if (loaded && page > 1 && page > totalPages) {
-      setSearchParams(totalPages <= 1 ? {} : { page: String(totalPages) }, { replace: true });
+      setSearchParams(historyParams(totalPages, q), { replace: true });
     }
-  }, [loaded, page, totalPages, setSearchParams]);
+  }, [loaded, page, totalPages, q, setSearchParams]);
 
   const confirmDelete = async () => {
     const target = pendingDelete;
@@ -167,10 +216,34 @@ export function HistoryPage() {
         </Alert>
       ) : null}
 
+      <div role="search" className="ru-history-search">
+        <Label htmlFor="history-search">Search summaries</Label>
+        <div className="ru-history-search__field">
+          <SearchIcon className="ru-history-search__icon" />
+          <Input
+            id="history-search"
+            type="search"
+            value={searchText}
+            placeholder="Words in the original or the summary"
+            onChange={(event) => setSearchText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && searchText !== '') {
+                event.preventDefault();
+                clearSearch();
+              }
+            }}
+          />
+        </div>
+      </div>
+
       {firstLoad ? (
         <HistorySkeleton />
       ) : pagination && total === 0 && summaries.length === 0 ? (
-        <EmptyHistory />
+        q ? (
+          <NoMatches query={q} onClear={clearSearch} />
+        ) : (
+          <EmptyHistory />
+        )
       ) : summaries.length > 0 ? (
         <>
           <ol
@@ -193,7 +266,8 @@ export function HistoryPage() {
               Showing page {shownPage} of {Math.max(totalPages, 1)}
               <span className="ru-history-footer__total">
                 {' '}
-                · {formatCount(total)} {total === 1 ? 'summary' : 'summaries'} in total
+                · {formatCount(total)} {total === 1 ? 'summary' : 'summaries'}{' '}
+                {q ? `matching “${q}”` : 'in total'}
               </span>
             </p>
             <Pager

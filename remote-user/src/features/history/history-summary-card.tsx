@@ -4,9 +4,12 @@ import { Button } from 'common/ui/button';
 import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
+import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import { SummaryText } from '../../components/summary-text';
+import { summarySentences } from '../../lib/summaries/source-map';
 import { formatCount, summaryModelLabel } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
+import { VersionsButton } from '../../components/versions-dialog';
 
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
 
@@ -102,6 +105,11 @@ export function HistorySummaryCard({ summary, onDelete, deleting, now }: History
           <span className="ui-sr-only"> of the summary from {relativeDate}</span>
         </Button>
         <CopyButton text={summaryText} variant="ghost" disabled={summaryText === ''} />
+        <VersionsButton
+          summary={summary}
+          variant="ghost"
+          srContext={`of the summary from ${relativeDate}`}
+        />
         <Button
           variant="ghost"
           size="sm"
@@ -116,7 +124,14 @@ export function HistorySummaryCard({ summary, onDelete, deleting, now }: History
       </div>
 
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
-        {expanded ? (
+        {expanded && summarySentences(summary) ? (
+          <>
+            <SourceLinkedSummary summary={summary} showKeywords />
+            <p className="ru-history-card__model">
+              <span className="ui-muted">Model:</span> {summaryModelLabel(summary)}
+            </p>
+          </>
+        ) : expanded ? (
           <>
             {/* Not a named section: the scrollable box below is the one "Original content" region. */}
             <section>

@@ -44,13 +44,14 @@ describe('checkContent', () => {
 });
 
 describe('checkFile', () => {
-  it('accepts .txt and .docx in any case', () => {
+  it('accepts .txt, .docx and .pdf in any case', () => {
     expect(checkFile({ name: 'notes.txt', size: 10 })).toBeNull();
     expect(checkFile({ name: 'Report.DOCX', size: 10 })).toBeNull();
+    expect(checkFile({ name: 'paper.Pdf', size: 10 })).toBeNull();
   });
 
   it('refuses other types, empty files and files over 10MB', () => {
-    expect(checkFile({ name: 'paper.pdf', size: 10 })).toBe(SUMMARIZE_MESSAGES.wrongFileType);
+    expect(checkFile({ name: 'paper.rtf', size: 10 })).toBe(SUMMARIZE_MESSAGES.wrongFileType);
     expect(checkFile({ name: 'txt', size: 10 })).toBe(SUMMARIZE_MESSAGES.wrongFileType);
     expect(checkFile({ name: 'empty.txt', size: 0 })).toBe(SUMMARIZE_MESSAGES.emptyFile);
     expect(checkFile({ name: 'big.docx', size: 10 * 1024 * 1024 })).toBeNull();

@@ -12,7 +12,7 @@ export const SUMMARIZE_MESSAGES = {
   insufficientCredits: 'Insufficient credits. Please contact support to recharge your account.',
   noFile: 'Please select a file first',
   fileFailed: 'Failed to process file',
-  wrongFileType: 'Only .txt and .docx files are supported',
+  wrongFileType: 'Only .txt, .docx and .pdf files are supported',
   emptyFile: 'The file is empty',
 } as const;
 

@@ -6,8 +6,9 @@ import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
 import { ALLOWED_FILE_EXTENSIONS } from '../../lib/summaries/summary';
-import type { SummaryJobState } from '../../lib/summaries/summary';
+import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile } from './content-rules';
+import { SummaryOptionsFields } from './summary-options-fields';
 
 export interface FileSummaryFormProps {
   file: File | null;
@@ -23,6 +24,9 @@ export interface FileSummaryFormProps {
   creationError: string | null;
   /** The queued file's job while it runs, for the progress bar. */
   job?: { state: SummaryJobState; progress: number } | null;
+  /** Length and Format for the summary. */
+  options: SummaryOptions;
+  onOptionsChange: (options: SummaryOptions) => void;
 }
 
 /** What the progress line says for a job's state. */
@@ -32,7 +36,7 @@ function jobProgressLabel(job: { state: SummaryJobState; progress: number }): st
     : `Processing file… ${job.progress}%`;
 }
 
-/** The Upload File tab: choose or drop a .txt/.docx file, see its name and size, upload it. */
+/** The Upload File tab: choose or drop a .txt, .docx or .pdf file, see its name and size, upload it. */
 export function FileSummaryForm({
   file,
   onFileChange,
@@ -44,6 +48,8 @@ export function FileSummaryForm({
   uploading,
   creationError,
   job = null,
+  options,
+  onOptionsChange,
 }: FileSummaryFormProps) {
   const id = useId();
   const inputId = `file${id}`;
@@ -120,7 +126,7 @@ export function FileSummaryForm({
           onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
         />
         <p id={hintId} className="ru-dropzone__hint">
-          Supported formats: .txt and .docx, max 10MB. You can also drop a file here.
+          Supported formats: .txt, .docx and .pdf, max 10MB. You can also drop a file here.
         </p>
       </div>
 
@@ -142,6 +148,8 @@ export function FileSummaryForm({
           </Button>
         </div>
       ) : null}
+
+      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
 
       {creationError ? (
         <Alert variant="destructive">

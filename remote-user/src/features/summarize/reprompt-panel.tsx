@@ -6,6 +6,8 @@ import { Label } from 'common/ui/label';
 import { RefreshIcon } from 'common/ui/icons';
 import { Textarea } from 'common/ui/textarea';
 import { MAX_CUSTOM_PROMPT_CHARS } from '../../lib/summaries/summary';
+import type { SummaryOptions } from '../../lib/summaries/summary';
+import { SummaryOptionsFields } from './summary-options-fields';
 
 export interface RepromptPanelProps {
   id: string;
@@ -15,6 +17,9 @@ export interface RepromptPanelProps {
   onCancel: () => void;
   regenerating: boolean;
   error: string | null;
+  /** Length and Format of the new version. */
+  options: SummaryOptions;
+  onOptionsChange: (options: SummaryOptions) => void;
 }
 
 /** The Re-prompt panel: optional instructions (at most 500 characters), then a free regeneration. */
@@ -26,6 +31,8 @@ export function RepromptPanel({
   onCancel,
   regenerating,
   error,
+  options,
+  onOptionsChange,
 }: RepromptPanelProps) {
   const fieldId = `prompt${useId()}`;
   const hintId = `${fieldId}-hint`;
@@ -52,6 +59,7 @@ export function RepromptPanel({
         {prompt.length}/{MAX_CUSTOM_PROMPT_CHARS} · Leave empty to summarize again without
         instructions. Regenerating is free.
       </p>
+      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={regenerating} />
       {error ? (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>

@@ -129,7 +129,11 @@ describe('SummarizePage: text tab', () => {
       credits: 3,
       handler: (request) => {
         expect(request.method).toBe('POST');
-        expect(JSON.parse(String(request.body))).toEqual({ content: VALID_TEXT.trim() });
+        expect(JSON.parse(String(request.body))).toEqual({
+          content: VALID_TEXT.trim(),
+          length: 'medium',
+          format: 'paragraph',
+        });
         return new Promise<Response>((resolve) => {
           respond = resolve;
         });
@@ -152,7 +156,7 @@ describe('SummarizePage: text tab', () => {
     expect(within(result).getByText('1,500 ms')).toBeTruthy();
     expect(within(result).getByText('gemini-1.5-flash')).toBeTruthy();
     expect(within(result).getByText('AI Generated')).toBeTruthy();
-    expect(within(result).queryByText(/Version/)).toBeNull();
+    expect(within(result).queryByText(/^Version \d/)).toBeNull();
     expect(store.getState().session.user?.credits).toBe(2);
     expect(document.activeElement).toBe(heading);
   });
@@ -177,8 +181,8 @@ describe('SummarizePage: file tab', () => {
   it('states the formats, and asks for a file when none is chosen', async () => {
     setup();
     const input = await openFileTab();
-    expect(input.accept).toBe('.txt,.docx');
-    expect(screen.getByText(/Supported formats: \.txt and \.docx, max 10MB/)).toBeTruthy();
+    expect(input.accept).toBe('.txt,.docx,.pdf');
+    expect(screen.getByText(/Supported formats: \.txt, \.docx and \.pdf, max 10MB/)).toBeTruthy();
     await userEvent.click(uploadButton());
     expect(screen.getByText('Please select a file first')).toBeTruthy();
   });
@@ -200,8 +204,8 @@ describe('SummarizePage: file tab', () => {
   it('refuses another type or a file over 10MB before uploading', async () => {
     const { fetchMock } = setup();
     const input = await openFileTab();
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'paper.pdf')] } });
-    expect(screen.getByText('Only .txt and .docx files are supported')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['{\\rtf1'], 'paper.rtf')] } });
+    expect(screen.getByText('Only .txt, .docx and .pdf files are supported')).toBeTruthy();
     const big = new File(['x'], 'big.txt');
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     fireEvent.change(input, { target: { files: [big] } });
@@ -387,7 +391,7 @@ describe('SummarizePage: result card', () => {
     await userEvent.type(prompt, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByText('Regenerated')).toBeTruthy();
-    expect(bodies).toEqual([{ customPrompt: null }]);
+    expect(bodies).toEqual([{ customPrompt: null, length: 'medium', format: 'paragraph' }]);
     expect(screen.getByText('Version 2')).toBeTruthy();
     expect(screen.queryByLabelText('Custom instructions (optional)')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -407,7 +411,7 @@ describe('SummarizePage: result card', () => {
     await userEvent.type(screen.getByLabelText('Custom instructions (optional)'), ' Shorter ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
-    expect(bodies).toEqual([{ customPrompt: 'Shorter' }]);
+    expect(bodies).toEqual([{ customPrompt: 'Shorter', length: 'medium', format: 'paragraph' }]);
     expect(screen.getByText('Original summary')).toBeTruthy();
     expect(screen.getByLabelText('Custom instructions (optional)')).toBeTruthy();
     expect(warn).toHaveBeenCalled();

@@ -13,6 +13,8 @@ import {
   regenerateSummary,
   selectSummariesState,
 } from '../../lib/summaries/summaries-slice';
+import { useSummaryOptions } from '../../lib/summaries/summary-options';
+import type { SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
 import { SummaryResult } from './summary-result';
@@ -32,6 +34,7 @@ export function SummarizePage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const [options, setOptions] = useSummaryOptions();
 
   const loading = status === 'loading';
   const creating = loading && (operation === 'text' || operation === 'file');
@@ -53,18 +56,25 @@ export function SummarizePage() {
   }, [shownSummaryId]);
 
   const createFromText = (content: string) => {
-    void dispatch(createSummary({ content }));
+    void dispatch(createSummary({ content, options }));
   };
 
   const createFromFile = async (chosen: File): Promise<string | null> => {
-    const result = await dispatch(createSummaryFromFile(chosen));
+    const result = await dispatch(createSummaryFromFile({ file: chosen, options }));
     if (createSummaryFromFile.fulfilled.match(result)) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
   };
 
-  const regenerate = async (customPrompt: string | null): Promise<boolean> => {
+  const regenerate = async (
+    customPrompt: string | null,
+    chosen: SummaryOptions,
+  ): Promise<boolean> => {
     if (!currentSummary) return false;
-    const result = await dispatch(regenerateSummary({ id: currentSummary.id, customPrompt }));
+    // The choice made for the new version is remembered for the next summary too.
+    setOptions(chosen);
+    const result = await dispatch(
+      regenerateSummary({ id: currentSummary.id, customPrompt, options: chosen }),
+    );
     return regenerateSummary.fulfilled.match(result);
   };
 
@@ -83,8 +93,8 @@ export function SummarizePage() {
             Create Summary
           </h1>
           <p className="ui-page-description">
-            Paste text or upload a .txt or .docx file and get a concise summary. Each summary costs
-            1 credit; regenerating is free.
+            Paste text or upload a .txt, .docx or .pdf file and get a concise summary. Each summary
+            costs 1 credit; regenerating is free.
           </p>
         </div>
         <p className="ru-credit-pill">
@@ -124,6 +134,8 @@ export function SummarizePage() {
                 busy={loading}
                 submitting={creating && operation === 'text'}
                 creationError={creationError}
+                options={options}
+                onOptionsChange={setOptions}
               />
             </TabsContent>
             <TabsContent value="file">
@@ -138,6 +150,8 @@ export function SummarizePage() {
                 uploading={creating && operation === 'file'}
                 creationError={creationError}
                 job={job}
+                options={options}
+                onOptionsChange={setOptions}
               />
             </TabsContent>
           </Tabs>
@@ -158,6 +172,7 @@ export function SummarizePage() {
           regenerating={regenerating}
           regenerationError={regenerationError}
           headingRef={resultHeading}
+          defaultOptions={options}
         />
       ) : null}
     </section>

@@ -6,16 +6,25 @@ import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
 import { DownloadIcon, RefreshIcon, XIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
-import { SummaryText } from '../../components/summary-text';
+import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import { formatCount, summaryModelLabel, summaryVersion } from '../../lib/summaries/summary';
-import type { Summary } from '../../lib/summaries/summary';
+import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
+import type { ExportFormat } from '../../lib/summaries/summaries-api';
+import {
+  downloadSummaryExport,
+  summaryAsMarkdownText,
+  summaryAsPlainText,
+} from '../../components/summary-export';
+import { VersionsButton } from '../../components/versions-dialog';
 import { RepromptPanel } from './reprompt-panel';
 import { downloadSummary } from './summary-download';
 
 export interface SummaryResultProps {
   summary: Summary;
   /** Regenerates with the custom prompt (null for none); resolves true on success. */
-  onRegenerate: (customPrompt: string | null) => Promise<boolean>;
+  onRegenerate: (customPrompt: string | null, options: SummaryOptions) => Promise<boolean>;
+  /** Length and Format the Re-prompt panel starts from when the summary names none. */
+  defaultOptions: SummaryOptions;
   onReset: () => void;
   regenerating: boolean;
   regenerationError: string | null;
@@ -43,16 +52,56 @@ export function SummaryResult({
   regenerating,
   regenerationError,
   headingRef,
+  defaultOptions,
 }: SummaryResultProps) {
   const panelId = `reprompt${useId()}`;
   const [panelOpen, setPanelOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
+  const [options, setOptions] = useState<SummaryOptions>(defaultOptions);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const version = summaryVersion(summary);
 
+  const togglePanel = () => {
+    if (!panelOpen) {
+      // The panel starts from the summary's own length and format.
+      setOptions({
+        length: summary.length ?? defaultOptions.length,
+        format: summary.format ?? defaultOptions.format,
+      });
+    }
+    setPanelOpen((open) => !open);
+  };
+
   const regenerate = async () => {
-    const succeeded = await onRegenerate(prompt.trim() === '' ? null : prompt.trim());
+    const succeeded = await onRegenerate(prompt.trim() === '' ? null : prompt.trim(), options);
     if (succeeded) setPanelOpen(false);
   };
+
+  // .txt and .md are written here from the summary the card shows; .docx is built by the API.
+  const download = async (format: ExportFormat) => {
+    if (format !== 'docx') {
+      downloadSummary(summary, format);
+      return;
+    }
+    setExporting(format);
+    await downloadSummaryExport(summary, format);
+    setExporting(null);
+  };
+
+  const downloadButton = (format: ExportFormat) => (
+    <Button
+      variant="outline"
+      size="sm"
+      loading={exporting === format}
+      disabled={exporting !== null && exporting !== format}
+      onClick={() => void download(format)}
+    >
+      {exporting === format ? null : <DownloadIcon />}
+      <span>
+        Download <span className="ru-nowrap">.{format}</span>
+      </span>
+    </Button>
+  );
 
   return (
     // A named region: a generic div may not carry a name (ARIA 1.2), so the label was lost.
@@ -73,7 +122,7 @@ export function SummaryResult({
           aria-busy={regenerating}
           className={regenerating ? 'ru-result__text ru-dimmed' : 'ru-result__text'}
         >
-          <SummaryText text={summary.summarizedContent} />
+          <SourceLinkedSummary summary={summary} showKeywords />
         </div>
         <dl className="ru-metrics">
           <Metric label="Original words" value={orDash(summary.originalWordCount, formatCount)} />
@@ -94,24 +143,17 @@ export function SummaryResult({
             size="sm"
             aria-expanded={panelOpen}
             aria-controls={panelOpen ? panelId : undefined}
-            onClick={() => setPanelOpen((open) => !open)}
+            onClick={togglePanel}
           >
             <RefreshIcon />
             Re-prompt
           </Button>
-          <CopyButton text={summary.summarizedContent} />
-          <Button variant="outline" size="sm" onClick={() => downloadSummary(summary, 'txt')}>
-            <DownloadIcon />
-            <span>
-              Download <span className="ru-nowrap">.txt</span>
-            </span>
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadSummary(summary, 'md')}>
-            <DownloadIcon />
-            <span>
-              Download <span className="ru-nowrap">.md</span>
-            </span>
-          </Button>
+          <VersionsButton summary={summary} disabled={regenerating} />
+          <CopyButton text={summaryAsPlainText(summary)} />
+          <CopyButton text={summaryAsMarkdownText(summary)} label="Copy as Markdown" />
+          {downloadButton('txt')}
+          {downloadButton('md')}
+          {downloadButton('docx')}
           <Button variant="ghost" size="sm" onClick={onReset} disabled={regenerating}>
             <XIcon />
             Reset
@@ -126,6 +168,8 @@ export function SummaryResult({
             onCancel={() => setPanelOpen(false)}
             regenerating={regenerating}
             error={regenerationError}
+            options={options}
+            onOptionsChange={setOptions}
           />
         ) : null}
       </CardContent>

@@ -7,7 +7,9 @@ import { Label } from 'common/ui/label';
 import { SparklesIcon } from 'common/ui/icons';
 import { Textarea } from 'common/ui/textarea';
 import { MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
+import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkContent } from './content-rules';
+import { SummaryOptionsFields } from './summary-options-fields';
 
 export interface TextSummaryFormProps {
   text: string;
@@ -20,6 +22,9 @@ export interface TextSummaryFormProps {
   submitting: boolean;
   /** The shared creation error, shown while the status is failed. */
   creationError: string | null;
+  /** Length and Format for the summary. */
+  options: SummaryOptions;
+  onOptionsChange: (options: SummaryOptions) => void;
 }
 
 /** What a screen reader hears when the text moves in or out of range, not on every key. */
@@ -38,6 +43,8 @@ export function TextSummaryForm({
   busy,
   submitting,
   creationError,
+  options,
+  onOptionsChange,
 }: TextSummaryFormProps) {
   const id = useId();
   const fieldId = `content${id}`;
@@ -91,6 +98,7 @@ export function TextSummaryForm({
           <AlertDescription>{check.message}</AlertDescription>
         </Alert>
       ) : null}
+      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
       {creationError ? (
         <Alert variant="destructive">
           <AlertDescription>{creationError}</AlertDescription>

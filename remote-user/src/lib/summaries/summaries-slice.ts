@@ -19,6 +19,7 @@ import type {
   RegeneratedSummary,
   Summary,
   SummaryJobState,
+  SummaryOptions,
   SummaryPage,
   SummaryPagination,
   SummaryStatistics,
@@ -81,20 +82,21 @@ function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown
  * POST /api/summaries. On success the session's balance becomes `updatedCredits`, so the
  * navbar shows the spent credit without a reload.
  */
-export const createSummary = createAsyncThunk<CreatedSummary, { content: string }, ThunkConfig>(
-  'summaries/create',
-  async ({ content }, { dispatch, rejectWithValue }) => {
-    try {
-      const created = await postSummary(content);
-      dispatch(setCredits(created.updatedCredits));
-      return created;
-    } catch (error) {
-      const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummary);
-      noteInsufficientCredits(info, dispatch);
-      return rejectWithValue(info);
-    }
-  },
-);
+export const createSummary = createAsyncThunk<
+  CreatedSummary,
+  { content: string; options?: SummaryOptions },
+  ThunkConfig
+>('summaries/create', async ({ content, options }, { dispatch, rejectWithValue }) => {
+  try {
+    const created = await postSummary(content, options);
+    dispatch(setCredits(created.updatedCredits));
+    return created;
+  } catch (error) {
+    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummary);
+    noteInsufficientCredits(info, dispatch);
+    return rejectWithValue(info);
+  }
+});
 
 /** How often the file tab asks about its queued job. */
 export const JOB_POLL_INTERVAL_MS = 1000;
@@ -119,48 +121,48 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * job rejects with its reason and reloads the balance (the server refunded the credit). The job
  * finishes on the server even if nobody waits; history shows it then.
  */
-export const createSummaryFromFile = createAsyncThunk<CreatedSummary, File, ThunkConfig>(
-  'summaries/createFromFile',
-  async (file, { dispatch, rejectWithValue, signal }) => {
-    try {
-      const queued = await postSummaryFileJob(file);
-      dispatch(setCredits(queued.updatedCredits));
-      dispatch(summariesSlice.actions.jobProgressed({ state: queued.state, progress: 0 }));
-      for (;;) {
-        await pause(JOB_POLL_INTERVAL_MS, signal);
-        const job = await getSummaryJob(queued.jobId, queued.queue, signal);
-        if (job.state === 'completed' && job.summary) {
-          return { summary: job.summary, updatedCredits: queued.updatedCredits };
-        }
-        if (job.state === 'failed') {
-          // The server refunded the credit; read the balance rather than guess it.
-          void dispatch(refreshUser());
-          return rejectWithValue({
-            message: job.error ?? FALLBACK_MESSAGES.createSummaryFromFile,
-            status: 200,
-            code: 'JOB_FAILED',
-          });
-        }
-        dispatch(
-          summariesSlice.actions.jobProgressed({ state: job.state, progress: job.progress }),
-        );
+export const createSummaryFromFile = createAsyncThunk<
+  CreatedSummary,
+  File | { file: File; options?: SummaryOptions },
+  ThunkConfig
+>('summaries/createFromFile', async (upload, { dispatch, rejectWithValue, signal }) => {
+  const { file, options } = upload instanceof File ? { file: upload, options: undefined } : upload;
+  try {
+    const queued = await postSummaryFileJob(file, options);
+    dispatch(setCredits(queued.updatedCredits));
+    dispatch(summariesSlice.actions.jobProgressed({ state: queued.state, progress: 0 }));
+    for (;;) {
+      await pause(JOB_POLL_INTERVAL_MS, signal);
+      const job = await getSummaryJob(queued.jobId, queued.queue, signal);
+      if (job.state === 'completed' && job.summary) {
+        return { summary: job.summary, updatedCredits: queued.updatedCredits };
       }
-    } catch (error) {
-      const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummaryFromFile);
-      noteInsufficientCredits(info, dispatch);
-      return rejectWithValue(info);
+      if (job.state === 'failed') {
+        // The server refunded the credit; read the balance rather than guess it.
+        void dispatch(refreshUser());
+        return rejectWithValue({
+          message: job.error ?? FALLBACK_MESSAGES.createSummaryFromFile,
+          status: 200,
+          code: 'JOB_FAILED',
+        });
+      }
+      dispatch(summariesSlice.actions.jobProgressed({ state: job.state, progress: job.progress }));
     }
-  },
-);
+  } catch (error) {
+    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummaryFromFile);
+    noteInsufficientCredits(info, dispatch);
+    return rejectWithValue(info);
+  }
+});
 
 /** POST /api/summaries/:id/regenerate: free. A failure is logged and keeps the summary. */
 export const regenerateSummary = createAsyncThunk<
   RegeneratedSummary,
-  { id: string; customPrompt: string | null },
+  { id: string; customPrompt: string | null; options?: SummaryOptions },
   ThunkConfig
->('summaries/regenerate', async ({ id, customPrompt }, { rejectWithValue }) => {
+>('summaries/regenerate', async ({ id, customPrompt, options }, { rejectWithValue }) => {
   try {
-    return await postRegeneration(id, customPrompt);
+    return await postRegeneration(id, customPrompt, options);
   } catch (error) {
     const info = toApiErrorInfo(error, FALLBACK_MESSAGES.regenerateSummary);
     console.warn(FALLBACK_MESSAGES.regenerateSummary, info.message);
@@ -171,14 +173,16 @@ export const regenerateSummary = createAsyncThunk<
 export interface SummaryPageRequest {
   page: number;
   limit?: number;
+  /** Words to find in the original or the summary. */
+  q?: string;
 }
 
-/** GET /api/summaries?page&limit (limit 10 by default). Abortable through the thunk's promise. */
+/** GET /api/summaries?page&limit&q (limit 10 by default). Abortable through the thunk's promise. */
 export const fetchSummaries = createAsyncThunk<SummaryPage, SummaryPageRequest, ThunkConfig>(
   'summaries/fetchList',
-  async ({ page, limit = HISTORY_PAGE_SIZE }, { rejectWithValue, signal }) => {
+  async ({ page, limit = HISTORY_PAGE_SIZE, q }, { rejectWithValue, signal }) => {
     try {
-      return await getSummaryPage(page, limit, signal);
+      return await getSummaryPage(page, limit, signal, q);
     } catch (error) {
       return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.fetchSummaries));
     }
@@ -217,6 +221,13 @@ export const summariesSlice = createSlice({
     /** The queued file's job moved on (see createSummaryFromFile). */
     jobProgressed(state, action: PayloadAction<{ state: SummaryJobState; progress: number }>) {
       state.job = action.payload;
+    },
+    /** A summary changed elsewhere (a restored version): the result card and the list follow. */
+    summaryUpdated(state, action: PayloadAction<Summary>) {
+      const summary = action.payload;
+      if (state.currentSummary?.id === summary.id) state.currentSummary = summary;
+      const index = state.summaries.findIndex((item) => item.id === summary.id);
+      if (index >= 0) state.summaries[index] = summary;
     },
     /** Back to the initial state. */
     resetSummaries: () => initialSummariesState,
@@ -333,4 +344,5 @@ export const injectedSummariesSlice = summariesSlice.injectInto(rootReducer);
 
 export const { selectSummariesState, selectCurrentSummary } = injectedSummariesSlice.selectors;
 
-export const { clearCurrentSummary, clearDeletionError, resetSummaries } = summariesSlice.actions;
+export const { clearCurrentSummary, clearDeletionError, resetSummaries, summaryUpdated } =
+  summariesSlice.actions;

@@ -1,9 +1,13 @@
 // Test data shaped like the API's answers (imported by tests only, so never bundled).
 import type { SummaryPage, Summary, SummaryStatistics } from './summary';
 
+/** Any field may be overridden, with null too: the screens must survive a field left empty. */
+export type SummaryOverrides = { [Key in keyof Summary]?: Summary[Key] | null };
+
 /** A summary as GET /api/summaries returns it. */
-export function makeSummary(overrides: Partial<Summary> = {}): Summary {
+export function makeSummary(overrides: SummaryOverrides = {}): Summary {
   const id = overrides.id ?? 's1';
+  // Cast: an override may leave a field null that the API's type says is always there.
   return {
     id,
     _id: id,
@@ -25,8 +29,16 @@ export function makeSummary(overrides: Partial<Summary> = {}): Summary {
     reviewComments: null,
     reviewedBy: null,
     reviewedAt: null,
+    length: 'medium',
+    format: 'paragraph',
+    keywords: [],
+    sourceMap: [],
+    unverified: [],
+    // Only regenerations so far, unless the test says otherwise.
+    version: (overrides.regenerationCount ?? 0) + 1,
+    fallbackReason: null,
     ...overrides,
-  };
+  } as Summary;
 }
 
 export function makeStatistics(overrides: Partial<SummaryStatistics> = {}): SummaryStatistics {

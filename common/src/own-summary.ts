@@ -1,0 +1,43 @@
+import type { InferResponseType, hc } from 'hono/client';
+import type { AppType } from 'api/app-type';
+
+// A summary and its companions as the API answers their owner, inferred from the api's own
+// routes (like staff-summary.ts for the staff listings): no hand-written copy to drift.
+
+type Summaries = ReturnType<typeof hc<AppType>>['api']['summaries'];
+
+/** `data` of GET /api/summaries: one page of one's own summaries. */
+export type OwnSummaryPage = InferResponseType<Summaries['$get'], 200>['data'];
+
+/** A summary as the API returns it to its owner (API.md "Summary" and "Additions"). */
+export type OwnSummaryRecord = OwnSummaryPage['summaries'][number];
+
+/** `data` of POST /api/summaries and POST /api/summaries/upload. */
+export type CreatedOwnSummary = InferResponseType<Summaries['$post'], 201>['data'];
+
+/** `data` of POST /api/summaries/upload/async: the job, the credit already taken. */
+export type QueuedOwnSummaryJob = InferResponseType<
+  Summaries['upload']['async']['$post'],
+  202
+>['data'];
+
+/** `data` of GET /api/summaries/job/:jobId. */
+export type OwnSummaryJob = InferResponseType<Summaries['job'][':jobId']['$get'], 200>['data'];
+
+/** `data` of POST /api/summaries/:id/regenerate. */
+export type RegeneratedOwnSummary = InferResponseType<
+  Summaries[':id']['regenerate']['$post'],
+  200
+>['data'];
+
+/** One entry of GET /api/summaries/:id/versions. */
+export type OwnSummaryVersion = InferResponseType<
+  Summaries[':id']['versions']['$get'],
+  200
+>['data']['versions'][number];
+
+/** `data` of POST /api/summaries/:id/versions/:version/restore. */
+export type RestoredOwnSummary = InferResponseType<
+  Summaries[':id']['versions'][':version']['restore']['$post'],
+  200
+>['data'];

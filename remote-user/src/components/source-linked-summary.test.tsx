@@ -1,0 +1,151 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SourceLinkedSummary } from './source-linked-summary';
+
+const ORIGINAL =
+  'Cats sleep most of the day. Dogs bark at strangers at night. Birds sing at dawn in spring.';
+const CATS = { start: 0, end: 27 };
+const DOGS = { start: 28, end: 60 };
+const BIRDS = { start: 61, end: ORIGINAL.length };
+
+function renderSummary(
+  overrides: Partial<Parameters<typeof SourceLinkedSummary>[0]['summary']> = {},
+) {
+  return render(
+    <SourceLinkedSummary
+      showKeywords
+      summary={{
+        originalContent: ORIGINAL,
+        summarizedContent: 'Cats sleep most of the day. Birds sing at dawn in spring.',
+        format: 'paragraph',
+        sourceMap: [
+          { text: 'Cats sleep most of the day.', sources: [CATS] },
+          { text: 'Birds sing at dawn in spring.', sources: [BIRDS] },
+        ],
+        keywords: ['cats', 'dawn'],
+        unverified: [],
+        ...overrides,
+      }}
+    />,
+  );
+}
+
+const original = () => screen.getByRole('region', { name: 'Original content' });
+const marks = (selector: string) =>
+  Array.from(original().querySelectorAll<HTMLElement>(selector)).map((mark) => mark.textContent);
+
+describe('SourceLinkedSummary', () => {
+  it('shows each sentence as a toggle, and marks every used source sentence', () => {
+    renderSummary();
+    const sentences = screen.getAllByRole('button', { pressed: false });
+    expect(sentences.map((sentence) => sentence.textContent)).toEqual([
+      'cats',
+      'dawn',
+      'Cats sleep most of the day.',
+      'Birds sing at dawn in spring.',
+    ]);
+    expect(original().textContent).toBe(ORIGINAL);
+    expect(marks('.ru-source--used')).toEqual([
+      ORIGINAL.slice(CATS.start, CATS.end),
+      ORIGINAL.slice(BIRDS.start, BIRDS.end),
+    ]);
+    expect(marks('[aria-current="true"]')).toEqual([]);
+    expect(original().textContent).toContain(ORIGINAL.slice(DOGS.start, DOGS.end));
+  });
+
+  it('a click highlights the chosen sentence and its source, and says so', async () => {
+    renderSummary();
+    const birds = screen.getByRole('button', { name: 'Birds sing at dawn in spring.' });
+    await userEvent.click(birds);
+    expect(birds.getAttribute('aria-pressed')).toBe('true');
+    expect(marks('[aria-current="true"]')).toEqual(['Birds sing at dawn in spring.']);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Sentence 2 of 2: 1 source sentence highlighted in the original.',
+    );
+    // Choosing it again lets it go.
+    await userEvent.click(birds);
+    expect(birds.getAttribute('aria-pressed')).toBe('false');
+    expect(marks('[aria-current="true"]')).toEqual([]);
+  });
+
+  it('Enter and Space choose a focused sentence', async () => {
+    renderSummary();
+    const cats = screen.getByRole('button', { name: 'Cats sleep most of the day.' });
+    cats.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(cats.getAttribute('aria-pressed')).toBe('true');
+    expect(marks('[aria-current="true"]')).toEqual(['Cats sleep most of the day.']);
+    const birds = screen.getByRole('button', { name: 'Birds sing at dawn in spring.' });
+    birds.focus();
+    fireEvent.keyDown(birds, { key: ' ' });
+    expect(birds.getAttribute('aria-pressed')).toBe('true');
+    expect(cats.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows a sentence nothing supports as unsupported, and flags unverified terms', async () => {
+    renderSummary({
+      summarizedContent: 'Cats sleep most of the day. In 2031 owls moved to Paris.',
+      sourceMap: [
+        { text: 'Cats sleep most of the day.', sources: [CATS] },
+        { text: 'In 2031 owls moved to Paris.', sources: [] },
+      ],
+      unverified: ['2031', 'Paris'],
+    });
+    const owls = screen.getByRole('button', { name: /^In 2031/ });
+    expect(within(owls).getByText('Unsupported')).toBeTruthy();
+    expect(owls.textContent).toContain('2031 (Not found in the source)');
+    expect(screen.getByRole('note').textContent).toBe('Not found in the source: 2031, Paris');
+    await userEvent.click(owls);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Sentence 2 of 2: nothing in the source supports it.',
+    );
+    expect(marks('[aria-current="true"]')).toEqual([]);
+  });
+
+  it('a key term chip highlights the term in the original', async () => {
+    renderSummary();
+    const chips = screen.getByRole('group', { name: 'Key terms' });
+    await userEvent.click(within(chips).getByRole('button', { name: 'dawn' }));
+    expect(within(chips).getByRole('button', { name: 'dawn' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(marks('.ru-source--keyword')).toEqual(['dawn']);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Key term “dawn”: 1 match highlighted in the original.',
+    );
+  });
+
+  it('shows bullets item by item', () => {
+    renderSummary({
+      format: 'bullets',
+      summarizedContent: '- Cats sleep most of the day.\n- Birds sing at dawn in spring.',
+      sourceMap: [
+        { text: '- Cats sleep most of the day.', sources: [CATS] },
+        { text: '- Birds sing at dawn in spring.', sources: [BIRDS] },
+      ],
+    });
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Cats sleep most of the day.',
+      'Birds sing at dawn in spring.',
+    ]);
+  });
+
+  it('shows a list item by item whatever its format says (a prompt asked for bullets)', () => {
+    renderSummary({
+      format: 'paragraph',
+      summarizedContent: '- Cats sleep most of the day.\n- Birds sing at dawn in spring.',
+    });
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Cats sleep most of the day.',
+      'Birds sing at dawn in spring.',
+    ]);
+  });
+
+  it('without a source map shows the summary text only', () => {
+    renderSummary({ sourceMap: undefined, summarizedContent: 'Plain\ntext' });
+    expect(screen.queryByRole('region', { name: 'Original content' })).toBeNull();
+    expect(document.querySelector('.ru-summary-text p')?.textContent).toBe('Plain\ntext');
+  });
+});

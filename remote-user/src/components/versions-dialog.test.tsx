@@ -1,0 +1,172 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApi } from 'common/api-client';
+import { useAppSelector } from 'common/store';
+import {
+  jsonResponse,
+  makeUser,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from 'common/testing';
+import type { SeenRequest } from 'common/testing';
+import { createSummary, selectCurrentSummary } from '../lib/summaries/summaries-slice';
+import { makeSummary, ok } from '../lib/summaries/summary-fixtures';
+import type { SummaryVersion } from '../lib/summaries/summary';
+import { VersionsButton } from './versions-dialog';
+
+function version(
+  number: number,
+  text: string,
+  extra: Partial<SummaryVersion> = {},
+): SummaryVersion {
+  return {
+    version: number,
+    summarizedContent: text,
+    customPrompt: null,
+    length: 'medium',
+    format: 'paragraph',
+    aiModel: 'brevity-local',
+    isFallback: true,
+    createdAt: `2026-03-1${number}T09:00:00.000Z`,
+    editedBy: null,
+    ...extra,
+  };
+}
+
+const VERSIONS = [
+  version(3, 'The cat sat on the red mat today.', {
+    customPrompt: 'Mention the colour',
+    length: 'long',
+    format: 'bullets',
+  }),
+  version(2, 'The cat sat on a mat.', { editedBy: { id: 'e1', name: 'Eve Editor' } }),
+  version(1, 'The dog sat on the mat.', {
+    length: 'short',
+    isFallback: false,
+    aiModel: 'gemini-2.5-flash',
+  }),
+];
+
+function CurrentText() {
+  const summary = useAppSelector(selectCurrentSummary);
+  return <p data-testid="current">{summary?.summarizedContent}</p>;
+}
+
+function setup(handler: (request: SeenRequest) => Response) {
+  storeSession(makeUser());
+  const fetchMock = stubFetch(handler);
+  const summary = makeSummary({
+    id: 's1',
+    summarizedContent: VERSIONS[0]?.summarizedContent,
+    version: 3,
+  });
+  const view = renderWithProviders({
+    initialEntry: '/',
+    routes: [
+      {
+        path: '/',
+        element: (
+          <>
+            <VersionsButton summary={summary} />
+            <CurrentText />
+          </>
+        ),
+      },
+    ],
+  });
+  view.store.dispatch(
+    createSummary.fulfilled({ summary, updatedCredits: 5 }, 'seed', { content: '' }),
+  );
+  return { ...view, fetchMock };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+});
+
+describe('VersionsButton', () => {
+  it('lists every version with its number, date, prompt, length, format, model and editor', async () => {
+    setup(() => jsonResponse(ok({ versions: VERSIONS })));
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    const dialog = screen.getByRole('dialog', { name: 'Versions' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const [newest, middle, oldest] = items as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(newest).getByText('Version 3')).toBeTruthy();
+    expect(within(newest).getByText('Current')).toBeTruthy();
+    expect(within(newest).getByText('Mention the colour')).toBeTruthy();
+    expect(within(newest).getByText('Long')).toBeTruthy();
+    expect(within(newest).getByText('Bullet points')).toBeTruthy();
+    expect(within(newest).getByText('Quick Summary')).toBeTruthy();
+    expect(within(newest).queryByRole('button', { name: /Restore/ })).toBeNull();
+    expect(within(middle).getByText('Eve Editor')).toBeTruthy();
+    expect(within(oldest).getByText('Short')).toBeTruthy();
+    expect(within(oldest).getByText('gemini-2.5-flash')).toBeTruthy();
+    expect(within(oldest).getByText('Mar 11, 2026', { exact: false })).toBeTruthy();
+  });
+
+  it('compares any two versions side by side with the changed words marked', async () => {
+    setup(() => jsonResponse(ok({ versions: VERSIONS })));
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Compare version 3' }));
+    expect(screen.getByText('Choose two versions to compare them.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Compare version 1' }));
+    const comparison = screen.getByRole('region', { name: 'Version 1 and version 3 compared' });
+    const removed = Array.from(comparison.querySelectorAll('del')).map((node) => node.textContent);
+    const added = Array.from(comparison.querySelectorAll('ins')).map((node) => node.textContent);
+    expect(removed.join(' ')).toContain('dog');
+    expect(added.join(' ')).toContain('cat');
+    expect(added.join(' ')).toContain('red');
+    expect(added.join(' ')).toContain('today');
+    // A third choice replaces the oldest one.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Compare version 2' }));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Compare version 3' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    expect(screen.getByRole('region', { name: 'Version 1 and version 2 compared' })).toBeTruthy();
+  });
+
+  it('Restore makes the old version current as a new one and updates the summary shown', async () => {
+    const restored = makeSummary({
+      id: 's1',
+      summarizedContent: 'The dog sat on the mat.',
+      version: 4,
+    });
+    const seen: string[] = [];
+    let versions = VERSIONS;
+    setup((request) => {
+      seen.push(`${request.method} ${request.path}`);
+      if (request.method === 'POST') {
+        versions = [version(4, 'The dog sat on the mat.'), ...VERSIONS];
+        return jsonResponse(ok({ summary: restored }));
+      }
+      return jsonResponse(ok({ versions }));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    const oldest = (await screen.findAllByRole('listitem'))[2] as HTMLElement;
+    await userEvent.click(within(oldest).getByRole('button', { name: 'Restore version 1' }));
+    expect(await screen.findByText('Version 4')).toBeTruthy();
+    expect(seen).toEqual([
+      'GET /api/summaries/s1/versions',
+      'POST /api/summaries/s1/versions/1/restore',
+      'GET /api/summaries/s1/versions',
+    ]);
+    expect(screen.getByTestId('current').textContent).toBe('The dog sat on the mat.');
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((node) => node.textContent === 'Version 1 restored as version 4.'),
+    ).toBe(true);
+  });
+
+  it("shows the server's message when the versions cannot be read", async () => {
+    setup(() =>
+      jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Summary not found' }, 404),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    expect(await screen.findByText('Summary not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import { diffWords } from 'diff';
+import { toApiErrorInfo } from 'common/api-client';
+import { useAppDispatch } from 'common/store';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { Dialog } from 'common/ui/dialog';
+import { HistoryIcon, RefreshIcon } from 'common/ui/icons';
+import { Spinner } from 'common/ui/spinner';
+import { showToast } from 'common/ui/toast';
+import {
+  WORKBENCH_MESSAGES,
+  getSummaryVersions,
+  postRestoreVersion,
+} from '../lib/summaries/summaries-api';
+import { summaryUpdated } from '../lib/summaries/summaries-slice';
+import { DEFAULT_MODEL_LABEL, formatLabel, lengthLabel } from '../lib/summaries/summary';
+import type { Summary, SummaryVersion } from '../lib/summaries/summary';
+import './versions-dialog.css';
+
+const versionDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : versionDate.format(date);
+}
+
+/** Two versions' texts with the words that changed: removed on the older, added on the newer. */
+export function VersionComparison({
+  older,
+  newer,
+}: {
+  older: SummaryVersion;
+  newer: SummaryVersion;
+}) {
+  const parts = diffWords(older.summarizedContent, newer.summarizedContent);
+  return (
+    <section
+      className="ru-compare"
+      aria-label={`Version ${older.version} and version ${newer.version} compared`}
+    >
+      <div className="ru-compare__side">
+        <h3 className="ru-details-title">Version {older.version}</h3>
+        <p className="ru-compare__text">
+          {parts.map((part, index) =>
+            part.added ? null : part.removed ? (
+              <del key={index} className="ru-diff ru-diff--removed">
+                {part.value}
+              </del>
+            ) : (
+              <span key={index}>{part.value}</span>
+            ),
+          )}
+        </p>
+      </div>
+      <div className="ru-compare__side">
+        <h3 className="ru-details-title">Version {newer.version}</h3>
+        <p className="ru-compare__text">
+          {parts.map((part, index) =>
+            part.removed ? null : part.added ? (
+              <ins key={index} className="ru-diff ru-diff--added">
+                {part.value}
+              </ins>
+            ) : (
+              <span key={index}>{part.value}</span>
+            ),
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export interface VersionsButtonProps {
+  summary: Summary;
+  /** Styling of the opening button. */
+  variant?: 'outline' | 'ghost';
+  /** Read after `Versions` by screen readers, to tell cards apart. */
+  srContext?: string;
+  disabled?: boolean;
+}
+
+/**
+ * The `Versions` control: lists every version (number, date, prompt, length, format, model,
+ * who edited), compares any two with the changed words marked, and restores an old one (free)
+ * as a new current version.
+ */
+export function VersionsButton({
+  summary,
+  variant = 'outline',
+  srContext,
+  disabled,
+}: VersionsButtonProps) {
+  const dispatch = useAppDispatch();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [versions, setVersions] = useState<SummaryVersion[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const [status, setStatus] = useState('');
+
+  const load = async () => {
+    setError(null);
+    try {
+      setVersions(await getSummaryVersions(summary.id));
+    } catch (failure) {
+      setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
+    }
+  };
+
+  const show = () => {
+    setVersions(null);
+    setChosen([]);
+    setStatus('');
+    setOpen(true);
+    void load();
+  };
+
+  const current = versions?.reduce((top, version) => Math.max(top, version.version), 0) ?? 0;
+
+  const toggle = (version: number) => {
+    setChosen((previous) =>
+      previous.includes(version)
+        ? previous.filter((item) => item !== version)
+        : [...previous, version].slice(-2),
+    );
+  };
+
+  const restore = async (version: number) => {
+    setRestoring(version);
+    setError(null);
+    try {
+      const restored = await postRestoreVersion(summary.id, version);
+      dispatch(summaryUpdated(restored));
+      const message = `Version ${version} restored as version ${restored.version ?? current + 1}.`;
+      setStatus(message);
+      showToast(message, { variant: 'success', title: 'Restored' });
+      setChosen([]);
+      await load();
+    } catch (failure) {
+      setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.restoreVersion).message);
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const compared =
+    chosen.length === 2 && versions
+      ? chosen
+          .map((number) => versions.find((version) => version.version === number))
+          .filter((version): version is SummaryVersion => version !== undefined)
+          .sort((a, b) => a.version - b.version)
+      : [];
+
+  return (
+    <>
+      <Button variant={variant} size="sm" aria-haspopup="dialog" disabled={disabled} onClick={show}>
+        <HistoryIcon />
+        Versions
+        {srContext ? <span className="ui-sr-only"> {srContext}</span> : null}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        size="lg"
+        title="Versions"
+        description="Choose two versions to compare them, or restore an older one as the current version. Restoring is free."
+        className="ru-versions-dialog"
+      >
+        {error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        {versions === null && !error ? <Spinner label="Loading versions…" showLabel /> : null}
+        {versions ? (
+          <ol className="ru-versions" aria-label="Versions, newest first">
+            {versions.map((version) => {
+              const isCurrent = version.version === current;
+              const checkboxId = `version${id}-${version.version}`;
+              return (
+                <li key={version.version} className="ru-version">
+                  <div className="ru-version__head">
+                    <strong>Version {version.version}</strong>
+                    {isCurrent ? <Badge variant="outline">Current</Badge> : null}
+                    <time dateTime={version.createdAt} className="ui-muted">
+                      {formatDate(version.createdAt)}
+                    </time>
+                  </div>
+                  <dl className="ru-version__meta">
+                    <div>
+                      <dt>Prompt</dt>
+                      <dd>{version.customPrompt?.trim() || 'None'}</dd>
+                    </div>
+                    <div>
+                      <dt>Length</dt>
+                      <dd>{lengthLabel(version.length)}</dd>
+                    </div>
+                    <div>
+                      <dt>Format</dt>
+                      <dd>{formatLabel(version.format)}</dd>
+                    </div>
+                    <div>
+                      <dt>Model</dt>
+                      <dd>
+                        {version.isFallback
+                          ? 'Quick Summary'
+                          : version.aiModel?.trim() || DEFAULT_MODEL_LABEL}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Edited by</dt>
+                      <dd>{version.editedBy?.name ?? '—'}</dd>
+                    </div>
+                  </dl>
+                  <div className="ru-version__actions">
+                    <span className="ru-version__compare">
+                      <input
+                        id={checkboxId}
+                        type="checkbox"
+                        checked={chosen.includes(version.version)}
+                        onChange={() => toggle(version.version)}
+                      />
+                      <label htmlFor={checkboxId}>
+                        Compare<span className="ui-sr-only"> version {version.version}</span>
+                      </label>
+                    </span>
+                    {isCurrent ? null : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        loading={restoring === version.version}
+                        disabled={restoring !== null}
+                        onClick={() => void restore(version.version)}
+                      >
+                        {restoring === version.version ? null : <RefreshIcon />}
+                        Restore<span className="ui-sr-only"> version {version.version}</span>
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        {versions && versions.length > 1 && compared.length !== 2 ? (
+          <p className="ui-muted ru-versions__hint">Choose two versions to compare them.</p>
+        ) : null}
+        {compared.length === 2 ? (
+          <VersionComparison
+            older={compared[0] as SummaryVersion}
+            newer={compared[1] as SummaryVersion}
+          />
+        ) : null}
+        <p role="status" className="ui-sr-only">
+          {status}
+        </p>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { findTerm, segmentText, splitFlagged, summarySentences } from './source-map';
+
+const ORIGINAL = 'Cats sleep a lot. Dogs bark at night. Birds sing at dawn.';
+
+describe('summarySentences', () => {
+  it('is null without a source map, so the screens show the text as before', () => {
+    expect(summarySentences({ originalContent: ORIGINAL })).toBeNull();
+    expect(summarySentences({ originalContent: ORIGINAL, sourceMap: [] })).toBeNull();
+  });
+
+  it('strips item markers, clamps and sorts the spans, and keeps unsupported sentences', () => {
+    const sentences = summarySentences({
+      originalContent: ORIGINAL,
+      sourceMap: [
+        {
+          text: '- Birds and cats.',
+          sources: [
+            { start: 38, end: 57 },
+            { start: 0, end: 17 },
+          ],
+        },
+        { text: 'Nothing supports this.', sources: [] },
+        { text: 'Past the end.', sources: [{ start: 50, end: 500 }] },
+      ],
+    });
+    expect(sentences).toEqual([
+      {
+        index: 0,
+        text: 'Birds and cats.',
+        sources: [
+          { start: 0, end: 17 },
+          { start: 38, end: 57 },
+        ],
+      },
+      { index: 1, text: 'Nothing supports this.', sources: [] },
+      { index: 2, text: 'Past the end.', sources: [{ start: 50, end: ORIGINAL.length }] },
+    ]);
+  });
+});
+
+describe('findTerm', () => {
+  it('finds every occurrence, case-insensitively', () => {
+    expect(findTerm('At night, NIGHT owls hunt at night.', 'night')).toEqual([
+      { start: 3, end: 8 },
+      { start: 10, end: 15 },
+      { start: 29, end: 34 },
+    ]);
+    expect(findTerm('anything', '  ')).toEqual([]);
+  });
+});
+
+describe('segmentText', () => {
+  it('cuts the text at every edge and says what each run belongs to', () => {
+    const segments = segmentText(ORIGINAL, {
+      used: [
+        { start: 0, end: 17 },
+        { start: 38, end: 57 },
+      ],
+      active: [{ start: 38, end: 57 }],
+      keyword: [{ start: 0, end: 4 }],
+    });
+    expect(segments.map((segment) => segment.text).join('')).toBe(ORIGINAL);
+    expect(
+      segments.map(({ text, used, active, keyword }) => ({ text, used, active, keyword })),
+    ).toEqual([
+      { text: 'Cats', used: true, active: false, keyword: true },
+      { text: ' sleep a lot.', used: true, active: false, keyword: false },
+      { text: ' Dogs bark at night. ', used: false, active: false, keyword: false },
+      { text: 'Birds sing at dawn.', used: true, active: true, keyword: false },
+    ]);
+  });
+});
+
+describe('splitFlagged', () => {
+  it('marks each unverified term in a sentence', () => {
+    expect(splitFlagged('In 2031 Paris grew by 4%.', ['2031', '4%'])).toEqual([
+      { text: 'In ', flagged: false },
+      { text: '2031', flagged: true },
+      { text: ' Paris grew by ', flagged: false },
+      { text: '4%', flagged: true },
+      { text: '.', flagged: false },
+    ]);
+    expect(splitFlagged('Nothing here.', [])).toEqual([{ text: 'Nothing here.', flagged: false }]);
+  });
+});
