@@ -22,6 +22,7 @@ import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summari
 import type { ListSummariesQuery } from './summaries.schemas';
 import { contentProblem } from '../../lib/summary-text';
 import { readUploadedFile } from './uploaded-file';
+import type { UploadedText } from './uploaded-file';
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
@@ -213,20 +214,30 @@ export async function createSummaryFromFile(
   options: UploadOptions,
 ): Promise<CreatedSummary> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const upload = await readUploadedFile(file, deps.fileExtractor);
-  const text = upload.text.trim();
-  const problem = contentProblem(text);
-  if (problem !== null) {
-    throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: 'file', message: problem }]);
-  }
+  const upload = await readUploadText(deps, file);
   return createSummary(deps, requester, {
-    text,
+    text: upload.text,
     customPrompt: options.customPrompt,
     length: options.length,
     format: options.format,
     source: upload.source,
     fileName: upload.fileName,
   });
+}
+
+/**
+ * An upload's text, trimmed, if it meets the rules of pasted text: a file of the wrong kind or
+ * size, a malformed one or one without text (422 NO_TEXT) is refused before anything is charged,
+ * and text that breaks a rule is a 400 naming the field `file`.
+ */
+export async function readUploadText(deps: AppDeps, file: File): Promise<UploadedText> {
+  const upload = await readUploadedFile(file, deps.fileExtractor);
+  const text = upload.text.trim();
+  const problem = contentProblem(text);
+  if (problem !== null) {
+    throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: 'file', message: problem }]);
+  }
+  return { ...upload, text };
 }
 
 /**

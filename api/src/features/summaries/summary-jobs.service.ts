@@ -16,7 +16,12 @@ import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { countWords } from '../../summarizer/summary-metrics';
-import { SUMMARIZER_FAILED_MESSAGE, insufficientCredits, toSummaryText } from './summaries.service';
+import {
+  SUMMARIZER_FAILED_MESSAGE,
+  insufficientCredits,
+  readUploadText,
+  toSummaryText,
+} from './summaries.service';
 import type { SummaryRequester, SummaryShape, UploadOptions } from './summaries.service';
 import {
   deleteJobUpload,
@@ -24,13 +29,14 @@ import {
   findOwnSummaryJob,
   findSummaryJob,
   finishSummaryJob,
-  insertJobUpload,
   insertSummaryJob,
   listLostSummaryJobs,
   returnCredits,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
-import { checkUploadedFile, readUploadedFile } from './uploaded-file';
+import { FILE_KINDS } from './file-extraction';
+import type { FileKind } from './file-extraction';
+import { readUploadedFile } from './uploaded-file';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -40,15 +46,21 @@ export const UPLOAD_MISSING_MESSAGE = 'The uploaded file is no longer available'
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * What a text-summary job carries; a file-processing job carries the same without `text` (its
- * bytes wait in job_uploads). Jobs queued before length and format existed carry neither:
- * they get medium paragraphs, as then.
+ * What a text-summary job carries. A file-processing job carries the same and the file's origin
+ * (FileSummaryJobData); one queued by an earlier release carries no text, its bytes wait in
+ * job_uploads. Jobs queued before length and format existed get medium paragraphs, as then.
  */
 export interface TextSummaryJobData {
   text: string;
   customPrompt: string | null;
   length: SummaryLength;
   format: SummaryFormat;
+}
+
+/** What a file-processing job carries: the file's text, read when it was queued, and its origin. */
+export interface FileSummaryJobData extends TextSummaryJobData {
+  source: FileKind;
+  fileName: string;
 }
 
 /** The length and format a job's data asks for; anything unknown reads as the default. */
@@ -90,7 +102,7 @@ export class PermanentJobError extends Error {
 
 /**
  * Takes the credit and queues the job in one transaction: conditional debit, ledger row
- * (reason summary), tracking row, the file's bytes, and the queue's job row itself. Either
+ * (reason summary), tracking row, and the queue's job row itself. Either
  * all of it commits or none, so a crash can neither lose a credit nor run an unpaid job.
  */
 async function enqueue(
@@ -98,7 +110,6 @@ async function enqueue(
   requester: SummaryRequester,
   queue: SummaryJobQueue,
   data: object,
-  upload: { fileName: string; content: Buffer } | null,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
   await deps.jobs.start();
@@ -114,7 +125,6 @@ async function enqueue(
       balanceAfter: updatedCredits,
     });
     await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.id });
-    if (upload) await insertJobUpload(trx, jobId, upload.fileName, upload.content);
     await deps.jobs.send(trx, queue, jobId, data);
     return { jobId, queue, state: 'queued' as const, updatedCredits };
   });
@@ -132,13 +142,13 @@ export function enqueueTextSummary(
     length: input.length,
     format: input.format,
   };
-  return enqueue(deps, requester, 'text-summary', data, null);
+  return enqueue(deps, requester, 'text-summary', data);
 }
 
 /**
- * Queues an uploaded file (POST /api/summaries/upload/async). Its name and size are judged
- * now (415 / 413, nothing charged); its content is read by the worker, which fails the job
- * at once, with the reason, when the file is malformed.
+ * Queues an uploaded file (POST /api/summaries/upload/async). The file is read now, off the
+ * event loop like /upload reads it, so a file of the wrong kind or size, a malformed one or one
+ * without text (422 NO_TEXT) is refused at once and nothing is charged; the job carries the text.
  */
 export async function enqueueFileSummary(
   deps: AppDeps,
@@ -147,14 +157,16 @@ export async function enqueueFileSummary(
   options: UploadOptions,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const { fileName } = checkUploadedFile(file);
-  const content = Buffer.from(await file.arrayBuffer());
-  const data: Omit<TextSummaryJobData, 'text'> = {
+  const upload = await readUploadText(deps, file);
+  const data: FileSummaryJobData = {
+    text: upload.text,
     customPrompt: options.customPrompt,
     length: options.length,
     format: options.format,
+    source: upload.source,
+    fileName: upload.fileName,
   };
-  return enqueue(deps, requester, 'file-processing', data, { fileName, content });
+  return enqueue(deps, requester, 'file-processing', data);
 }
 
 function jobNotFound(): AppError {
@@ -252,6 +264,15 @@ async function jobSource(
     if (problem !== null) throw new PermanentJobError(problem);
     return { text, customPrompt: jobPrompt(job.data), source: 'text', fileName: null };
   }
+  const fileData = job.data as Partial<FileSummaryJobData>;
+  const source = FILE_KINDS.find((kind) => kind === fileData.source);
+  if (typeof fileData.text === 'string' && source && typeof fileData.fileName === 'string') {
+    const text = fileData.text.trim();
+    const problem = contentProblem(text);
+    if (problem !== null) throw new PermanentJobError(problem);
+    return { text, customPrompt: jobPrompt(job.data), source, fileName: fileData.fileName };
+  }
+  // A job queued by an earlier release carries the file's bytes instead, read here.
   const upload = await findJobUpload(deps.db, job.id);
   if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
   let read;

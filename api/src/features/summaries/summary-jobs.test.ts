@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { appendCreditMovement, listCreditMovements } from '../../db/credit-ledger.repository';
 import type { SummaryDto } from '../../lib/summary-response';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { createFakeSummarizer, fakeSummaryOf } from '../../test/fake-summarizer';
@@ -8,6 +8,7 @@ import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { TestApp, TestUser } from '../../test/test-app';
+import { insertJobUpload, insertSummaryJob } from './summary-jobs.repository';
 import { failSummaryJob, sweepLostSummaryJobs, JOB_LOST_MESSAGE } from './summary-jobs.service';
 
 const TEXT =
@@ -192,11 +193,15 @@ describe('POST /api/summaries/async', () => {
 });
 
 describe('POST /api/summaries/upload/async', () => {
-  it('summarizes an uploaded .txt in a worker and removes its bytes', async () => {
+  it('summarizes an uploaded .txt in a worker, its text read when queued', async () => {
     const { jobId } = await queued(await queueFile(t, user.token, new File([TEXT], 'notes.txt')));
     const status = await finished(t, user.token, jobId);
     expect(status.state).toBe('completed');
-    expect(status.summary).toMatchObject({ source: 'txt', fileName: 'notes.txt' });
+    expect(status.summary).toMatchObject({
+      source: 'txt',
+      fileName: 'notes.txt',
+      originalContent: TEXT,
+    });
     expect(await creditsOf(user.user.id)).toBe(2);
     const uploads = await t.db
       .selectFrom('job_uploads')
@@ -206,28 +211,56 @@ describe('POST /api/summaries/upload/async', () => {
     expect(uploads).toEqual([]);
   });
 
-  it('fails a malformed file at once, with the reason, and refunds once', async () => {
+  it('refuses a malformed file at once, with the reason /upload gives, and charges nothing', async () => {
     const file = new File(['this is not a zip archive at all'], 'report.docx');
+    const form = new FormData();
+    form.append('file', file);
     const sync = await t.request('/api/summaries/upload', {
       method: 'POST',
       token: user.token,
-      body: (() => {
-        const form = new FormData();
-        form.append('file', file);
-        return form;
-      })(),
+      body: form,
     });
-    const expected = ((await sync.json()) as { message: string }).message;
+    const expected = (await sync.json()) as { code: string; message: string };
     expect(sync.status).toBeGreaterThanOrEqual(400);
 
-    const { jobId, updatedCredits } = await queued(await queueFile(t, user.token, file));
-    expect(updatedCredits).toBe(2);
-    const status = await finished(t, user.token, jobId);
-    expect(status).toMatchObject({ state: 'failed', error: expected, progress: 100 });
-    expect(status.summary).toBeUndefined();
+    const res = await queueFile(t, user.token, file);
+    expect(res.status).toBe(sync.status);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: expected.code,
+      message: expected.message,
+    });
     expect(fake.calls).toHaveLength(0);
     expect(await creditsOf(user.user.id)).toBe(3);
-    expect(await reasons(user.user.id)).toEqual(['signup:3', 'summary:-1', 'refund:1']);
+    expect(await reasons(user.user.id)).toEqual(['signup:3']);
+  });
+
+  it('still reads the bytes of a file job queued by an earlier release', async () => {
+    const jobId = crypto.randomUUID();
+    await t.db.transaction().execute(async (trx) => {
+      await sql`update users set credits = credits - 1 where id = ${user.user.id}`.execute(trx);
+      const debit = await appendCreditMovement(trx, {
+        userId: user.user.id,
+        amount: -1,
+        reason: 'summary',
+        balanceAfter: 2,
+      });
+      await insertSummaryJob(trx, {
+        id: jobId,
+        userId: user.user.id,
+        queue: 'file-processing',
+        debitLedgerId: debit.id,
+      });
+      await insertJobUpload(trx, jobId, 'old.txt', Buffer.from(TEXT));
+      await t.deps.jobs.send(trx, 'file-processing', jobId, { customPrompt: null });
+    });
+    const status = await finished(t, user.token, jobId);
+    expect(status.state).toBe('completed');
+    expect(status.summary).toMatchObject({
+      source: 'txt',
+      fileName: 'old.txt',
+      originalContent: TEXT,
+    });
     const uploads = await t.db
       .selectFrom('job_uploads')
       .where('job_id', '=', jobId)
