@@ -3,8 +3,10 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  MAX_OUTPUT_TOKENS,
   buildGeminiPrompt,
   createGeminiSummarizer,
+  outputTokenBudget,
   planGeminiSummary,
   retryDelayFromDetails,
 } from './gemini-summarizer';
@@ -24,7 +26,12 @@ import { SummarizerError } from './summarizer-error';
 interface GeminiRequestBody {
   contents: { role: string; parts: { text: string }[] }[];
   systemInstruction?: { role: string; parts: { text: string }[] };
-  generationConfig?: { temperature?: number; responseMimeType?: string; responseSchema?: unknown };
+  generationConfig?: {
+    temperature?: number;
+    maxOutputTokens?: number;
+    responseMimeType?: string;
+    responseSchema?: unknown;
+  };
 }
 
 interface RecordedRequest {
@@ -851,5 +858,93 @@ describe('buildGeminiPrompt', () => {
       units,
     );
     expect(defaults.systemInstruction).toContain('to its length and format where they ask');
+  });
+});
+
+/** An answer cut at the output budget: the start of the JSON, finishReason MAX_TOKENS. */
+const cutShort = (
+  text = '{"items":[{"text":"The council voted to build a bridge and the committee should',
+): Responder =>
+  json(200, {
+    candidates: [
+      { content: { role: 'model', parts: [{ text }] }, finishReason: 'MAX_TOKENS', index: 0 },
+    ],
+  });
+
+describe('Gemini answers cut at the output budget (issue 16, item 1)', () => {
+  it('sets an output budget sized from the requested length', async () => {
+    const gemini = await startFakeGemini([replyText('A bridge will be built.')]);
+    const { summarizer } = summarizerFor(gemini);
+
+    await summarizer.summarize(request());
+
+    const budget = gemini.requests[0]?.body.generationConfig?.maxOutputTokens;
+    const units = numberSentences(DOCUMENT);
+    expect(budget).toBe(outputTokenBudget(planGeminiSummary(request(), units)));
+    expect(budget).toBeGreaterThanOrEqual(1024);
+    expect(budget).toBeLessThanOrEqual(MAX_OUTPUT_TOKENS);
+    // Longer summaries of longer documents get more, within the limit.
+    const long = Array.from({ length: 60 }, (_, i) => `Fact ${i + 1} concerns the harbour.`).join(
+      ' ',
+    );
+    const budgetFor = (length: SummaryLength) =>
+      outputTokenBudget(
+        planGeminiSummary({ ...request(), text: long, length }, numberSentences(long)),
+      );
+    expect(budgetFor('short')).toBeLessThan(budgetFor('long'));
+  });
+
+  it('asks again once with a larger budget and keeps the whole answer', async () => {
+    const gemini = await startFakeGemini([
+      cutShort(),
+      reply([{ text: 'The council voted to build a bridge over the river.', sources: [1] }]),
+    ]);
+    const { summarizer, logger } = summarizerFor(gemini);
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request());
+
+    expect(result).toMatchObject({
+      summary: 'The council voted to build a bridge over the river.',
+      isFallback: false,
+      fallbackReason: null,
+      model: MODEL,
+    });
+    expect(gemini.requests).toHaveLength(2);
+    const [first, second] = gemini.requests.map(
+      (r) => r.body.generationConfig?.maxOutputTokens ?? 0,
+    );
+    expect(second).toBe(Math.min(MAX_OUTPUT_TOKENS, (first ?? 0) * 2));
+    expect(performance.now() - started).toBeLessThan(1_000); // no backoff before it
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Gemini’s answer was cut short; asking again with a larger budget',
+      expect.anything(),
+    );
+  });
+
+  it('never stores a cut answer: cut twice, the local summarizer answers with reason "incomplete"', async () => {
+    for (const responder of [
+      cutShort(),
+      cutShort(''),
+      cutShort(JSON.stringify({ items: [{ text: 'A whole sentence.', sources: [] }] })),
+    ]) {
+      const gemini = await startFakeGemini([responder]);
+      const { summarizer, logger } = summarizerFor(gemini);
+
+      const result = await summarizer.summarize(request());
+
+      expect(gemini.requests).toHaveLength(2);
+      expect(result).toMatchObject({
+        isFallback: true,
+        fallbackReason: 'incomplete',
+        model: LOCAL_SUMMARIZER_MODEL,
+      });
+      expect(result.summary).toMatch(/^The city council voted on Tuesday/);
+      expect(result.summary).not.toContain('should');
+      expect(logger.warn).toHaveBeenLastCalledWith(
+        'Gemini could not summarize; the local summarizer answers instead',
+        expect.objectContaining({ code: 'INCOMPLETE' }),
+      );
+    }
   });
 });

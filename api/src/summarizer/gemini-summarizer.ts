@@ -53,6 +53,32 @@ const BLOCKING_FINISH_REASONS = new Set([
   'SPII',
 ]);
 
+/*
+ * The output budget (maxOutputTokens). An answer is JSON: per item its sentence plus about 20
+ * tokens of syntax and citations. Words are counted at 2 tokens each, enough for most scripts;
+ * a sentence of the summary rarely exceeds 40 words. The estimate is doubled for margin, and
+ * thinking models spend output tokens on their thoughts too, so an allowance is added. A cut
+ * answer (finishReason MAX_TOKENS) is asked for once more with twice the budget.
+ */
+const TOKENS_PER_WORD = 2;
+const TOKENS_PER_ITEM = 20;
+const MAX_WORDS_PER_SENTENCE = 40;
+const THINKING_ALLOWANCE_TOKENS = 1024;
+const MIN_OUTPUT_TOKENS = 1024;
+/** The output limit of most Gemini models; a larger request may be refused. */
+export const MAX_OUTPUT_TOKENS = 8192;
+
+/** maxOutputTokens for an answer of `plan`'s length (see the constants above). */
+export function outputTokenBudget(plan: GeminiPlan): number {
+  const words = Math.min(
+    plan.exact || plan.format === 'tldr' ? Infinity : plan.words,
+    plan.sentences * MAX_WORDS_PER_SENTENCE,
+  );
+  const answer = words * TOKENS_PER_WORD + plan.sentences * TOKENS_PER_ITEM + 32;
+  const budget = Math.ceil(2 * answer + THINKING_ALLOWANCE_TOKENS);
+  return Math.min(MAX_OUTPUT_TOKENS, Math.max(MIN_OUTPUT_TOKENS, budget));
+}
+
 /** A boundary that does not occur in the document, so the document cannot close its fence. */
 function makeBoundary(text: string): string {
   let boundary = randomBytes(12).toString('hex');
@@ -227,10 +253,14 @@ interface AttemptFailure {
   error: SummarizerError;
   /** Worth another attempt right away (after backoff) within this request. */
   retryNow: boolean;
+  /** The answer was cut at the output budget: worth one more attempt with a larger one. */
+  truncated?: boolean;
 }
 
 function classify(error: unknown, timedOut: boolean, cancelled: boolean): AttemptFailure {
-  // A malformed or cut-short answer may come out whole next time; blocked or empty ones not.
+  // A cut answer gets one more try with a larger budget (see summarize).
+  if (error instanceof TruncatedAnswerError) return { error, retryNow: false, truncated: true };
+  // A malformed answer may come out whole next time; blocked or empty ones not.
   if (error instanceof SummarizerError) return { error, retryNow: error.code === 'INCOMPLETE' };
   if (cancelled) {
     return {
@@ -302,6 +332,9 @@ export function reportedModel(response: GenerateContentResponse): string | undef
   return typeof reported === 'string' && reported.trim().length > 0 ? reported.trim() : undefined;
 }
 
+/** Thrown for an answer cut at maxOutputTokens. */
+class TruncatedAnswerError extends SummarizerError {}
+
 function answerText(response: GenerateContentResponse): string {
   if (response.promptFeedback?.blockReason) {
     throw new SummarizerError(
@@ -317,6 +350,12 @@ function answerText(response: GenerateContentResponse): string {
   if (finishReason && BLOCKING_FINISH_REASONS.has(finishReason)) {
     throw new SummarizerError('BLOCKED', `Gemini blocked the answer (${finishReason})`, {
       retryable: false,
+    });
+  }
+  if (finishReason === 'MAX_TOKENS') {
+    // Whatever came is the start of an answer ("…the committee should"), never a summary.
+    throw new TruncatedAnswerError('INCOMPLETE', 'Gemini’s answer was cut short (MAX_TOKENS)', {
+      retryable: true,
     });
   }
   const text = (candidate?.content?.parts ?? [])
@@ -368,6 +407,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
     input: SummarizeInput,
     units: readonly NumberedSentence[],
     signal: AbortSignal | undefined,
+    budgetFactor: number,
   ): Promise<Answer | AttemptFailure> {
     const { systemInstruction, document, plan } = buildGeminiPrompt(
       input,
@@ -380,6 +420,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
         systemInstruction,
         generationConfig: {
           temperature: 0.2,
+          maxOutputTokens: Math.min(MAX_OUTPUT_TOKENS, outputTokenBudget(plan) * budgetFactor),
           responseMimeType: 'application/json',
           responseSchema: SUMMARY_RESPONSE_SCHEMA,
         },
@@ -415,9 +456,10 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
     async summarize(input, signal): Promise<SummaryResult> {
       const started = performance.now();
       const units = numberSentences(input.text);
+      let budgetFactor = 1;
       for (let attemptNumber = 1; ; attemptNumber++) {
         if (signal?.aborted) throw classify(signal.reason, false, true).error;
-        const outcome = await attempt(input, units, signal);
+        const outcome = await attempt(input, units, signal, budgetFactor);
         if ('summary' in outcome) {
           return {
             summary: outcome.summary,
@@ -431,6 +473,17 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           };
         }
         const { error, retryNow } = outcome;
+        if (outcome.truncated) {
+          // Once, at once, with twice the budget; cut again, the answer is incomplete.
+          const atLimit = outputTokenBudget(planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
+          if (budgetFactor > 1 || atLimit) throw error;
+          budgetFactor = 2;
+          logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {
+            attempt: attemptNumber,
+          });
+          attemptNumber--;
+          continue;
+        }
         if (!retryNow || attemptNumber > maxRetries) throw error;
         // Honour the server's delay; one longer than we are willing to wait ends the request.
         if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
