@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_DEADLINE_MS,
   MAX_OUTPUT_TOKENS,
   buildGeminiPrompt,
   createGeminiSummarizer,
@@ -109,6 +110,15 @@ const retryInfo = (retryDelay: string): unknown[] => [
   { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay },
 ];
 
+/** Answers with `responder` after `ms` (unless the client left). */
+const later =
+  (ms: number, responder: Responder): Responder =>
+  (response) => {
+    setTimeout(() => {
+      if (!response.destroyed) responder(response);
+    }, ms);
+  };
+
 /** Never answers: the client has to give up by itself. */
 const hang: Responder = () => undefined;
 
@@ -156,13 +166,17 @@ function quietLogger() {
   return { warn: vi.fn<SummarizerLogger['warn']>() };
 }
 
-function summarizerFor(gemini: FakeGemini, options: { timeoutMs?: number } = {}) {
+function summarizerFor(
+  gemini: FakeGemini,
+  options: { timeoutMs?: number; deadlineMs?: number } = {},
+) {
   const logger = quietLogger();
   const summarizer = createSummarizer({
     geminiApiKey: 'test-key',
     geminiModel: MODEL,
     geminiBaseUrl: gemini.baseUrl,
     timeoutMs: options.timeoutMs ?? 5_000,
+    deadlineMs: options.deadlineMs,
     logger,
   });
   return { summarizer, logger };
@@ -946,5 +960,88 @@ describe('Gemini answers cut at the output budget (issue 16, item 1)', () => {
         expect.objectContaining({ code: 'INCOMPLETE' }),
       );
     }
+  });
+});
+
+describe('one deadline for the whole summarize call (issue 16, item 2)', () => {
+  it('ends a slow-then-503 Gemini near the deadline, where per-attempt time-outs took 3 times as long', async () => {
+    // Each attempt waits 1.6 s for a 503: three attempts and two backoffs would take about 5.5 s.
+    const gemini = await startFakeGemini([later(1_600, failure(503))]);
+    const { summarizer, logger } = summarizerFor(gemini, { timeoutMs: 2_000, deadlineMs: 2_000 });
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request());
+
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(1_590);
+    expect(elapsed).toBeLessThan(2_300);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'unavailable',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+    expect(result.summary).toMatch(/^The city council voted on Tuesday/);
+    expect(result.processingTimeMs).toBeGreaterThanOrEqual(1_590);
+    // No retry that could not finish in time was started.
+    expect(gemini.requests).toHaveLength(1);
+    expect(logger.warn).not.toHaveBeenCalledWith(
+      'Gemini request failed; retrying',
+      expect.anything(),
+    );
+  });
+
+  it('retries within the deadline, cutting the last attempt short at the deadline', async () => {
+    // 503 after 0.8 s, then an answer that would come after 3 s: the deadline (2.5 s) ends it.
+    const gemini = await startFakeGemini([
+      later(800, failure(503)),
+      later(3_000, replyText('Too late.')),
+    ]);
+    const { summarizer } = summarizerFor(gemini, { timeoutMs: 5_000, deadlineMs: 2_500 });
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request());
+
+    const elapsed = performance.now() - started;
+    expect(gemini.requests).toHaveLength(2);
+    expect(elapsed).toBeGreaterThanOrEqual(2_450);
+    expect(elapsed).toBeLessThan(2_900);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'timeout',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+  });
+
+  it('does not wait for a retryDelay that ends after the deadline', async () => {
+    const gemini = await startFakeGemini([failure(429, retryInfo('3s')), replyText('Too late.')]);
+    const { summarizer } = summarizerFor(gemini, { deadlineMs: 2_000 });
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request());
+
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(gemini.requests).toHaveLength(1);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+  });
+
+  it('lets a call set its own deadline', async () => {
+    const gemini = await startFakeGemini([hang]);
+    const { summarizer } = summarizerFor(gemini, { timeoutMs: 5_000 });
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request(), undefined, { deadlineMs: 400 });
+
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(390);
+    expect(elapsed).toBeLessThan(1_000);
+    expect(result).toMatchObject({ isFallback: true, fallbackReason: 'timeout' });
+  });
+
+  it('gives live requests 30 s by default', () => {
+    expect(DEFAULT_DEADLINE_MS).toBe(30_000);
   });
 });

@@ -29,6 +29,11 @@ export interface GeminiSummarizerOptions {
   baseUrl?: string | undefined;
   /** Time-out of one request, in ms (default 30,000). A timed-out request is not retried here. */
   timeoutMs?: number | undefined;
+  /**
+   * Deadline of a whole summarize call, in ms (default 30,000): attempts, waits and retries all
+   * end within it. A call may set its own (SummarizeOptions.deadlineMs).
+   */
+  deadlineMs?: number | undefined;
   /** Retries after the first attempt on 429, 5xx and network errors (default 2). */
   maxRetries?: number | undefined;
   /** Longest wait before a retry (default 10,000 ms); a server asking for more is not retried. */
@@ -41,6 +46,10 @@ export interface GeminiSummarizerOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The whole summarize call, retries and waits included, on the live routes. */
+export const DEFAULT_DEADLINE_MS = 30_000;
+/** An attempt (or a retry) is only started with at least this long left before the deadline. */
+const MIN_ATTEMPT_MS = 1_000;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_MAX_RETRY_DELAY_MS = 10_000;
 const DEFAULT_BASE_RETRY_DELAY_MS = 500;
@@ -397,6 +406,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summarizer {
   const client = new GoogleGenerativeAI(options.apiKey);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
   const maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
   const baseRetryDelayMs = options.baseRetryDelayMs ?? DEFAULT_BASE_RETRY_DELAY_MS;
@@ -408,6 +418,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
     units: readonly NumberedSentence[],
     signal: AbortSignal | undefined,
     budgetFactor: number,
+    attemptTimeoutMs: number,
   ): Promise<Answer | AttemptFailure> {
     const { systemInstruction, document, plan } = buildGeminiPrompt(
       input,
@@ -433,7 +444,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, attemptTimeoutMs);
     const forwardAbort = (): void => controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
     try {
@@ -453,13 +464,23 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
   }
 
   return {
-    async summarize(input, signal): Promise<SummaryResult> {
+    async summarize(input, signal, call): Promise<SummaryResult> {
       const started = performance.now();
+      const deadline = started + (call?.deadlineMs ?? deadlineMs);
+      const remaining = (): number => deadline - performance.now();
+      // An attempt with less time than this left is not worth starting.
+      const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
       const units = numberSentences(input.text);
       let budgetFactor = 1;
       for (let attemptNumber = 1; ; attemptNumber++) {
         if (signal?.aborted) throw classify(signal.reason, false, true).error;
-        const outcome = await attempt(input, units, signal, budgetFactor);
+        const outcome = await attempt(
+          input,
+          units,
+          signal,
+          budgetFactor,
+          Math.max(1, Math.min(timeoutMs, remaining())),
+        );
         if ('summary' in outcome) {
           return {
             summary: outcome.summary,
@@ -476,7 +497,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
         if (outcome.truncated) {
           // Once, at once, with twice the budget; cut again, the answer is incomplete.
           const atLimit = outputTokenBudget(planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
-          if (budgetFactor > 1 || atLimit) throw error;
+          if (budgetFactor > 1 || atLimit || remaining() < minAttemptMs) throw error;
           budgetFactor = 2;
           logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {
             attempt: attemptNumber,
@@ -492,6 +513,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           maxRetryDelayMs,
           error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
         );
+        // Retries only within the deadline: one that could not finish in time is not made.
+        if (remaining() - delay < minAttemptMs) throw error;
         logger.warn('Gemini request failed; retrying', {
           attempt: attemptNumber,
           code: error.code,

@@ -60,8 +60,21 @@ export interface SummaryResult {
   processingTimeMs: number;
 }
 
+/** Per-call settings of a summary. */
+export interface SummarizeOptions {
+  /**
+   * How long the whole call may take, in ms, Gemini's retries and waits included; past it the
+   * local summarizer answers. Default: the summarizer's `deadlineMs` (30 s, for live requests).
+   */
+  deadlineMs?: number | undefined;
+}
+
 export interface Summarizer {
-  summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummaryResult>;
+  summarize(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): Promise<SummaryResult>;
 }
 
 /** Where the summarizer reports provider trouble; `console` fits. */
@@ -78,6 +91,8 @@ export interface SummarizerOptions {
   geminiBaseUrl?: string | undefined;
   /** Time-out of one Gemini request, in ms (default 30,000). */
   timeoutMs?: number | undefined;
+  /** Deadline of a whole summarize call, retries included, in ms (default 30,000). */
+  deadlineMs?: number | undefined;
   /** Retries after a first failed attempt on 429 / 5xx / network errors (default 2: 3 attempts). */
   maxRetries?: number | undefined;
   /** Longest wait between attempts, server-requested or not (default 10,000 ms). */
@@ -122,6 +137,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
         model: options.geminiModel,
         baseUrl: options.geminiBaseUrl,
         timeoutMs: options.timeoutMs,
+        deadlineMs: options.deadlineMs,
         maxRetries: options.maxRetries,
         maxRetryDelayMs: options.maxRetryDelayMs,
         logger,
@@ -129,7 +145,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
     : null;
 
   return {
-    async summarize(input, signal) {
+    async summarize(input, signal, call) {
       if (input.text.trim().length === 0) {
         throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
           retryable: false,
@@ -141,7 +157,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
 
       const started = performance.now();
       try {
-        return await gemini.summarize(input, signal);
+        return await gemini.summarize(input, signal, call);
       } catch (error) {
         if (signal?.aborted) throw error;
         logger.warn('Gemini could not summarize; the local summarizer answers instead', {
