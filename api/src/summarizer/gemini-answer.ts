@@ -74,18 +74,44 @@ function incomplete(message: string, cause?: unknown): SummarizerError {
 }
 
 /**
- * Reads Gemini's JSON answer (a ```json fence around it is tolerated). Throws a retryable
- * INCOMPLETE SummarizerError for anything that is not JSON of the agreed shape (a truncated
- * answer, prose, another shape), and EMPTY_RESPONSE when it holds no item with text.
+ * The JSON of an answer as a model may dress it: inside a code fence (```json, ```markdown,
+ * or none), after a label or a preamble ("Summary:", "Here is the summary:"). Returns the text
+ * from the fence, else from the first `{` to the last `}`; else the answer as it is.
+ */
+export function unwrapAnswer(raw: string): string {
+  const text = raw.trim();
+  if (text.startsWith('{')) return text.replace(/\s*```$/u, '');
+  const fenced = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?[ \t]*```/u.exec(text);
+  if (fenced && (fenced[1] ?? '').trim().startsWith('{')) return (fenced[1] as string).trim();
+  const open = text.indexOf('{');
+  const close = text.lastIndexOf('}');
+  return open >= 0 && close > open ? text.slice(open, close + 1) : text;
+}
+
+/** A Markdown list line: "- x", "* x", "• x", "1. x", "2) x". */
+const LIST_LINE = /^\s*(?:[-*•‣–—]|\d{1,2}[.)])\s+\S/u;
+
+/**
+ * An item's text as separate items when it is a Markdown list (two list lines or more): a
+ * model sometimes packs a whole list, under a label, into one item.
+ */
+function splitListItem(item: AnswerItem): AnswerItem[] {
+  const lines = item.text.split(/\r?\n/u).filter((line) => line.trim().length > 0);
+  if (lines.filter((line) => LIST_LINE.test(line)).length < 2) return [item];
+  return lines.map((line) => ({ text: line, sources: item.sources }));
+}
+
+/**
+ * Reads Gemini's JSON answer (a code fence around it, or a label or preamble before it, is
+ * tolerated: {@link unwrapAnswer}). Throws a retryable INCOMPLETE SummarizerError for anything
+ * that is not JSON of the agreed shape (a truncated answer, prose, another shape), and
+ * EMPTY_RESPONSE when it holds no item with text. Item texts are cleaned
+ * ({@link cleanItemText}); one holding a Markdown list becomes one item per list line.
  */
 export function parseGeminiAnswer(raw: string): AnswerItem[] {
-  const unfenced = raw
-    .trim()
-    .replace(/^```(?:json)?\s*/iu, '')
-    .replace(/\s*```$/u, '');
   let json: unknown;
   try {
-    json = JSON.parse(unfenced);
+    json = JSON.parse(unwrapAnswer(raw));
   } catch (error) {
     throw incomplete('Gemini answered with malformed JSON', error);
   }
@@ -94,6 +120,7 @@ export function parseGeminiAnswer(raw: string): AnswerItem[] {
     throw incomplete('Gemini answered JSON of the wrong shape', parsed.error);
   }
   const items = parsed.data.items
+    .flatMap(splitListItem)
     .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
     .filter((item) => item.text.length > 0);
   if (items.length === 0) {
@@ -104,13 +131,52 @@ export function parseGeminiAnswer(raw: string): AnswerItem[] {
   return items;
 }
 
-/** An item's text on one line, without a bullet marker or inline citations ("[3]", "[2, 5]"). */
+const BULLET_MARKER = /^(?:[-*•‣–—]\s+|\d{1,2}[.)]\s+)/u;
+/** Markdown emphasis around a label: "**Summary:**", "__TL;DR__:". In the text only `**` bold is undone: `__` is too common in code names. */
+const EMPHASIS = String.raw`(?:\*\*|__|\*|_)?`;
+/** A label before the summary: "Summary:", "**TL;DR:**", "Key points -", "## Summary:". */
+const LEADING_LABEL = new RegExp(
+  String.raw`^#{0,6}\s*${EMPHASIS}\s*(?:(?:brief|short|concise|quick)\s+)?` +
+    String.raw`(?:summary|summarization|tl;?\s?dr|key\s+(?:points|takeaways)|main\s+points|` +
+    String.raw`in\s+summary|in\s+short|overview|résumé|resumen|zusammenfassung)` +
+    String.raw`\s*${EMPHASIS}\s*(?:[:：]|[-–—](?=\s))\s*${EMPHASIS}\s*`,
+  'iu',
+);
+/** A preamble: "Here is a summary of the document:", "Sure! Here's a brief summary…". */
+const PREAMBLE = new RegExp(
+  String.raw`^(?:(?:sure|certainly|of course|okay|ok)[,!.]?\s+)?` +
+    String.raw`(?:here(?:'s|’s|\s+is|\s+are)|the\s+following\s+(?:is|are))\s+` +
+    String.raw`[^:\n.!?]{0,80}?\b(?:summary|summarization|overview|key\s+points|tl;?\s?dr)\b` +
+    String.raw`[^:\n.…]{0,80}?(?::|\.{3}|…|\.)\s*`,
+  'iu',
+);
+
+/**
+ * An item's text on one line, without what is not the summary itself: a code fence, a label or
+ * preamble at its start ("Summary:", "Here is a summary…"), Markdown emphasis and heading
+ * marks, a bullet marker, inline citations ("[3]", "[2, 5]").
+ */
 export function cleanItemText(text: string): string {
-  return text
+  let cleaned = text
+    .replace(/^\s*```[\w-]*/u, '')
+    .replace(/```\s*$/u, '')
     .replace(/\s*\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]/gu, '')
     .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(/^(?:[-*•‣–—]\s+|\d{1,2}[.)]\s+)/u, '')
+    .trim();
+  // Labels and preambles may come stacked: "**Summary:** Here is a summary: …".
+  for (let previous = ''; previous !== cleaned;) {
+    previous = cleaned;
+    cleaned = cleaned
+      .replace(BULLET_MARKER, '')
+      .replace(LEADING_LABEL, '')
+      .replace(PREAMBLE, '')
+      .trim();
+  }
+  return cleaned
+    .replace(/\*\*(\S(?:.*?\S)?)\*\*/gu, '$1')
+    .replace(/\*\*/gu, '')
+    .replace(/^#{1,6}\s+/u, '')
+    .replace(BULLET_MARKER, '')
     .trim();
 }
 

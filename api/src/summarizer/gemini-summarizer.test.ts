@@ -1045,3 +1045,55 @@ describe('one deadline for the whole summarize call (issue 16, item 2)', () => {
     expect(DEFAULT_DEADLINE_MS).toBe(30_000);
   });
 });
+
+describe('fenced and prefaced answers (issue 16, item 4)', () => {
+  it('stores the summary without the fence, labels or preamble, counted as its words only', async () => {
+    const items = [
+      {
+        text: '**Summary:** Here is a summary of the document: The council will build a **bridge** over the river.',
+        sources: [1],
+      },
+      { text: 'It costs 48 million dollars.', sources: [2] },
+    ];
+    const gemini = await startFakeGemini([
+      answer('Summary:\n\n```markdown\n' + JSON.stringify({ items }) + '\n```'),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const result = await summarizer.summarize(request());
+
+    expect(result).toMatchObject({
+      summary: 'The council will build a bridge over the river. It costs 48 million dollars.',
+      isFallback: false,
+      fallbackReason: null,
+      model: MODEL,
+    });
+    expect(cited(result)).toEqual([[SENTENCES[0]], [SENTENCES[1]]]);
+  });
+
+  it('renders a Markdown list packed into one item as the format asks', async () => {
+    const packed = {
+      items: [
+        {
+          text: 'Key points:\n- The council approved a **bridge** over the river\n- Construction starts in March',
+          sources: [1, 3],
+        },
+      ],
+    };
+    const bullets = await startFakeGemini([answer(JSON.stringify(packed))]);
+    const asBullets = await summarizerFor(bullets).summarizer.summarize(
+      request({ format: 'bullets' }),
+    );
+    expect(asBullets.summary).toBe(
+      '- The council approved a bridge over the river\n- Construction starts in March',
+    );
+    expect(cited(asBullets)).toEqual([[SENTENCES[0]], [SENTENCES[2]]]);
+
+    const paragraph = await startFakeGemini([answer(JSON.stringify(packed))]);
+    const asParagraph = await summarizerFor(paragraph).summarizer.summarize(request());
+    expect(asParagraph.summary).toBe(
+      'The council approved a bridge over the river. Construction starts in March.',
+    );
+    expect(asParagraph.isFallback).toBe(false);
+  });
+});
