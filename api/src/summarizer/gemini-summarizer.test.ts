@@ -23,6 +23,7 @@ import type {
   SummaryResult,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
+import { countWords } from './summary-metrics';
 
 interface GeminiRequestBody {
   contents: { role: string; parts: { text: string }[] }[];
@@ -1095,5 +1096,62 @@ describe('fenced and prefaced answers (issue 16, item 4)', () => {
       'The council approved a bridge over the river. Construction starts in March.',
     );
     expect(asParagraph.isFallback).toBe(false);
+  });
+});
+
+describe('answers not shorter than the document (issue 16, item 5)', () => {
+  const LONGER = [
+    {
+      text: 'The city council, which met on Tuesday evening in the main hall, voted to build a new bridge over the river that divides the town.',
+      sources: [1],
+    },
+    {
+      text: 'The bridge, according to the plans presented at the meeting, will cost 48 million dollars in total.',
+      sources: [2],
+    },
+    { text: 'Construction of the bridge over the river starts in March.', sources: [3] },
+  ];
+
+  it('asks again once and keeps a second answer that is shorter', async () => {
+    const gemini = await startFakeGemini([
+      reply(LONGER),
+      reply([{ text: 'The council will build a 48 million dollar bridge.', sources: [1, 2] }]),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+    const started = performance.now();
+
+    const result = await summarizer.summarize(request());
+
+    expect(gemini.requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result).toMatchObject({
+      summary: 'The council will build a 48 million dollar bridge.',
+      isFallback: false,
+      fallbackReason: null,
+      model: MODEL,
+    });
+    expect(countWords(result.summary)).toBeLessThan(countWords(DOCUMENT));
+  });
+
+  it('falls back with reason "incomplete" when the second answer is not shorter either', async () => {
+    expect(countWords(LONGER.map((item) => item.text).join(' '))).toBeGreaterThan(
+      countWords(DOCUMENT),
+    );
+    const gemini = await startFakeGemini([reply(LONGER)]);
+    const { summarizer, logger } = summarizerFor(gemini);
+
+    const result = await summarizer.summarize(request());
+
+    expect(gemini.requests).toHaveLength(2);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'incomplete',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+    expect(countWords(result.summary)).toBeLessThan(countWords(DOCUMENT));
+    expect(logger.warn).toHaveBeenLastCalledWith(
+      'Gemini could not summarize; the local summarizer answers instead',
+      expect.objectContaining({ code: 'INCOMPLETE' }),
+    );
   });
 });

@@ -264,6 +264,8 @@ interface AttemptFailure {
   retryNow: boolean;
   /** The answer was cut at the output budget: worth one more attempt with a larger one. */
   truncated?: boolean;
+  /** The answer was not shorter than the document: worth one more attempt. */
+  tooLong?: boolean;
 }
 
 function classify(error: unknown, timedOut: boolean, cancelled: boolean): AttemptFailure {
@@ -419,6 +421,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
     signal: AbortSignal | undefined,
     budgetFactor: number,
     attemptTimeoutMs: number,
+    sourceWords: number,
   ): Promise<Answer | AttemptFailure> {
     const { systemInstruction, document, plan } = buildGeminiPrompt(
       input,
@@ -454,6 +457,20 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
       );
       const items = parseGeminiAnswer(answerText(response));
       const { summary, sourceMap } = checkAnswer(items, units, plan.format);
+      if (countWords(summary) >= sourceWords) {
+        // No summary: ratio and statistics would go negative (API.md's compression ratio).
+        return {
+          error: new SummarizerError(
+            'INCOMPLETE',
+            'Gemini’s answer is not shorter than the document',
+            {
+              retryable: true,
+            },
+          ),
+          retryNow: false,
+          tooLong: true,
+        };
+      }
       return { summary, sourceMap, model: reportedModel(response) ?? options.model };
     } catch (error) {
       return classify(error, timedOut, signal?.aborted === true);
@@ -471,7 +488,9 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
       // An attempt with less time than this left is not worth starting.
       const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
       const units = numberSentences(input.text);
+      const sourceWords = countWords(input.text);
       let budgetFactor = 1;
+      let askedForShorter = false;
       for (let attemptNumber = 1; ; attemptNumber++) {
         if (signal?.aborted) throw classify(signal.reason, false, true).error;
         const outcome = await attempt(
@@ -480,6 +499,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           signal,
           budgetFactor,
           Math.max(1, Math.min(timeoutMs, remaining())),
+          sourceWords,
         );
         if ('summary' in outcome) {
           return {
@@ -500,6 +520,16 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           if (budgetFactor > 1 || atLimit || remaining() < minAttemptMs) throw error;
           budgetFactor = 2;
           logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {
+            attempt: attemptNumber,
+          });
+          attemptNumber--;
+          continue;
+        }
+        if (outcome.tooLong) {
+          // Once, at once; the same again, the local summarizer answers.
+          if (askedForShorter || remaining() < minAttemptMs) throw error;
+          askedForShorter = true;
+          logger.warn('Gemini’s answer is not shorter than the document; asking again', {
             attempt: attemptNumber,
           });
           attemptNumber--;
