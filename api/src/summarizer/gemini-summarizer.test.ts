@@ -23,6 +23,7 @@ import type {
   SummaryResult,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
+import type { CircuitBreakerOptions } from './circuit-breaker';
 import { countWords } from './summary-metrics';
 
 interface GeminiRequestBody {
@@ -169,7 +170,12 @@ function quietLogger() {
 
 function summarizerFor(
   gemini: FakeGemini,
-  options: { timeoutMs?: number; deadlineMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    deadlineMs?: number;
+    circuitBreaker?: CircuitBreakerOptions;
+    maxRetries?: number;
+  } = {},
 ) {
   const logger = quietLogger();
   const summarizer = createSummarizer({
@@ -178,6 +184,8 @@ function summarizerFor(
     geminiBaseUrl: gemini.baseUrl,
     timeoutMs: options.timeoutMs ?? 5_000,
     deadlineMs: options.deadlineMs,
+    circuitBreaker: options.circuitBreaker,
+    maxRetries: options.maxRetries,
     logger,
   });
   return { summarizer, logger };
@@ -1153,5 +1161,95 @@ describe('answers not shorter than the document (issue 16, item 5)', () => {
       'Gemini could not summarize; the local summarizer answers instead',
       expect.objectContaining({ code: 'INCOMPLETE' }),
     );
+  });
+});
+
+describe('one circuit breaker per model, shared by all requests (issue 16, item 7)', () => {
+  it('ten parallel requests during a 429 make far fewer than 30 calls and all say why', async () => {
+    const gemini = await startFakeGemini([failure(429, retryInfo('1s'))]);
+    const { summarizer } = summarizerFor(gemini);
+    const started = performance.now();
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => summarizer.summarize(request())),
+    );
+
+    const elapsed = performance.now() - started;
+    // Ten first calls, then one probe per cool-down (the other nine fall back at once).
+    expect(gemini.requests.length).toBeLessThanOrEqual(12);
+    expect(elapsed).toBeLessThan(2_800);
+    for (const result of results) {
+      expect(result).toMatchObject({
+        isFallback: true,
+        fallbackReason: 'rate_limited',
+        model: LOCAL_SUMMARIZER_MODEL,
+      });
+      expect(result.summary).toMatch(/^The city council voted on Tuesday/);
+    }
+  });
+
+  it('while rate-limited sends nothing, then one probe finds Gemini back', async () => {
+    const gemini = await startFakeGemini([
+      failure(429, retryInfo('0.6s')),
+      replyText('Gemini is back.'),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const first = summarizer.summarize(request());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const startedDuring = performance.now();
+    const during = await summarizer.summarize(request());
+
+    // Straight to the local summarizer, no call, no wait.
+    expect(performance.now() - startedDuring).toBeLessThan(200);
+    expect(during).toMatchObject({ isFallback: true, fallbackReason: 'rate_limited' });
+    expect(gemini.requests).toHaveLength(1);
+    // The first request waited out the delay and was the probe.
+    expect(await first).toMatchObject({ summary: 'Gemini is back.', isFallback: false });
+    expect(gemini.requests).toHaveLength(2);
+    // Closed again: the next request goes to Gemini.
+    expect(await summarizer.summarize(request())).toMatchObject({
+      isFallback: false,
+      model: MODEL,
+    });
+    expect(gemini.requests).toHaveLength(3);
+  });
+
+  it('opens after failures in a row, falls back at once, and lets one probe through', async () => {
+    let mode: Responder = failure(503);
+    const gemini = await startFakeGemini([(response) => mode(response)]);
+    const { summarizer } = summarizerFor(gemini, {
+      maxRetries: 0,
+      circuitBreaker: { failureThreshold: 3, cooldownMs: 600 },
+    });
+
+    for (let i = 0; i < 3; i++) {
+      expect(await summarizer.summarize(request())).toMatchObject({
+        fallbackReason: 'unavailable',
+      });
+    }
+    expect(gemini.requests).toHaveLength(3);
+    // Open: no call.
+    const started = performance.now();
+    expect(await summarizer.summarize(request())).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'unavailable',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(gemini.requests).toHaveLength(3);
+
+    // After the cool-down Gemini is back, slowly: one probe, the others fall back meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    mode = later(300, replyText('Recovered.'));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => summarizer.summarize(request())),
+    );
+    expect(gemini.requests).toHaveLength(4);
+    expect(results.filter((result) => !result.isFallback)).toHaveLength(1);
+    expect(results.filter((result) => result.fallbackReason === 'unavailable')).toHaveLength(3);
+    // The probe succeeded: closed.
+    expect(await summarizer.summarize(request())).toMatchObject({ summary: 'Recovered.' });
+    expect(gemini.requests).toHaveLength(5);
   });
 });

@@ -5,6 +5,8 @@ import {
   GoogleGenerativeAIFetchError,
 } from '@google/generative-ai';
 import type { ErrorDetails, GenerateContentResponse } from '@google/generative-ai';
+import { CircuitBreaker } from './circuit-breaker';
+import type { CircuitBreakerOptions } from './circuit-breaker';
 import { SUMMARY_RESPONSE_SCHEMA, checkAnswer, parseGeminiAnswer } from './gemini-answer';
 import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
@@ -41,6 +43,10 @@ export interface GeminiSummarizerOptions {
   /** First backoff step in ms, doubled per retry, with jitter (default 500). */
   baseRetryDelayMs?: number | undefined;
   logger?: SummarizerLogger | undefined;
+  /** The shared circuit breaker's settings (see {@link CircuitBreaker}). */
+  circuitBreaker?: CircuitBreakerOptions | undefined;
+  /** A breaker to share with other summarizers of the same model; by default one of its own. */
+  breaker?: CircuitBreaker | undefined;
   /** Source of jitter in [0, 1); tests may fix it. */
   random?: (() => number) | undefined;
 }
@@ -266,6 +272,8 @@ interface AttemptFailure {
   truncated?: boolean;
   /** The answer was not shorter than the document: worth one more attempt. */
   tooLong?: boolean;
+  /** The circuit breaker refused the call: Gemini is rate-limited or down for everyone. */
+  refused?: boolean;
 }
 
 function classify(error: unknown, timedOut: boolean, cancelled: boolean): AttemptFailure {
@@ -414,8 +422,50 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
   const baseRetryDelayMs = options.baseRetryDelayMs ?? DEFAULT_BASE_RETRY_DELAY_MS;
   const random = options.random ?? Math.random;
   const logger = options.logger ?? console;
+  const breaker = options.breaker ?? new CircuitBreaker(options.circuitBreaker);
 
   async function attempt(
+    input: SummarizeInput,
+    units: readonly NumberedSentence[],
+    signal: AbortSignal | undefined,
+    budgetFactor: number,
+    attemptTimeoutMs: number,
+    sourceWords: number,
+  ): Promise<Answer | AttemptFailure> {
+    const permit = breaker.permit();
+    if (!permit.allowed) {
+      const rateLimited = permit.reason === 'rate_limited';
+      return {
+        error: new SummarizerError(
+          rateLimited ? 'RATE_LIMITED' : 'UNAVAILABLE',
+          rateLimited
+            ? 'Gemini is rate-limited; no request is sent until its cool-down ends'
+            : 'Gemini is failing; no request is sent until its cool-down ends',
+          { retryable: true, retryAfterMs: permit.retryAfterMs },
+        ),
+        retryNow: false,
+        refused: true,
+      };
+    }
+    const outcome = await call(input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords);
+    if ('summary' in outcome) {
+      breaker.settle(permit, 'success');
+    } else {
+      const { code, retryAfterMs } = outcome.error;
+      if (code === 'RATE_LIMITED') breaker.settle(permit, 'rate_limited', retryAfterMs);
+      else if (code === 'UNAVAILABLE') breaker.settle(permit, 'unavailable');
+      // A time-out counts against Gemini only when the attempt had its whole time.
+      else if (code === 'TIMEOUT') {
+        breaker.settle(permit, attemptTimeoutMs >= timeoutMs ? 'unavailable' : 'released');
+      } else if (code === 'ABORTED') breaker.settle(permit, 'released');
+      // It answered (blocked, cut, malformed, too long) or refused the key: it is reachable.
+      else breaker.settle(permit, 'success');
+    }
+    return outcome;
+  }
+
+  /** One request to Gemini and the checked answer, or why there is none. */
+  async function call(
     input: SummarizeInput,
     units: readonly NumberedSentence[],
     signal: AbortSignal | undefined,
@@ -543,6 +593,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           maxRetryDelayMs,
           error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
         );
+        // Gemini cooling down for longer than this retry would wait: the local summarizer now.
+        if (breaker.status().retryAfterMs > delay) throw error;
         // Retries only within the deadline: one that could not finish in time is not made.
         if (remaining() - delay < minAttemptMs) throw error;
         logger.warn('Gemini request failed; retrying', {

@@ -1,3 +1,4 @@
+import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
 import { createLocalSummarizer } from './local-summarizer';
 import { SummarizerError } from './summarizer-error';
@@ -98,6 +99,8 @@ export interface SummarizerOptions {
   /** Longest wait between attempts, server-requested or not (default 10,000 ms). */
   maxRetryDelayMs?: number | undefined;
   logger?: SummarizerLogger | undefined;
+  /** Settings of the circuit breaker shared by all requests to the model. */
+  circuitBreaker?: CircuitBreakerOptions | undefined;
 }
 
 /** Why Gemini's failure made the local summarizer answer, in API.md's words. */
@@ -140,6 +143,7 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
         deadlineMs: options.deadlineMs,
         maxRetries: options.maxRetries,
         maxRetryDelayMs: options.maxRetryDelayMs,
+        circuitBreaker: options.circuitBreaker,
         logger,
       })
     : null;
