@@ -23,6 +23,7 @@ import type {
   SummaryResult,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
+import { loadConfig } from '../config';
 import type { CircuitBreakerOptions } from './circuit-breaker';
 import { countWords } from './summary-metrics';
 
@@ -165,12 +166,16 @@ afterEach(async () => {
 });
 
 function quietLogger() {
-  return { warn: vi.fn<SummarizerLogger['warn']>() };
+  return {
+    warn: vi.fn<SummarizerLogger['warn']>(),
+    error: vi.fn<NonNullable<SummarizerLogger['error']>>(),
+  };
 }
 
 function summarizerFor(
   gemini: FakeGemini,
   options: {
+    baseUrl?: string;
     timeoutMs?: number;
     deadlineMs?: number;
     circuitBreaker?: CircuitBreakerOptions;
@@ -181,7 +186,7 @@ function summarizerFor(
   const summarizer = createSummarizer({
     geminiApiKey: 'test-key',
     geminiModel: MODEL,
-    geminiBaseUrl: gemini.baseUrl,
+    geminiBaseUrl: options.baseUrl ?? gemini.baseUrl,
     timeoutMs: options.timeoutMs ?? 5_000,
     deadlineMs: options.deadlineMs,
     circuitBreaker: options.circuitBreaker,
@@ -1270,5 +1275,110 @@ describe('one circuit breaker per model, shared by all requests (issue 16, item 
     // The probe succeeded: closed.
     expect(await summarizer.summarize(request())).toMatchObject({ summary: 'Recovered.' });
     expect(gemini.requests).toHaveLength(5);
+  });
+});
+
+/** Gemini's answer to a bad key: HTTP 400, INVALID_ARGUMENT, reason API_KEY_INVALID. */
+const badKey: Responder = json(400, {
+  error: {
+    code: 400,
+    message: 'API key not valid. Please pass a valid API key.',
+    status: 'INVALID_ARGUMENT',
+    details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+      },
+    ],
+  },
+});
+
+describe('configuration trouble (issue 16, item 11)', () => {
+  it('works with a trailing slash in GEMINI_BASE_URL', async () => {
+    const gemini = await startFakeGemini([replyText('A bridge will be built.')]);
+    const { summarizer } = summarizerFor(gemini, { baseUrl: `${gemini.baseUrl}//` });
+
+    const result = await summarizer.summarize(request());
+
+    expect(result).toMatchObject({ isFallback: false, summary: 'A bridge will be built.' });
+    expect(gemini.requests[0]?.url).toBe(`/v1beta/models/${MODEL}:generateContent`);
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      GEMINI_API_KEY: 'k',
+      GEMINI_BASE_URL: 'http://127.0.0.1:4321/',
+    });
+    expect(config.gemini?.baseUrl).toBe('http://127.0.0.1:4321');
+  });
+
+  it('logs a rejected key once, as an error with the fix, and reports itself degraded', async () => {
+    for (const rejection of [badKey, failure(403), failure(401)]) {
+      let mode = rejection;
+      const gemini = await startFakeGemini([(response) => mode(response)]);
+      const { summarizer, logger } = summarizerFor(gemini);
+      expect(summarizer.health()).toMatchObject({ status: 'ok', engine: 'gemini' });
+
+      for (let i = 0; i < 3; i++) {
+        expect(await summarizer.summarize(request())).toMatchObject({
+          isFallback: true,
+          fallbackReason: 'unavailable',
+          model: LOCAL_SUMMARIZER_MODEL,
+        });
+      }
+
+      expect(gemini.requests).toHaveLength(3); // one call each, never retried
+      expect(logger.error).toHaveBeenCalledTimes(1);
+      expect(logger.error).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /Gemini rejected GEMINI_API_KEY \(HTTP 40[013]\).*Set GEMINI_API_KEY/,
+        ),
+        expect.objectContaining({ model: MODEL }),
+      );
+      expect(JSON.stringify(logger.error.mock.calls)).not.toContain('test-key');
+      expect(summarizer.health()).toEqual({
+        status: 'degraded',
+        engine: 'gemini',
+        reason: 'key_rejected',
+        description: 'degraded: Gemini key rejected',
+        retryAfterMs: 0,
+      });
+
+      // Fixed (the key re-enabled upstream): the next answer clears it.
+      mode = replyText('A bridge will be built.');
+      expect(await summarizer.summarize(request())).toMatchObject({ isFallback: false });
+      expect(summarizer.health()).toMatchObject({ status: 'ok', description: 'ok' });
+    }
+  });
+
+  it('does not blame the key for another 400', async () => {
+    const gemini = await startFakeGemini([failure(400)]);
+    const { summarizer, logger } = summarizerFor(gemini);
+
+    expect(await summarizer.summarize(request())).toMatchObject({ isFallback: true });
+
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(summarizer.health()).toMatchObject({ status: 'ok' });
+  });
+
+  it('reports a rate limit or an outage as degraded while the breaker is open', async () => {
+    const gemini = await startFakeGemini([failure(429, retryInfo('30s'))]);
+    const { summarizer } = summarizerFor(gemini);
+
+    await summarizer.summarize(request());
+
+    const health = summarizer.health();
+    expect(health).toMatchObject({
+      status: 'degraded',
+      reason: 'rate_limited',
+      description: 'degraded: Gemini rate-limited',
+    });
+    expect(health.retryAfterMs).toBeGreaterThan(29_000);
+    expect(createSummarizer({ geminiModel: MODEL }).health()).toEqual({
+      status: 'ok',
+      engine: 'local',
+      reason: null,
+      description: 'ok',
+      retryAfterMs: 0,
+    });
   });
 });

@@ -12,9 +12,10 @@ import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
 import { numberSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
+import { healthOf } from './summarizer-health';
 import type {
+  AppSummarizer,
   SummarizeInput,
-  Summarizer,
   SummarizerLogger,
   SummaryFormat,
   SummaryLength,
@@ -338,6 +339,16 @@ function classify(error: unknown, timedOut: boolean, cancelled: boolean): Attemp
       };
     }
     // 400, 401, 403, 404...: the same request will fail the same way.
+    if (isKeyProblem(error, status)) {
+      return {
+        error: new KeyRejectedError('REJECTED', `Gemini rejected the API key with HTTP ${status}`, {
+          retryable: false,
+          status,
+          cause: error,
+        }),
+        retryNow: false,
+      };
+    }
     return {
       error: new SummarizerError('REJECTED', `Gemini refused the request with HTTP ${status}`, {
         retryable: false,
@@ -361,6 +372,16 @@ function classify(error: unknown, timedOut: boolean, cancelled: boolean): Attemp
 export function reportedModel(response: GenerateContentResponse): string | undefined {
   const reported: unknown = (response as { modelVersion?: unknown }).modelVersion;
   return typeof reported === 'string' && reported.trim().length > 0 ? reported.trim() : undefined;
+}
+
+/** A 401, a 403, or a 400 that names the API key: GEMINI_API_KEY is wrong. */
+class KeyRejectedError extends SummarizerError {}
+
+function isKeyProblem(error: GoogleGenerativeAIFetchError, status: number): boolean {
+  if (status === 401 || status === 403) return true;
+  if (status !== 400) return false;
+  const reasons = (error.errorDetails ?? []).map((detail) => String(detail['reason'] ?? ''));
+  return reasons.some((reason) => reason.startsWith('API_KEY')) || /api key/iu.test(error.message);
 }
 
 /** Thrown for an answer cut at maxOutputTokens. */
@@ -425,8 +446,10 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * Summaries from Google Gemini through @google/generative-ai. Throws a SummarizerError when
  * Gemini fails for good; createSummarizer turns that into a local summary.
  */
-export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summarizer {
+export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSummarizer {
   const client = new GoogleGenerativeAI(options.apiKey);
+  // The SDK appends "/v1beta/models/…": a trailing slash would make it "//v1beta/…".
+  const baseUrl = options.baseUrl?.trim().replace(/\/+$/u, '') || undefined;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
@@ -435,6 +458,25 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
   const random = options.random ?? Math.random;
   const logger = options.logger ?? console;
   const breaker = options.breaker ?? new CircuitBreaker(options.circuitBreaker);
+  /** Set by a rejected key (logged once), cleared by the next answer. */
+  let keyRejected = false;
+
+  function noteKey(outcome: Answer | AttemptFailure): void {
+    if ('summary' in outcome) {
+      if (keyRejected) logger.warn('Gemini accepts the API key again', { model: options.model });
+      keyRejected = false;
+    } else if (outcome.error instanceof KeyRejectedError && !keyRejected) {
+      keyRejected = true;
+      const report = logger.error?.bind(logger) ?? logger.warn.bind(logger);
+      report(
+        `Gemini rejected GEMINI_API_KEY (HTTP ${outcome.error.status ?? '?'}): every summary ` +
+          'is a Quick Summary from the local summarizer until it is fixed. Set GEMINI_API_KEY ' +
+          'to a valid key (https://aistudio.google.com/apikey) whose project may use the ' +
+          'Generative Language API, then restart the server.',
+        { status: outcome.error.status, model: options.model },
+      );
+    }
+  }
 
   async function attempt(
     input: SummarizeInput,
@@ -460,6 +502,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
       };
     }
     const outcome = await call(input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords);
+    noteKey(outcome);
     if ('summary' in outcome) {
       breaker.settle(permit, 'success');
     } else {
@@ -501,7 +544,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
           responseSchema: SUMMARY_RESPONSE_SCHEMA,
         },
       },
-      options.baseUrl ? { baseUrl: options.baseUrl } : undefined,
+      baseUrl ? { baseUrl } : undefined,
     );
     // Our own time-out (the SDK's leaves its timer running after the answer arrives).
     const controller = new AbortController();
@@ -553,9 +596,16 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): Summar
   }
 
   return {
-    async summarize(input, signal, call): Promise<SummaryResult> {
+    health() {
+      if (keyRejected) return healthOf('gemini', 'key_rejected');
+      const { state, reason, retryAfterMs } = breaker.status();
+      return state === 'closed'
+        ? healthOf('gemini', null)
+        : healthOf('gemini', reason, retryAfterMs);
+    },
+    async summarize(input, signal, callOptions): Promise<SummaryResult> {
       const started = performance.now();
-      const deadline = started + (call?.deadlineMs ?? deadlineMs);
+      const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
       const remaining = (): number => deadline - performance.now();
       // An attempt with less time than this left is not worth starting.
       const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);

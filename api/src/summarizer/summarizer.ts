@@ -2,6 +2,10 @@ import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
 import { createLocalSummarizer } from './local-summarizer';
 import { SummarizerError } from './summarizer-error';
+import { healthOf } from './summarizer-health';
+import type { SummarizerHealth } from './summarizer-health';
+
+export type { DegradedReason, SummarizerHealth } from './summarizer-health';
 
 /** How long a summary should be, relative to its source (API.md "Additions"). */
 export type SummaryLength = 'short' | 'medium' | 'long';
@@ -76,11 +80,20 @@ export interface Summarizer {
     signal?: AbortSignal,
     options?: SummarizeOptions,
   ): Promise<SummaryResult>;
+  /** How the summarizer is doing (see {@link SummarizerHealth}); optional for test doubles. */
+  health?(): SummarizerHealth;
+}
+
+/** The app's summarizer (createSummarizer): everything a Summarizer may offer. */
+export interface AppSummarizer extends Summarizer {
+  health(): SummarizerHealth;
 }
 
 /** Where the summarizer reports provider trouble; `console` fits. */
 export interface SummarizerLogger {
   warn(message: string, details?: Record<string, unknown>): void;
+  /** For what an operator must fix (a rejected key); `warn` when absent. */
+  error?(message: string, details?: Record<string, unknown>): void;
 }
 
 export interface SummarizerOptions {
@@ -131,7 +144,7 @@ function elapsedSince(started: number): number {
  * empty answer, rejected key); the local summarizer alone when no key is set. It throws only a
  * SummarizerError: INVALID_INPUT for blank text, ABORTED when `signal` fires.
  */
-export function createSummarizer(options: SummarizerOptions): Summarizer {
+export function createSummarizer(options: SummarizerOptions): AppSummarizer {
   const local = createLocalSummarizer();
   const logger = options.logger ?? console;
   const gemini = options.geminiApiKey
@@ -149,6 +162,9 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
     : null;
 
   return {
+    health() {
+      return gemini ? gemini.health() : healthOf('local', null);
+    },
     async summarize(input, signal, call) {
       if (input.text.trim().length === 0) {
         throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
