@@ -50,15 +50,78 @@ export const SUMMARY_RESPONSE_SCHEMA: ResponseSchema = {
   required: ['items'],
 };
 
-const answerSchema = z.object({
-  items: z.array(
-    z.object({
-      text: z.string(),
-      // Numbers are checked one by one on the server; a fraction or a negative is dropped there.
-      sources: z.array(z.number()).default([]),
-    }),
-  ),
+const itemSchema = z.object({
+  text: z.string(),
+  // Numbers are checked one by one on the server; a fraction or a negative is dropped there.
+  sources: z.array(z.number()).default([]),
 });
+const answerSchema = z.object({ items: z.array(itemSchema) });
+
+/**
+ * The summary items among raw item objects (as parsed from JSON), cleaned: one that is not
+ * of the item shape is left out, one holding a Markdown list becomes one per line, one with no
+ * text left is dropped. For the items of a streamed answer, as they complete.
+ */
+export function answerItemsOf(raw: readonly unknown[]): AnswerItem[] {
+  return raw
+    .flatMap((value) => {
+      const item = itemSchema.safeParse(value);
+      return item.success ? splitListItem(item.data) : [];
+    })
+    .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
+    .filter((item) => item.text.length > 0);
+}
+
+/**
+ * Finds the items of a JSON answer while it streams in: feed it the text as it comes, and it
+ * returns each `{…}` of the `"items"` array once the object is complete (parsed, not checked).
+ */
+export class StreamedItemScanner {
+  private text = '';
+  private position = -1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private objectStart = 0;
+  private finished = false;
+
+  push(chunk: string): unknown[] {
+    this.text += chunk;
+    const found: unknown[] = [];
+    if (this.finished) return found;
+    if (this.position < 0) {
+      const start = /"items"\s*:\s*\[/u.exec(this.text);
+      if (!start) return found;
+      this.position = start.index + start[0].length;
+    }
+    for (; this.position < this.text.length; this.position++) {
+      const char = this.text[this.position];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (char === '\\') this.escaped = true;
+        else if (char === '"') this.inString = false;
+      } else if (char === '"') {
+        this.inString = true;
+      } else if (char === '{') {
+        if (this.depth === 0) this.objectStart = this.position;
+        this.depth++;
+      } else if (char === '}' && this.depth > 0) {
+        this.depth--;
+        if (this.depth === 0) {
+          try {
+            found.push(JSON.parse(this.text.slice(this.objectStart, this.position + 1)));
+          } catch {
+            // Not JSON after all: the final parse of the whole answer decides.
+          }
+        }
+      } else if (char === ']' && this.depth === 0) {
+        this.finished = true;
+        break;
+      }
+    }
+    return found;
+  }
+}
 
 /** One item of Gemini's answer, as it wrote it. */
 export interface AnswerItem {
@@ -119,10 +182,7 @@ export function parseGeminiAnswer(raw: string): AnswerItem[] {
   if (!parsed.success) {
     throw incomplete('Gemini answered JSON of the wrong shape', parsed.error);
   }
-  const items = parsed.data.items
-    .flatMap(splitListItem)
-    .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
-    .filter((item) => item.text.length > 0);
+  const items = answerItemsOf(parsed.data.items);
   if (items.length === 0) {
     throw new SummarizerError('EMPTY_RESPONSE', 'Gemini answered without a summary', {
       retryable: true,

@@ -14,8 +14,10 @@ import {
 import { numberSentences } from './sentence-segmenter';
 import { LOCAL_SUMMARIZER_MODEL, keywordsOf } from './local-summarizer';
 import { SUMMARY_RESPONSE_SCHEMA } from './gemini-answer';
-import { createSummarizer } from './summarizer';
+import { createSummarizer, streamSummary } from './summarizer';
 import type {
+  SummaryStreamEvent,
+  Summarizer,
   SummarizeInput,
   SummarizerLogger,
   SummaryFormat,
@@ -1380,5 +1382,280 @@ describe('configuration trouble (issue 16, item 11)', () => {
       description: 'ok',
       retryAfterMs: 0,
     });
+  });
+});
+
+interface StreamOptions {
+  gapMs?: number;
+  finishReason?: string;
+  /** Drop the connection before this chunk. */
+  dropBefore?: number;
+  modelVersion?: string;
+}
+
+/** Gemini's server-sent events: one chunk of answer text per event, `gapMs` apart. */
+const sse =
+  (pieces: string[], options: StreamOptions = {}): Responder =>
+  (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    let index = 0;
+    const next = (): void => {
+      if (response.destroyed) return;
+      if (index === options.dropBefore) {
+        response.destroy();
+        return;
+      }
+      if (index === pieces.length) {
+        response.end();
+        return;
+      }
+      const last = index === pieces.length - 1;
+      const chunk = {
+        candidates: [
+          {
+            content: { role: 'model', parts: [{ text: pieces[index] }] },
+            ...(last ? { finishReason: options.finishReason ?? 'STOP' } : {}),
+            index: 0,
+          },
+        ],
+        ...(options.modelVersion ? { modelVersion: options.modelVersion } : {}),
+      };
+      response.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
+      index++;
+      setTimeout(next, options.gapMs ?? 20);
+    };
+    next();
+  };
+
+/** The JSON text of an answer cut into pieces of `size` characters. */
+function piecesOf(items: ReplyItem[], size = 25): string[] {
+  const text = JSON.stringify({ items });
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+  return pieces;
+}
+
+interface TimedEvent {
+  event: SummaryStreamEvent;
+  at: number;
+}
+
+async function collect(
+  events: AsyncIterable<SummaryStreamEvent>,
+  onEvent?: (event: SummaryStreamEvent) => void,
+): Promise<TimedEvent[]> {
+  const started = performance.now();
+  const seen: TimedEvent[] = [];
+  for await (const event of events) {
+    seen.push({ event, at: performance.now() - started });
+    onEvent?.(event);
+  }
+  return seen;
+}
+
+const deltasOf = (events: TimedEvent[]): string[] =>
+  events.flatMap(({ event }) => (event.type === 'delta' ? [event.text] : []));
+
+function doneOf(events: TimedEvent[]): SummaryResult {
+  const last = events.at(-1)?.event;
+  if (last?.type !== 'done') throw new Error('the stream did not end with done');
+  return last.result;
+}
+
+const STREAMED_ITEMS: ReplyItem[] = [
+  { text: 'The council will build a bridge over the river.', sources: [1] },
+  { text: 'It will cost 48 million dollars.', sources: [2] },
+  { text: 'Construction starts in March.', sources: [3] },
+];
+
+describe('streamed summaries (issue 16, streaming)', () => {
+  it('streams Gemini’s items as they complete, then the checked result', async () => {
+    const gemini = await startFakeGemini([
+      sse(piecesOf(STREAMED_ITEMS), { gapMs: 40, modelVersion: 'gemini-2.5-flash-001' }),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    expect(gemini.requests[0]?.url).toBe(`/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`);
+    const deltas = deltasOf(events);
+    expect(deltas).toEqual([
+      'The council will build a bridge over the river.',
+      ' It will cost 48 million dollars.',
+      ' Construction starts in March.',
+    ]);
+    expect(events.map(({ event }) => event.type)).toEqual(['delta', 'delta', 'delta', 'done']);
+    const result = doneOf(events);
+    expect(result).toMatchObject({
+      summary: deltas.join(''),
+      isFallback: false,
+      fallbackReason: null,
+      model: 'gemini-2.5-flash-001',
+    });
+    expect(cited(result)).toEqual([[SENTENCES[0]], [SENTENCES[1]], [SENTENCES[2]]]);
+    // Progressive: the first sentence came well before the end of the answer.
+    const doneAt = events.at(-1)?.at ?? 0;
+    expect(doneAt - (events[0]?.at ?? 0)).toBeGreaterThan(150);
+  });
+
+  it('lays streamed bullets out as the format asks', async () => {
+    const gemini = await startFakeGemini([sse(piecesOf(STREAMED_ITEMS, 40))]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request({ format: 'bullets' })));
+
+    expect(deltasOf(events).join('')).toBe(doneOf(events).summary);
+    expect(doneOf(events).summary).toBe(
+      '- The council will build a bridge over the river.\n' +
+        '- It will cost 48 million dollars.\n' +
+        '- Construction starts in March.',
+    );
+  });
+
+  it('falls back cleanly when the stream fails halfway: reset with the reason, then the local summary', async () => {
+    const pieces = piecesOf(STREAMED_ITEMS);
+    const gemini = await startFakeGemini([
+      sse(pieces, { dropBefore: Math.ceil(pieces.length / 2) }),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    const types = events.map(({ event }) => event.type);
+    const reset = types.indexOf('reset');
+    expect(reset).toBeGreaterThan(0); // Gemini's first sentence had been shown
+    expect(types.slice(0, reset).every((type) => type === 'delta')).toBe(true);
+    expect(events[reset]?.event).toEqual({ type: 'reset', reason: 'unavailable' });
+    const result = doneOf(events);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'unavailable',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+    expect(result.summary).toMatch(/^The city council voted on Tuesday/);
+    const after = deltasOf(events.slice(reset + 1));
+    expect(after.join('')).toBe(result.summary);
+    expect(after.length).toBe(result.sourceMap.length);
+  });
+
+  it('falls back with reason "incomplete" when the streamed answer is cut at MAX_TOKENS', async () => {
+    const pieces = piecesOf(STREAMED_ITEMS).slice(0, 4);
+    const gemini = await startFakeGemini([sse(pieces, { finishReason: 'MAX_TOKENS' })]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    expect(events.find(({ event }) => event.type === 'reset')?.event).toEqual({
+      type: 'reset',
+      reason: 'incomplete',
+    });
+    expect(doneOf(events)).toMatchObject({ isFallback: true, fallbackReason: 'incomplete' });
+  });
+
+  it('stops at once, without a fallback, when the reader aborts mid-stream', async () => {
+    // The whole answer would take about 3 s.
+    let closedEarly = false;
+    const slow = sse(piecesOf(STREAMED_ITEMS, 10), { gapMs: 150 });
+    const gemini = await startFakeGemini([
+      (response) => {
+        response.on('close', () => {
+          closedEarly = !response.writableEnded;
+        });
+        slow(response);
+      },
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+    const controller = new AbortController();
+    const started = performance.now();
+
+    const outcome = await collect(
+      summarizer.summarizeStream(request(), controller.signal),
+      (event) => {
+        if (event.type === 'delta') controller.abort();
+      },
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    expect(outcome).toMatchObject({ name: 'SummarizerError', code: 'ABORTED' });
+    expect(performance.now() - started).toBeLessThan(1_800);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closedEarly).toBe(true); // the request to Gemini was cancelled too
+  });
+
+  it('goes straight to the local summary while the breaker is open', async () => {
+    const gemini = await startFakeGemini([failure(429, retryInfo('30s'))]);
+    const { summarizer } = summarizerFor(gemini);
+    await summarizer.summarize(request()); // opens it
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    expect(gemini.requests).toHaveLength(1);
+    expect(events[0]?.event).toEqual({ type: 'reset', reason: 'rate_limited' });
+    expect(doneOf(events)).toMatchObject({ isFallback: true, fallbackReason: 'rate_limited' });
+  });
+});
+
+describe('streamed local summaries', () => {
+  const LONG_DOCUMENT = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `Report ${i + 1} says the harbour project ${i % 2 === 0 ? 'grew' : 'slowed'} in quarter ${i + 1}.`,
+  ).join(' ');
+
+  it('streams the local summary sentence by sentence without a key', async () => {
+    const summarizer = createSummarizer({ geminiModel: MODEL });
+
+    const events = await collect(summarizer.summarizeStream({ ...request(), text: LONG_DOCUMENT }));
+
+    const result = doneOf(events);
+    const deltas = deltasOf(events);
+    expect(result).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'not_configured',
+      model: LOCAL_SUMMARIZER_MODEL,
+    });
+    expect(deltas.length).toBe(result.sourceMap.length);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe(result.summary);
+    expect(events.some(({ event }) => event.type === 'reset')).toBe(false);
+  });
+
+  it('streams any summarizer, one without a stream of its own too', async () => {
+    const plain: Summarizer = {
+      summarize: async () => ({
+        summary: '- One point.\n- Another point.',
+        sourceMap: [
+          { text: 'One point.', sources: [] },
+          { text: 'Another point.', sources: [] },
+        ],
+        keywords: [],
+        unverified: [],
+        model: 'plain',
+        isFallback: false,
+        fallbackReason: null,
+        processingTimeMs: 1,
+      }),
+    };
+
+    const events = await collect(streamSummary(plain, request()));
+
+    expect(deltasOf(events)).toEqual(['- One point.', '\n- Another point.']);
+    expect(doneOf(events).model).toBe('plain');
+  });
+
+  it('refuses blank text and honours an abort', async () => {
+    const summarizer = createSummarizer({ geminiModel: MODEL });
+    await expect(
+      collect(summarizer.summarizeStream({ ...request(), text: ' ' })),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    const controller = new AbortController();
+    await expect(
+      collect(
+        summarizer.summarizeStream({ ...request(), text: LONG_DOCUMENT }, controller.signal),
+        () => controller.abort(),
+      ),
+    ).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });

@@ -6,8 +6,17 @@ import {
 } from '@google/generative-ai';
 import type { ErrorDetails, GenerateContentResponse } from '@google/generative-ai';
 import { CircuitBreaker } from './circuit-breaker';
-import type { CircuitBreakerOptions } from './circuit-breaker';
-import { SUMMARY_RESPONSE_SCHEMA, checkAnswer, parseGeminiAnswer } from './gemini-answer';
+import type { BreakerReason, CircuitBreakerOptions } from './circuit-breaker';
+import {
+  SUMMARY_RESPONSE_SCHEMA,
+  StreamedItemScanner,
+  answerItemsOf,
+  checkAnswer,
+  parseGeminiAnswer,
+} from './gemini-answer';
+import type { AnswerItem } from './gemini-answer';
+import { abortedError } from './summary-stream';
+import type { SummaryStreamEvent } from './summary-stream';
 import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
 import { numberSentences } from './sentence-segmenter';
@@ -16,6 +25,7 @@ import { healthOf } from './summarizer-health';
 import type {
   AppSummarizer,
   SummarizeInput,
+  SummarizeOptions,
   SummarizerLogger,
   SummaryFormat,
   SummaryLength,
@@ -478,6 +488,43 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     }
   }
 
+  /** Why the breaker refused a call, as the error a refused call ends with. */
+  function refusal(permit: { reason: BreakerReason; retryAfterMs: number }): AttemptFailure {
+    const rateLimited = permit.reason === 'rate_limited';
+    return {
+      error: new SummarizerError(
+        rateLimited ? 'RATE_LIMITED' : 'UNAVAILABLE',
+        rateLimited
+          ? 'Gemini is rate-limited; no request is sent until its cool-down ends'
+          : 'Gemini is failing; no request is sent until its cool-down ends',
+        { retryable: true, retryAfterMs: permit.retryAfterMs },
+      ),
+      retryNow: false,
+      refused: true,
+    };
+  }
+
+  /** Tells the breaker (and the key watch) how a permitted call ended. */
+  function settle(
+    permit: { probe: boolean },
+    outcome: Answer | AttemptFailure,
+    hadWholeTime: boolean,
+  ): void {
+    noteKey(outcome);
+    if ('summary' in outcome) {
+      breaker.settle(permit, 'success');
+      return;
+    }
+    const { code, retryAfterMs } = outcome.error;
+    if (code === 'RATE_LIMITED') breaker.settle(permit, 'rate_limited', retryAfterMs);
+    else if (code === 'UNAVAILABLE') breaker.settle(permit, 'unavailable');
+    // A time-out counts against Gemini only when the attempt had its whole time.
+    else if (code === 'TIMEOUT') breaker.settle(permit, hadWholeTime ? 'unavailable' : 'released');
+    else if (code === 'ABORTED') breaker.settle(permit, 'released');
+    // It answered (blocked, cut, malformed, too long) or refused the key: it is reachable.
+    else breaker.settle(permit, 'success');
+  }
+
   async function attempt(
     input: SummarizeInput,
     units: readonly NumberedSentence[],
@@ -487,47 +534,18 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     sourceWords: number,
   ): Promise<Answer | AttemptFailure> {
     const permit = breaker.permit();
-    if (!permit.allowed) {
-      const rateLimited = permit.reason === 'rate_limited';
-      return {
-        error: new SummarizerError(
-          rateLimited ? 'RATE_LIMITED' : 'UNAVAILABLE',
-          rateLimited
-            ? 'Gemini is rate-limited; no request is sent until its cool-down ends'
-            : 'Gemini is failing; no request is sent until its cool-down ends',
-          { retryable: true, retryAfterMs: permit.retryAfterMs },
-        ),
-        retryNow: false,
-        refused: true,
-      };
-    }
+    if (!permit.allowed) return refusal(permit);
     const outcome = await call(input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords);
-    noteKey(outcome);
-    if ('summary' in outcome) {
-      breaker.settle(permit, 'success');
-    } else {
-      const { code, retryAfterMs } = outcome.error;
-      if (code === 'RATE_LIMITED') breaker.settle(permit, 'rate_limited', retryAfterMs);
-      else if (code === 'UNAVAILABLE') breaker.settle(permit, 'unavailable');
-      // A time-out counts against Gemini only when the attempt had its whole time.
-      else if (code === 'TIMEOUT') {
-        breaker.settle(permit, attemptTimeoutMs >= timeoutMs ? 'unavailable' : 'released');
-      } else if (code === 'ABORTED') breaker.settle(permit, 'released');
-      // It answered (blocked, cut, malformed, too long) or refused the key: it is reachable.
-      else breaker.settle(permit, 'success');
-    }
+    settle(permit, outcome, attemptTimeoutMs >= timeoutMs);
     return outcome;
   }
 
-  /** One request to Gemini and the checked answer, or why there is none. */
-  async function call(
+  /** The request for `input`: the model with its rules and budget, and the user turn. */
+  function requestFor(
     input: SummarizeInput,
     units: readonly NumberedSentence[],
-    signal: AbortSignal | undefined,
     budgetFactor: number,
-    attemptTimeoutMs: number,
-    sourceWords: number,
-  ): Promise<Answer | AttemptFailure> {
+  ) {
     const { systemInstruction, document, readerInstructions, plan } = buildGeminiPrompt(
       input,
       makeBoundary(`${input.text}\n${input.customPrompt ?? ''}`),
@@ -546,56 +564,192 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       },
       baseUrl ? { baseUrl } : undefined,
     );
-    // Our own time-out (the SDK's leaves its timer running after the answer arrives).
+    const request = {
+      contents: [
+        {
+          role: 'user',
+          parts: [
+            { text: document },
+            ...(readerInstructions === null ? [] : [{ text: readerInstructions }]),
+          ],
+        },
+      ],
+    };
+    return { model, request, plan };
+  }
+
+  /** The checked summary of a whole answer, or why it is none. */
+  function finish(
+    response: GenerateContentResponse,
+    units: readonly NumberedSentence[],
+    plan: GeminiPlan,
+    sourceWords: number,
+    modelVersion: string | undefined,
+  ): Answer | AttemptFailure {
+    const items = parseGeminiAnswer(answerText(response));
+    const { summary, sourceMap } = checkAnswer(items, units, plan.format);
+    if (countWords(summary) >= sourceWords) {
+      // No summary: ratio and statistics would go negative (API.md's compression ratio).
+      return {
+        error: new SummarizerError(
+          'INCOMPLETE',
+          'Gemini’s answer is not shorter than the document',
+          {
+            retryable: true,
+          },
+        ),
+        retryNow: false,
+        tooLong: true,
+      };
+    }
+    return { summary, sourceMap, model: modelVersion ?? options.model };
+  }
+
+  /** Our own time-out (the SDK's leaves its timer running), and the caller's signal, as one. */
+  function attemptSignal(signal: AbortSignal | undefined, attemptTimeoutMs: number) {
     const controller = new AbortController();
-    let timedOut = false;
+    const state = { timedOut: false };
     const timer = setTimeout(() => {
-      timedOut = true;
+      state.timedOut = true;
       controller.abort();
     }, attemptTimeoutMs);
     const forwardAbort = (): void => controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
+    return {
+      signal: controller.signal,
+      state,
+      abort: () => controller.abort(),
+      dispose: () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', forwardAbort);
+      },
+    };
+  }
+
+  /** One request to Gemini and the checked answer, or why there is none. */
+  async function call(
+    input: SummarizeInput,
+    units: readonly NumberedSentence[],
+    signal: AbortSignal | undefined,
+    budgetFactor: number,
+    attemptTimeoutMs: number,
+    sourceWords: number,
+  ): Promise<Answer | AttemptFailure> {
+    const { model, request, plan } = requestFor(input, units, budgetFactor);
+    const cancel = attemptSignal(signal, attemptTimeoutMs);
     try {
-      const { response } = await model.generateContent(
-        {
-          contents: [
-            {
-              role: 'user',
-              parts: [
-                { text: document },
-                ...(readerInstructions === null ? [] : [{ text: readerInstructions }]),
-              ],
-            },
-          ],
-        },
-        { signal: controller.signal },
-      );
-      const items = parseGeminiAnswer(answerText(response));
-      const { summary, sourceMap } = checkAnswer(items, units, plan.format);
-      if (countWords(summary) >= sourceWords) {
-        // No summary: ratio and statistics would go negative (API.md's compression ratio).
-        return {
-          error: new SummarizerError(
-            'INCOMPLETE',
-            'Gemini’s answer is not shorter than the document',
-            {
-              retryable: true,
-            },
-          ),
-          retryNow: false,
-          tooLong: true,
-        };
-      }
-      return { summary, sourceMap, model: reportedModel(response) ?? options.model };
+      const { response } = await model.generateContent(request, { signal: cancel.signal });
+      return finish(response, units, plan, sourceWords, reportedModel(response));
     } catch (error) {
-      return classify(error, timedOut, signal?.aborted === true);
+      return classify(error, cancel.state.timedOut, signal?.aborted === true);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
+      cancel.dispose();
+    }
+  }
+
+  /**
+   * One streamed request: deltas as the answer's items complete (each the summary's new text,
+   * laid out by {@link checkAnswer} as the whole will be), then `done`. No retry: a failure,
+   * before or after the first delta, throws, and the composed summarizer falls back.
+   */
+  async function* stream(
+    input: SummarizeInput,
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+  ): AsyncGenerator<SummaryStreamEvent> {
+    const started = performance.now();
+    if (signal?.aborted) throw abortedError(signal.reason);
+    const units = numberSentences(input.text);
+    const sourceWords = countWords(input.text);
+    const permit = breaker.permit();
+    if (!permit.allowed) throw refusal(permit).error;
+    const attemptTimeoutMs = Math.max(
+      1,
+      Math.min(timeoutMs, callOptions?.deadlineMs ?? deadlineMs),
+    );
+    const { model, request, plan } = requestFor(input, units, 1);
+    const cancel = attemptSignal(signal, attemptTimeoutMs);
+    let settled = false;
+    const end = (outcome: Answer | AttemptFailure): void => {
+      if (settled) return;
+      settled = true;
+      settle(permit, outcome, attemptTimeoutMs >= timeoutMs);
+    };
+    const fail = (error: unknown): SummarizerError => {
+      const failure = classify(error, cancel.state.timedOut, signal?.aborted === true);
+      end(failure);
+      return failure.error;
+    };
+    try {
+      let streamed: Awaited<ReturnType<typeof model.generateContentStream>>;
+      try {
+        streamed = await model.generateContentStream(request, { signal: cancel.signal });
+      } catch (error) {
+        throw fail(error);
+      }
+      // Read through `stream` below; a failure there is handled there.
+      streamed.response.catch(() => undefined);
+      const scanner = new StreamedItemScanner();
+      const items: AnswerItem[] = [];
+      let emitted = '';
+      let modelVersion: string | undefined;
+      let response: GenerateContentResponse;
+      try {
+        for await (const chunk of streamed.stream) {
+          modelVersion = reportedModel(chunk) ?? modelVersion;
+          const text = (chunk.candidates?.[0]?.content?.parts ?? [])
+            .map((part) => part.text ?? '')
+            .join('');
+          const fresh = answerItemsOf(scanner.push(text));
+          if (fresh.length === 0) continue;
+          items.push(...fresh);
+          const { summary } = checkAnswer(items, units, plan.format);
+          if (summary.length > emitted.length && summary.startsWith(emitted)) {
+            yield { type: 'delta', text: summary.slice(emitted.length) };
+            emitted = summary;
+          }
+        }
+        response = await streamed.response;
+      } catch (error) {
+        throw fail(error);
+      }
+      let outcome: Answer | AttemptFailure;
+      try {
+        outcome = finish(response, units, plan, sourceWords, modelVersion);
+      } catch (error) {
+        throw fail(error);
+      }
+      end(outcome);
+      if (!('summary' in outcome)) throw outcome.error;
+      if (outcome.summary.length > emitted.length && outcome.summary.startsWith(emitted)) {
+        yield { type: 'delta', text: outcome.summary.slice(emitted.length) };
+      }
+      yield {
+        type: 'done',
+        result: {
+          summary: outcome.summary,
+          sourceMap: outcome.sourceMap,
+          keywords: keywordsOf(input.text, units),
+          unverified: findUnverified(outcome.summary, input.text),
+          model: outcome.model,
+          isFallback: false,
+          fallbackReason: null,
+          processingTimeMs: Math.round(performance.now() - started),
+        },
+      };
+    } finally {
+      // Also when the consumer stops reading: the request ends, the breaker hears of it.
+      cancel.abort();
+      cancel.dispose();
+      if (!settled) {
+        settled = true;
+        breaker.settle(permit, 'released');
+      }
     }
   }
 
   return {
+    summarizeStream: stream,
     health() {
       if (keyRejected) return healthOf('gemini', 'key_rejected');
       const { state, reason, retryAfterMs } = breaker.status();

@@ -2,10 +2,13 @@ import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
 import { createLocalSummarizer } from './local-summarizer';
 import { SummarizerError } from './summarizer-error';
+import { streamResult } from './summary-stream';
+import type { SummaryStreamEvent } from './summary-stream';
 import { healthOf } from './summarizer-health';
 import type { SummarizerHealth } from './summarizer-health';
 
 export type { DegradedReason, SummarizerHealth } from './summarizer-health';
+export type { SummaryStreamEvent } from './summary-stream';
 
 /** How long a summary should be, relative to its source (API.md "Additions"). */
 export type SummaryLength = 'short' | 'medium' | 'long';
@@ -80,13 +83,45 @@ export interface Summarizer {
     signal?: AbortSignal,
     options?: SummarizeOptions,
   ): Promise<SummaryResult>;
+  /**
+   * The same summary as it is written (see {@link SummaryStreamEvent}): deltas, maybe a reset
+   * when Gemini fails mid-stream, then `done` with the result. Optional for test doubles;
+   * {@link streamSummary} streams any summarizer. Throws as `summarize` does.
+   */
+  summarizeStream?(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): AsyncIterable<SummaryStreamEvent>;
   /** How the summarizer is doing (see {@link SummarizerHealth}); optional for test doubles. */
   health?(): SummarizerHealth;
 }
 
 /** The app's summarizer (createSummarizer): everything a Summarizer may offer. */
 export interface AppSummarizer extends Summarizer {
+  summarizeStream(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): AsyncIterable<SummaryStreamEvent>;
   health(): SummarizerHealth;
+}
+
+/**
+ * Streams a summary from any summarizer: its own stream when it has one, else its finished
+ * summary sentence by sentence.
+ */
+export async function* streamSummary(
+  summarizer: Summarizer,
+  input: SummarizeInput,
+  signal?: AbortSignal,
+  options?: SummarizeOptions,
+): AsyncGenerator<SummaryStreamEvent> {
+  if (summarizer.summarizeStream) {
+    yield* summarizer.summarizeStream(input, signal, options);
+    return;
+  }
+  yield* streamResult(await summarizer.summarize(input, signal, options), signal);
 }
 
 /** Where the summarizer reports provider trouble; `console` fits. */
@@ -161,16 +196,52 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
       })
     : null;
 
+  function checkInput(input: SummarizeInput): void {
+    if (input.text.trim().length === 0) {
+      throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
+        retryable: false,
+      });
+    }
+  }
+
+  function reportFallback(error: unknown): void {
+    logger.warn('Gemini could not summarize; the local summarizer answers instead', {
+      code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
+      status: error instanceof SummarizerError ? error.status : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+
   return {
     health() {
       return gemini ? gemini.health() : healthOf('local', null);
     },
-    async summarize(input, signal, call) {
-      if (input.text.trim().length === 0) {
-        throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
-          retryable: false,
-        });
+    async *summarizeStream(input, signal, call) {
+      checkInput(input);
+      if (!gemini) {
+        const result = await local.summarize(input, signal);
+        yield* streamResult({ ...result, fallbackReason: 'not_configured' }, signal);
+        return;
       }
+      const started = performance.now();
+      try {
+        yield* gemini.summarizeStream(input, signal, call);
+        return;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        reportFallback(error);
+        const reason = fallbackReasonOf(error);
+        // Whatever Gemini wrote so far is dropped; the screen says why.
+        yield { type: 'reset', reason };
+        const fallback = await local.summarize(input, signal);
+        yield* streamResult(
+          { ...fallback, fallbackReason: reason, processingTimeMs: elapsedSince(started) },
+          signal,
+        );
+      }
+    },
+    async summarize(input, signal, call) {
+      checkInput(input);
       if (!gemini) {
         return { ...(await local.summarize(input, signal)), fallbackReason: 'not_configured' };
       }
@@ -180,11 +251,7 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         return await gemini.summarize(input, signal, call);
       } catch (error) {
         if (signal?.aborted) throw error;
-        logger.warn('Gemini could not summarize; the local summarizer answers instead', {
-          code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
-          status: error instanceof SummarizerError ? error.status : undefined,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        reportFallback(error);
         const fallback = await local.summarize(input, signal);
         return {
           ...fallback,
