@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  StreamedItemScanner,
+  answerItemsOf,
   checkAnswer,
   cleanItemText,
   contentTerms,
@@ -110,6 +112,35 @@ describe('fenced and prefaced answers (issue 16, item 4)', () => {
     expect(() => parseGeminiAnswer('{"items":[{"text":"**Summary:**","sources":[]}]}')).toThrow(
       expect.objectContaining({ code: 'EMPTY_RESPONSE' }),
     );
+  });
+});
+
+describe('StreamedItemScanner', () => {
+  it('returns each item once it is complete, whatever the chunk boundaries', () => {
+    const items = [
+      { text: 'A "quoted" {brace} and a \\ backslash [1].', sources: [1] },
+      { text: 'Second } item ]', sources: [] },
+      { text: 'Third.', sources: [2, 3] },
+    ];
+    const text = '```json\n' + JSON.stringify({ items }) + '\n```';
+    for (const size of [1, 3, 7, 50, text.length]) {
+      const scanner = new StreamedItemScanner();
+      const found: unknown[][] = [];
+      for (let at = 0; at < text.length; at += size)
+        found.push(scanner.push(text.slice(at, at + size)));
+      expect(found.flat(), `chunks of ${size}`).toEqual(items);
+      // Each item came out in the chunk that completed it, not at the end.
+      if (size === 1) expect(found.filter((batch) => batch.length > 0)).toHaveLength(3);
+    }
+  });
+
+  it('ignores what follows the items array and items of another shape', () => {
+    const scanner = new StreamedItemScanner();
+    const raw = scanner.push(
+      '{"items":[{"text":"One.","sources":[1]},{"txt":"x"}],"note":{"a":1}}',
+    );
+    expect(raw).toEqual([{ text: 'One.', sources: [1] }, { txt: 'x' }]);
+    expect(answerItemsOf(raw)).toEqual([{ text: 'One.', sources: [1] }]);
   });
 });
 

@@ -1659,3 +1659,62 @@ describe('streamed local summaries', () => {
     ).rejects.toMatchObject({ code: 'ABORTED' });
   });
 });
+
+describe('the rest of the issue’s list against the fake (issue 16)', () => {
+  const html503: Responder = (response) => {
+    response.writeHead(503, { 'content-type': 'text/html' });
+    response.end('<html><body><h1>503 Service Unavailable</h1></body></html>');
+  };
+  const dropped: Responder = (response) => response.socket?.destroy();
+
+  it('retries an HTML 503 and a dropped connection, then answers from Gemini', async () => {
+    for (const first of [html503, dropped]) {
+      const gemini = await startFakeGemini([first, replyText('A bridge will be built.')]);
+      const { summarizer } = summarizerFor(gemini);
+
+      const result = await summarizer.summarize(request());
+
+      expect(gemini.requests).toHaveLength(2);
+      expect(result).toMatchObject({
+        summary: 'A bridge will be built.',
+        isFallback: false,
+        fallbackReason: null,
+        model: MODEL,
+      });
+    }
+  });
+
+  it('falls back with the reason for RECITATION, a candidate without parts and a slow answer', async () => {
+    const cases: [Responder, string, number][] = [
+      [
+        json(200, {
+          candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'RECITATION' }],
+        }),
+        'blocked',
+        1,
+      ],
+      [
+        json(200, { candidates: [{ content: { role: 'model' }, finishReason: 'STOP' }] }),
+        'incomplete',
+        1,
+      ],
+      [later(1_000, replyText('Too slow.')), 'timeout', 1],
+    ];
+    for (const [responder, reason, calls] of cases) {
+      const gemini = await startFakeGemini([responder]);
+      const { summarizer } = summarizerFor(gemini, { timeoutMs: 400 });
+      const started = performance.now();
+
+      const result = await summarizer.summarize(request());
+
+      expect(performance.now() - started).toBeLessThan(reason === 'timeout' ? 900 : 300);
+      expect(gemini.requests).toHaveLength(calls);
+      expect(result).toMatchObject({
+        isFallback: true,
+        fallbackReason: reason,
+        model: LOCAL_SUMMARIZER_MODEL,
+      });
+      expect(result.summary).toMatch(/^The city council voted on Tuesday/);
+    }
+  });
+});
