@@ -5,6 +5,7 @@ import * as createSummaries from './migrations/20261121120200_create_summaries';
 import * as createReviewEvents from './migrations/20261121120300_create_review_events';
 import * as createSummaryJobs from './migrations/20261121120400_create_summary_jobs';
 import * as allowPdfSource from './migrations/20261122105900_allow_pdf_source';
+import * as creditRequestsNotifications from './migrations/20261122150000_credit_requests_notifications';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '20261121120300_create_review_events': createReviewEvents,
   '20261121120400_create_summary_jobs': createSummaryJobs,
   '20261122105900_allow_pdf_source': allowPdfSource,
+  '20261122150000_credit_requests_notifications': creditRequestsNotifications,
 };
 
 /** A Kysely MigrationProvider over the list above. */
