@@ -26,7 +26,7 @@ export interface UsersTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Never negative (CHECK credits >= 0). Change it only together with a credit_ledger row. */
   credits: ColumnType<number, number | undefined, number>;
-  /** Bumped to revoke every token issued before (role change, deletion, password change). */
+  /** Bumping it revokes every token issued before (no longer on a role change: decision 0008). */
   token_version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -59,17 +59,14 @@ export function findUserForUpdate(db: DbExecutor, id: string): Promise<UserRecor
 }
 
 /**
- * Sets the user's role and bumps their token_version, so every token issued before stops
- * working (the next request with one answers 401). Returns the updated user.
+ * Sets the user's role. Tokens stay valid: every request loads the user's role from the
+ * database (requireAuth), so the new role applies to the very next request, and the open tab
+ * picks it up on its next refresh without signing out (decision 0008). Returns the updated user.
  */
 export function updateUserRole(db: DbExecutor, id: string, role: Role): Promise<UserRecord> {
   return db
     .updateTable('users')
-    .set({
-      role,
-      token_version: sql<number>`token_version + 1`,
-      updated_at: sql<Date>`now()`,
-    })
+    .set({ role, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returning(userColumns)
     .executeTakeFirstOrThrow();

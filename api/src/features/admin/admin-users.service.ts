@@ -116,7 +116,8 @@ export async function rechargeUser(
 }
 
 /**
- * Gives the user `role` and revokes their tokens (token_version + 1). The same role again
+ * Gives the user `role`, effective on their next request without signing them out (decision
+ * 0008), and tells them with a notification. The same role again
  * writes nothing. 409 when it would leave no admin: the admins are locked first (see
  * lockAdmins), so two concurrent demotions of the last two admins cannot both succeed.
  * 403 when the acting admin lost the role meanwhile.
