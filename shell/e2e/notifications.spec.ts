@@ -20,7 +20,7 @@ const FACTS = [
   'adds that the harbour tide tables are posted at the ferry office.',
 ] as const;
 
-test('a reviewer rejects with a comment: the author is told, with the comment', async ({
+test('a reviewer rejects with a comment: the author is told, sees it on the card, and regenerates from it', async ({
   page,
   request,
 }) => {
