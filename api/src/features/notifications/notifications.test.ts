@@ -165,6 +165,16 @@ describe('notifications', () => {
     expect(paged.pagination.total).toBe(3);
   });
 
+  it('marks all read when the request has no body at all', async () => {
+    const author = await t.createUser();
+    const id = await createSummary(author.token);
+    expect((await review(id, { action: 'approved' })).status).toBe(200);
+    expect((await notificationsOf(author.token)).unread).toBe(1);
+    const res = await t.request('/api/notifications/read', { method: 'POST', token: author.token });
+    expect(res.status).toBe(200);
+    expect((await body<Envelope<{ unread: number }>>(res)).data.unread).toBe(0);
+  });
+
   it('refuses bad input with 400 naming the field, and needs a signed-in user', async () => {
     const user = await t.createUser();
     expect((await t.request('/api/notifications')).status).toBe(401);
