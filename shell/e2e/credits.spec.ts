@@ -119,3 +119,35 @@ test('spend to 0, request credits, an admin approves, balance, history and audit
   await expect(event).toContainText('12 credits (asked 10)');
   await adminContext.close();
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the Credits page, its table and the notifications panel fit the width', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerThroughApi(request, freshLabel('credits-narrow'));
+    await startSignedIn(page, user);
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/credits');
+    await entry;
+    await expect(pageHeading(page)).toHaveText('Credits');
+    await expect(page.getByRole('table').getByText('Welcome credits')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no sideways scrolling of the page').toBeLessThanOrEqual(0);
+
+    await navbar(page)
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+});
