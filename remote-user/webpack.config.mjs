@@ -9,5 +9,6 @@ export default createWebpackConfig({
     './DashboardPage': './src/exposes/dashboard-page.ts',
     './SummarizePage': './src/exposes/summarize-page.ts',
     './HistoryPage': './src/exposes/history-page.ts',
+    './CreditsPage': './src/exposes/credits-page.ts',
   },
 });

@@ -4,8 +4,12 @@ import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { adminCreditRequestsRoutes, creditsRoutes } from './features/credits/credits.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
+import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
@@ -81,10 +85,15 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route('/api/auth', authRoutes)
     .route('/api/summaries', summaryJobRoutes)
+    .route('/api/summaries', summaryReviewsRoutes)
     .route('/api/summaries', summariesRoutes)
+    .route('/api/admin/credit-requests', adminCreditRequestsRoutes)
+    .route('/api/admin/audit', auditRoutes)
     .route('/api/admin', adminRoutes)
     .route('/api/reviews', reviewRoutes)
     .route('/api/analytics', analyticsRoutes)
+    .route('/api/credits', creditsRoutes)
+    .route('/api/notifications', notificationsRoutes)
     .route('/api', systemRoutes);
 
   if (config.staticDir !== null) {

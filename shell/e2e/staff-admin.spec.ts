@@ -128,7 +128,7 @@ test.describe('/admin, Users Management', () => {
     expect(await creditsOnServer(request, session)).toBe(12);
   });
 
-  test('changes the role to editor (Role Changed!): the badge follows, the old token is revoked', async ({
+  test('changes the role to editor (Role Changed!): the badge follows, the session goes on with the new role', async ({
     page,
     request,
   }) => {
@@ -147,8 +147,10 @@ test.describe('/admin, Users Management', () => {
     await expect(row.getByRole('cell', { name: 'Editor', exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'User', exact: true })).toHaveCount(0);
 
+    // Issue 11 (decision 0011): the token issued before the change stays signed in, with the new role.
     const me = await request.get('/api/auth/me', { headers: bearer(session.token) });
-    expect(me.status(), 'the token issued before the change').toBe(401);
+    expect(me.status(), 'the token issued before the change').toBe(200);
+    expect(((await me.json()) as { data: { role: string } }).data.role).toBe('editor');
     const login = await request.post('/api/auth/login', {
       data: { email: session.user.email, password: 'secret123' },
     });

@@ -10,6 +10,8 @@ export interface CreditMovement {
   balanceAfter: number;
   summaryId?: string | null;
   actorId?: string | null;
+  /** The administrator's note on the decision (an approved request). */
+  note?: string | null;
 }
 
 /**
@@ -29,6 +31,7 @@ export function appendCreditMovement(
       balance_after: movement.balanceAfter,
       summary_id: movement.summaryId ?? null,
       actor_id: movement.actorId ?? null,
+      note: movement.note ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import * as createReviewEvents from './migrations/20261121120300_create_review_e
 import * as createSummaryJobs from './migrations/20261121120400_create_summary_jobs';
 import * as allowPdfSource from './migrations/20261122105900_allow_pdf_source';
 import * as summaryWorkbench from './migrations/20261122120000_summary_workbench';
+import * as creditRequestsNotifications from './migrations/20261122150000_credit_requests_notifications';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '20261121120400_create_summary_jobs': createSummaryJobs,
   '20261122105900_allow_pdf_source': allowPdfSource,
   '20261122120000_summary_workbench': summaryWorkbench,
+  '20261122150000_credit_requests_notifications': creditRequestsNotifications,
 };
 
 /** A Kysely MigrationProvider over the list above. */

@@ -44,7 +44,9 @@ describe('migrations', () => {
     expect(await tableNames()).toEqual([
       'audit_events',
       'credit_ledger',
+      'credit_requests',
       'job_uploads',
+      'notifications',
       'rate_limit_hits',
       'review_events',
       'summaries',
@@ -99,7 +101,7 @@ describe('schema rules', () => {
     ).rejects.toThrow(/users_email_lower_key/);
   });
 
-  it('accepts only the four ledger reasons', async () => {
+  it('accepts only the five ledger reasons', async () => {
     await expect(
       sql`insert into credit_ledger (user_id, amount, reason, balance_after) values (${userId}, 1, 'gift', 1)`.execute(
         database.db,

@@ -10,7 +10,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 export type Role = 'user' | 'editor' | 'reviewer' | 'admin';
 export const ROLES: readonly Role[] = ['user', 'editor', 'reviewer', 'admin'];
 
-export type CreditReason = 'signup' | 'summary' | 'refund' | 'recharge';
+export type CreditReason = 'signup' | 'summary' | 'refund' | 'recharge' | 'request';
 
 /** A column the database fills on insert and nobody updates. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -26,7 +26,7 @@ export interface UsersTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Never negative (CHECK credits >= 0). Change it only together with a credit_ledger row. */
   credits: ColumnType<number, number | undefined, number>;
-  /** Bumped to revoke every token issued before (role change, deletion, password change). */
+  /** Bumping it revokes every token issued before (no longer on a role change: decision 0011). */
   token_version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -44,6 +44,8 @@ export interface CreditLedgerTable {
   /** The staff member who moved the credits (recharge), else null. */
   actor_id: string | null;
   balance_after: number;
+  /** The administrator's note on the decision that moved the credits (a request), else null. */
+  note: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -207,6 +209,40 @@ export interface JobUploadsTable {
   created_at: CreatedAt;
 }
 
+export type CreditRequestStatus = 'open' | 'approved' | 'denied';
+
+/** A user's request for credits; at most one open per user (a partial unique index). */
+export interface CreditRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** 1..1,000, as asked. */
+  credits: number;
+  reason: string | null;
+  /** Leaves 'open' once, by one conditional UPDATE. */
+  status: ColumnType<CreditRequestStatus, CreditRequestStatus | undefined, CreditRequestStatus>;
+  /** The credits actually added when approved (the admin may change the amount), else null. */
+  granted_credits: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The administrator's note on the decision. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export type NotificationKind = 'review' | 'credits' | 'role' | 'request';
+
+/** Something that happened to a user, written in the same transaction as the event. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: NotificationKind;
+  message: string;
+  /** The summary it is about (a review), null otherwise or once that summary is deleted. */
+  summary_id: string | null;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
   users: UsersTable;
   credit_ledger: CreditLedgerTable;
@@ -217,6 +253,8 @@ export interface DB {
   review_events: ReviewEventsTable;
   summary_jobs: SummaryJobsTable;
   job_uploads: JobUploadsTable;
+  credit_requests: CreditRequestsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -227,3 +265,5 @@ export type SummaryRow = Selectable<SummariesTable>;
 export type SummaryVersionRow = Selectable<SummaryVersionsTable>;
 export type ReviewEventRow = Selectable<ReviewEventsTable>;
 export type SummaryJobRow = Selectable<SummaryJobsTable>;
+export type CreditRequestRow = Selectable<CreditRequestsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -87,3 +87,24 @@ export async function updatePasswordHash(
     .where('id', '=', id)
     .execute();
 }
+
+/** The largest balance an account may hold: the `integer` column's maximum. */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
+
+/**
+ * Gives the user `amount` credits unless their balance would pass MAX_CREDIT_BALANCE;
+ * returns the updated user, or undefined when there is no such user or the balance is too high.
+ */
+export function addCredits(
+  db: DbExecutor,
+  id: string,
+  amount: number,
+): Promise<UserRecord | undefined> {
+  return db
+    .updateTable('users')
+    .set({ credits: sql<number>`credits + ${amount}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('credits', '<=', MAX_CREDIT_BALANCE - amount)
+    .returning(userColumns)
+    .executeTakeFirst();
+}

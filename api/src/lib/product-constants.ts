@@ -16,3 +16,7 @@ export const SIGNUP_CREDITS = 5;
 export const SUMMARY_COST = 1;
 /** The `aiModel` of summaries written by the local extractive summarizer. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
+/** Most credits one recharge, or one approved credit request, may add. */
+export const MAX_RECHARGE_CREDITS = 1_000_000;
+/** The 400 of a recharge or approval that would take a balance past MAX_CREDIT_BALANCE. */
+export const BALANCE_TOO_HIGH_MESSAGE = 'This would take the balance past the largest allowed';

@@ -29,6 +29,7 @@ export const PAGE_BY_PATH: Readonly<Record<string, Exclude<PrerenderedPage, 'lan
   '/dashboard': 'app',
   '/summarize': 'app',
   '/history': 'app',
+  '/credits': 'app',
   '/admin': 'app',
   '/editor': 'app',
   '/reviewer': 'app',

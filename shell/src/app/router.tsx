@@ -80,6 +80,7 @@ export function AppRoutes() {
           <Route path="/dashboard" element={<RemotePage remote="user" module="DashboardPage" />} />
           <Route path="/summarize" element={<RemotePage remote="user" module="SummarizePage" />} />
           <Route path="/history" element={<RemotePage remote="user" module="HistoryPage" />} />
+          <Route path="/credits" element={<RemotePage remote="user" module="CreditsPage" />} />
           <Route element={<RequireRole area="admin" />}>
             <Route path="/admin" element={<RemotePage remote="admin" module="AdminPage" />} />
           </Route>

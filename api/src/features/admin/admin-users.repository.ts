@@ -3,6 +3,9 @@ import type { DbExecutor } from '../../db/database';
 import type { Role } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
 
+// Moved to db/ so that the credits feature (approved requests) shares them.
+export { addCredits, MAX_CREDIT_BALANCE } from '../../db/users.repository';
+
 /** Every user column except the password hash (as UserRecord). */
 const userColumns = [
   'id',
@@ -14,9 +17,6 @@ const userColumns = [
   'created_at',
   'updated_at',
 ] as const;
-
-/** The largest balance an account may hold: the `integer` column's maximum. */
-export const MAX_CREDIT_BALANCE = 2_147_483_647;
 
 /** Every user, newest first (ties broken by id, so the order is stable). */
 export function listUsersNewestFirst(db: DbExecutor): Promise<UserRecord[]> {
@@ -59,35 +59,14 @@ export function findUserForUpdate(db: DbExecutor, id: string): Promise<UserRecor
 }
 
 /**
- * Gives the user `amount` credits unless their balance would pass MAX_CREDIT_BALANCE;
- * returns the updated user, or undefined when there is no such user or the balance is too high.
- */
-export function addCredits(
-  db: DbExecutor,
-  id: string,
-  amount: number,
-): Promise<UserRecord | undefined> {
-  return db
-    .updateTable('users')
-    .set({ credits: sql<number>`credits + ${amount}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('credits', '<=', MAX_CREDIT_BALANCE - amount)
-    .returning(userColumns)
-    .executeTakeFirst();
-}
-
-/**
- * Sets the user's role and bumps their token_version, so every token issued before stops
- * working (the next request with one answers 401). Returns the updated user.
+ * Sets the user's role. Tokens stay valid: every request loads the user's role from the
+ * database (requireAuth), so the new role applies to the very next request, and the open tab
+ * picks it up on its next refresh without signing out (decision 0011). Returns the updated user.
  */
 export function updateUserRole(db: DbExecutor, id: string, role: Role): Promise<UserRecord> {
   return db
     .updateTable('users')
-    .set({
-      role,
-      token_version: sql<number>`token_version + 1`,
-      updated_at: sql<Date>`now()`,
-    })
+    .set({ role, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returning(userColumns)
     .executeTakeFirstOrThrow();

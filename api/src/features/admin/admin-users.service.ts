@@ -6,6 +6,9 @@ import { findUserById } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
+import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
+import { appendNotification } from '../../db/notifications.repository';
+import { creditsAddedMessage, roleChangedMessage } from '../../lib/notification-messages';
 import type { AppDeps } from '../../lib/app-env';
 import {
   addCredits,
@@ -22,7 +25,7 @@ export const LAST_ADMIN_DEMOTE_MESSAGE =
   'The last admin cannot be demoted. Make another user an admin first.';
 export const LAST_ADMIN_DELETE_MESSAGE =
   'The last admin cannot be deleted. Make another user an admin first.';
-export const BALANCE_TOO_HIGH_MESSAGE = 'This would take the balance past the largest allowed';
+export { BALANCE_TOO_HIGH_MESSAGE };
 const NO_LONGER_ADMIN_MESSAGE = "You don't have permission to perform this action";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,12 +106,18 @@ export async function rechargeUser(
       targetId: user.id,
       details: { credits, balanceAfter: user.credits },
     });
+    await appendNotification(trx, {
+      userId: user.id,
+      kind: 'credits',
+      message: creditsAddedMessage(credits, user.credits),
+    });
     return user;
   });
 }
 
 /**
- * Gives the user `role` and revokes their tokens (token_version + 1). The same role again
+ * Gives the user `role`, effective on their next request without signing them out (decision
+ * 0011), and tells them with a notification. The same role again
  * writes nothing. 409 when it would leave no admin: the admins are locked first (see
  * lockAdmins), so two concurrent demotions of the last two admins cannot both succeed.
  * 403 when the acting admin lost the role meanwhile.
@@ -136,6 +145,11 @@ export async function changeUserRole(
       targetType: 'user',
       targetId: id,
       details: { from: user.role, to: role },
+    });
+    await appendNotification(trx, {
+      userId: id,
+      kind: 'role',
+      message: roleChangedMessage(user.role, role),
     });
     return { user: updated, changed: true };
   });

@@ -265,9 +265,11 @@ describe('PUT /api/admin/users/:id/recharge', () => {
 });
 
 describe('PUT /api/admin/users/:id/role', () => {
-  it('changes the role, revokes the old token and writes an audit row', async () => {
+  it('changes the role, effective at once for the same token, and writes an audit row', async () => {
     const target = await t.createUser();
     expect((await t.request('/api/auth/me', { token: target.token })).status).toBe(200);
+    // A user may not open the editor's routes...
+    expect((await t.request('/api/admin/summaries', { token: target.token })).status).toBe(403);
 
     const res = await setRole(admin, target.user.id, { role: 'editor' });
     expect(res.status).toBe(200);
@@ -275,20 +277,28 @@ describe('PUT /api/admin/users/:id/role', () => {
     expect(body.data.user).toMatchObject({ id: target.user.id, role: 'editor' });
     expect(body.message).toBe('Role updated successfully');
 
+    // Issue 11 (decision 0011): the session goes on; the next refresh shows the new role, and
+    // the role is checked on every request, so the same token now opens the editor's routes.
     const stored = await findUserById(t.db, target.user.id);
-    expect(stored).toMatchObject({ role: 'editor', token_version: target.user.token_version + 1 });
-    await expectError(
-      await t.request('/api/auth/me', { token: target.token }),
-      401,
-      'UNAUTHORIZED',
-      'Your session is not valid. Please sign in again.',
-    );
+    expect(stored).toMatchObject({ role: 'editor', token_version: target.user.token_version });
+    const me = await t.request('/api/auth/me', { token: target.token });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as Envelope<UserResponse>).data.role).toBe('editor');
+    expect((await t.request('/api/admin/summaries', { token: target.token })).status).toBe(200);
+
+    // Demoted again, the same token loses the editor's routes at once.
+    expect((await setRole(admin, target.user.id, { role: 'user' })).status).toBe(200);
+    expect((await t.request('/api/admin/summaries', { token: target.token })).status).toBe(403);
     expect(await auditRows(target.user.id)).toEqual([
       expect.objectContaining({
         actor_id: admin.user.id,
         action: 'user.role_changed',
         target_type: 'user',
         details: { from: 'user', to: 'editor' },
+      }),
+      expect.objectContaining({
+        action: 'user.role_changed',
+        details: { from: 'editor', to: 'user' },
       }),
     ]);
   });
@@ -355,8 +365,9 @@ describe('PUT /api/admin/users/:id/role', () => {
     const second = await t.createUser({ role: 'admin' });
     const res = await setRole(solo, solo.user.id, { role: 'reviewer' });
     expect(res.status).toBe(200);
-    // Its own token is revoked with the role.
-    expect((await t.request('/api/auth/me', { token: solo.token })).status).toBe(401);
+    // Its own token stays signed in, but no longer opens the admin's routes.
+    expect((await t.request('/api/auth/me', { token: solo.token })).status).toBe(200);
+    expect((await t.request('/api/admin/users', { token: solo.token })).status).toBe(403);
     await expectError(
       await setRole(second, second.user.id, { role: 'user' }),
       409,

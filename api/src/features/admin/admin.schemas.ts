@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Role } from '../../db/schema';
-import { MAX_CHARS } from '../../lib/product-constants';
+import { MAX_CHARS, MAX_RECHARGE_CREDITS } from '../../lib/product-constants';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
@@ -8,8 +8,7 @@ import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
  * exact messages. Each field reports one message: the first rule it breaks.
  */
 
-/** Most credits one recharge may add. */
-export const MAX_RECHARGE_CREDITS = 1_000_000;
+export { MAX_RECHARGE_CREDITS };
 /** Most summaries one admin list page may hold. */
 export const MAX_ADMIN_PAGE_SIZE = 100;
 /** Summaries per page when the query names no limit (SPEC.md §9: the admin page lists 50). */

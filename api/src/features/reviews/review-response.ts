@@ -1,5 +1,5 @@
 import type { ReviewAction, ReviewEventRow, ReviewStatus } from '../../db/schema';
-import type { StaffSummaryRecord } from '../../db/summaries.repository';
+import type { SummaryRecord } from '../../db/summaries.repository';
 import { normalizeReviewStatus } from '../../lib/summary-response';
 import type { ReviewerCounts, ReviewStatusCounts } from './reviews.repository';
 
@@ -34,7 +34,7 @@ export interface ReviewHistoryDto {
 }
 
 export function toReviewHistoryDto(
-  summary: StaffSummaryRecord,
+  summary: SummaryRecord,
   events: readonly ReviewEventRow[],
 ): ReviewHistoryDto {
   return {

@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { StaffSummaryRecord } from '../../db/summaries.repository';
 import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
+import { appendNotification } from '../../db/notifications.repository';
+import { reviewNotificationMessage } from '../../lib/notification-messages';
 import { toReviewHistoryDto } from './review-response';
 import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
 import {
@@ -88,6 +90,12 @@ export async function submitReview(
     });
     const summary = await findStaffSummary(trx, id);
     if (!summary) throw summaryNotFound();
+    await appendNotification(trx, {
+      userId: summary.user_id,
+      kind: 'review',
+      message: reviewNotificationMessage(reviewer.name, input.action, input.comments),
+      summaryId: id,
+    });
     return summary;
   });
 }

@@ -6,6 +6,9 @@ import { PageHeader } from 'common/ui/page-header';
 import { StatCard } from 'common/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
 import { adminSlice, fetchAdminSummaries, fetchAdminUsers, selectAdmin } from './admin-slice';
+import { AuditLogPanel } from './audit-log-panel';
+import { CreditRequestsPanel, useCreditRequests } from './credit-requests-panel';
+import { CreditRequestsTabLabel, creditRequestsTabName } from './credit-requests-tab-label';
 import { AdminSummariesPanel } from './admin-summaries-panel';
 import { UsersPanel } from './users-panel';
 import './admin-page.css';
@@ -16,11 +19,14 @@ rootReducer.inject(adminSlice);
 function AdminPanel() {
   const dispatch = useAppDispatch();
   const { statistics, summaries, summariesStatus } = useAppSelector(selectAdmin);
+  const creditRequests = useCreditRequests();
+  const loadCreditRequests = creditRequests.load;
 
   useEffect(() => {
     void dispatch(fetchAdminUsers());
     void dispatch(fetchAdminSummaries());
-  }, [dispatch]);
+    loadCreditRequests();
+  }, [dispatch, loadCreditRequests]);
 
   return (
     <section className="ui-page admin-page" aria-labelledby="admin-heading">
@@ -44,12 +50,25 @@ function AdminPanel() {
         <TabsList aria-label="Admin sections">
           <TabsTrigger value="users">Users Management</TabsTrigger>
           <TabsTrigger value="summaries">All Summaries</TabsTrigger>
+          <TabsTrigger
+            value="credit-requests"
+            aria-label={creditRequestsTabName(creditRequests.open)}
+          >
+            <CreditRequestsTabLabel open={creditRequests.open} />
+          </TabsTrigger>
+          <TabsTrigger value="audit">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersPanel />
         </TabsContent>
         <TabsContent value="summaries">
           <AdminSummariesPanel />
+        </TabsContent>
+        <TabsContent value="credit-requests">
+          <CreditRequestsPanel state={creditRequests} />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditLogPanel />
         </TabsContent>
       </Tabs>
     </section>

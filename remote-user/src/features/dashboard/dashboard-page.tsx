@@ -162,6 +162,15 @@ export function DashboardPage() {
           </h2>
           <p className="ru-info-card__value">{user.credits}</p>
           <p className="ru-info-card__hint">1 credit per summary</p>
+          {user.credits === 1 ? (
+            <p className="ru-info-card__warning">Running low: 1 credit left.</p>
+          ) : user.credits === 0 ? (
+            <p className="ru-info-card__warning">No credits left.</p>
+          ) : null}
+          <Link to="/credits" className="ru-info-card__link">
+            Credit history
+            <ArrowRightIcon />
+          </Link>
         </Card>
         <Card className="ru-info-card">
           <h2 className="ru-info-card__label">

@@ -3,6 +3,7 @@ import { NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
+import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import { SummaryText } from '../../components/summary-text';
@@ -91,6 +92,8 @@ export function HistorySummaryCard({ summary, onDelete, deleting, now }: History
           </li>
         ) : null}
       </ul>
+
+      <SummaryReview summary={summary} showHistory={expanded} />
 
       <div className="ru-history-card__actions">
         <Button

@@ -21,6 +21,7 @@ import { SummaryResult } from './summary-result';
 import { TextSummaryForm } from './text-summary-form';
 import '../../components/summary.css';
 import './summarize-page.css';
+import { RequestCreditsAction } from '../../components/credits/request-credits-action';
 
 type SourceTab = 'text' | 'file';
 
@@ -109,6 +110,7 @@ export function SummarizePage() {
         <Alert variant="destructive" className="ru-summarize__credits-alert">
           <AlertTitle>No credits left</AlertTitle>
           <AlertDescription>{SUMMARIZE_MESSAGES.insufficientCredits}</AlertDescription>
+          <RequestCreditsAction />
         </Alert>
       ) : null}
 

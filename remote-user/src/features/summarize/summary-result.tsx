@@ -5,6 +5,7 @@ import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
 import { DownloadIcon, RefreshIcon, XIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
+import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import { formatCount, summaryModelLabel, summaryVersion } from '../../lib/summaries/summary';
@@ -137,6 +138,7 @@ export function SummaryResult({
           />
           <Metric label="Model" value={summaryModelLabel(summary)} wide />
         </dl>
+        <SummaryReview summary={summary} />
         <div className="ru-result__actions" role="group" aria-label="Summary actions">
           <Button
             variant="outline"

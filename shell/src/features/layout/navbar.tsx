@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
-import { NavLink, useNavigate } from 'common/router';
+import { Link, NavLink, useNavigate } from 'common/router';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
 import { logout, refreshUser, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -23,6 +23,7 @@ import { Sheet } from 'common/ui/sheet';
 import type { User } from 'common/user';
 import { BrandLink } from '../../components/brand-link';
 import { SignedOutLinks } from '../../components/signed-out-links';
+import { NotificationsBell } from './notifications-bell';
 
 const navIcons: Record<string, ComponentType<IconProps>> = {
   '/dashboard': LayoutIcon,
@@ -51,14 +52,39 @@ function NavLinks({ role, onNavigate }: { role: string; onNavigate?: () => void 
   );
 }
 
-function Credits({ credits }: { credits: number }) {
-  return (
-    <span className="shell-credits__amount" aria-live="polite">
+/**
+ * The credit chip, a warning at 1 credit or none. In the top bar it links to the Credits page;
+ * in the side menu (`linked={false}`) it is plain text, the menu listing only pages.
+ */
+function Credits({ credits, linked = true }: { credits: number; linked?: boolean }) {
+  const low = credits <= 1;
+  const className = low
+    ? 'shell-credits__amount shell-credits__amount--low'
+    : 'shell-credits__amount';
+  const content = (
+    <>
       <CoinsIcon />
       <span>
         <strong>{credits}</strong> {credits === 1 ? 'credit' : 'credits'}
       </span>
-    </span>
+    </>
+  );
+  if (!linked) {
+    return (
+      <span className={className} aria-live="polite">
+        {content}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to="/credits"
+      className={className}
+      aria-live="polite"
+      title={low ? 'Running low on credits: see your credits' : 'See your credits'}
+    >
+      {content}
+    </Link>
   );
 }
 
@@ -123,6 +149,7 @@ export function Navbar() {
     <header className="shell-navbar">
       <div className="shell-navbar__top">
         <BrandLink to="/dashboard" label="Brevity dashboard" />
+        <NotificationsBell />
         <div className="shell-navbar__account">
           <span className="shell-credits">
             <Credits credits={user.credits} />
@@ -157,7 +184,7 @@ export function Navbar() {
         <div className="shell-menu__account">
           <UserSummary user={user} />
           <span className="shell-credits">
-            <Credits credits={user.credits} />
+            <Credits credits={user.credits} linked={false} />
             <RefreshCreditsButton busy={refreshLoading} onRefresh={refresh} />
           </span>
         </div>

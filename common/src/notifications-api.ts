@@ -1,0 +1,50 @@
+import { api, request } from 'common/api-client';
+
+/** One notification (API.md "Additions": GET /api/notifications). */
+export interface AppNotification {
+  id: string;
+  kind: 'review' | 'credits' | 'role' | 'request';
+  message: string;
+  summaryId: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationsPage {
+  notifications: AppNotification[];
+  unread: number;
+}
+
+export const NOTIFICATIONS_FALLBACK = 'Failed to load notifications';
+const MARK_READ_FALLBACK = 'Failed to mark notifications read';
+
+/** GET /api/notifications: the newest `limit` notifications and the count of unread ones. */
+export async function getNotifications(limit = 10): Promise<NotificationsPage> {
+  const body = await request(
+    () => api.notifications.$get({ query: { page: '1', limit: String(limit) } }),
+    NOTIFICATIONS_FALLBACK,
+  );
+  return { notifications: body.data.notifications, unread: body.data.unread };
+}
+
+/** POST /api/notifications/read: marks these (all when left out) read; returns the unread count. */
+export async function markNotificationsRead(ids?: string[]): Promise<number> {
+  const body = await request(
+    () => api.notifications.read.$post({ json: ids ? { ids } : {} }),
+    MARK_READ_FALLBACK,
+  );
+  return body.data.unread;
+}
+
+/** Where a notification leads: the summary's history, the credits page, or the dashboard. */
+export function notificationTarget(notification: AppNotification): string {
+  switch (notification.kind) {
+    case 'review':
+      return '/history';
+    case 'credits':
+    case 'request':
+      return '/credits';
+    default:
+      return '/dashboard';
+  }
+}

@@ -1,0 +1,176 @@
+/* eslint-disable jsx-a11y/no-noninteractive-tabindex -- the tables' scrolling regions take focus, as in users-table.tsx */
+import { useCallback, useState } from 'react';
+import { ListPanel } from 'common/components/list-panel';
+import { errorMessage } from 'common/error-message';
+import type { LoadStatus } from 'common/load-status';
+import { Button } from 'common/ui/button';
+import { EmptyState } from 'common/ui/empty-state';
+import { CheckIcon, CoinsIcon, XIcon } from 'common/ui/icons';
+import { showToast } from 'common/ui/toast';
+import {
+  ADMIN_CREDIT_MESSAGES,
+  decideCreditRequest,
+  getOpenCreditRequests,
+} from '../../lib/credit-requests-api';
+import type { AdminCreditRequest, CreditDecision } from '../../lib/credit-requests-api';
+import { CreditDecisionDialog } from './credit-decision-dialog';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export interface CreditRequestsState {
+  status: LoadStatus;
+  error: string | null;
+  requests: AdminCreditRequest[];
+  /** Open requests counted by the server (the tab's badge). */
+  open: number;
+  load: () => void;
+  /** Answers one request; rejects with the failure; reloads the list either way. */
+  decide: (request: AdminCreditRequest, decision: CreditDecision) => Promise<void>;
+}
+
+/** The open credit requests, shared by the tab's count badge and the panel. */
+export function useCreditRequests(): CreditRequestsState {
+  const [status, setStatus] = useState<LoadStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [requests, setRequests] = useState<AdminCreditRequest[]>([]);
+  const [open, setOpen] = useState(0);
+
+  const load = useCallback(() => {
+    setStatus('loading');
+    getOpenCreditRequests()
+      .then((page) => {
+        setRequests(page.requests);
+        setOpen(page.open);
+        setStatus('succeeded');
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        setError(errorMessage(failure, ADMIN_CREDIT_MESSAGES.requests));
+        setStatus('failed');
+      });
+  }, []);
+
+  const decide = useCallback(
+    async (request: AdminCreditRequest, decision: CreditDecision) => {
+      try {
+        await decideCreditRequest(request.id, decision);
+      } finally {
+        load();
+      }
+    },
+    [load],
+  );
+
+  return { status, error, requests, open, load, decide };
+}
+
+/** The `Credit requests` tab: open requests with Approve (amount editable) and Deny (a note). */
+export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
+  const [target, setTarget] = useState<{
+    request: AdminCreditRequest;
+    decision: 'approved' | 'denied';
+  } | null>(null);
+
+  const submit = async (request: AdminCreditRequest, decision: CreditDecision) => {
+    await state.decide(request, decision);
+    setTarget(null);
+    showToast(
+      decision.decision === 'approved'
+        ? `Added ${decision.credits} credits to ${request.user.name}.`
+        : `Denied the request of ${request.user.name}.`,
+      { variant: 'success' },
+    );
+  };
+
+  return (
+    <ListPanel
+      title="Credit requests"
+      description="Users out of credits ask for more here. Approving adds the credits at once."
+      status={state.status}
+      error={state.error}
+      isEmpty={state.requests.length === 0}
+      empty={
+        <EmptyState
+          icon={<CoinsIcon size={28} />}
+          title="No open requests"
+          description="New credit requests show here."
+        />
+      }
+      onLoad={state.load}
+    >
+      {state.requests.length > 0 ? (
+        // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
+        <div
+          className="ui-table-wrap admin-users-table"
+          role="region"
+          aria-label="Open credit requests"
+          tabIndex={0}
+        >
+          <table className="ui-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Date</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.requests.map((request) => (
+                <tr key={request.id}>
+                  <th scope="row" className="admin-users-table__name">
+                    {request.user.name}
+                    <span className="admin-requests__email">{request.user.email}</span>
+                  </th>
+                  <td className="admin-users-table__credits">{request.credits}</td>
+                  <td className="admin-requests__reason">{request.reason ?? '—'}</td>
+                  <td>
+                    <time dateTime={request.createdAt}>
+                      {dateFormat.format(new Date(request.createdAt))}
+                    </time>
+                  </td>
+                  <td>
+                    <div className="admin-users-table__actions">
+                      <Button
+                        size="sm"
+                        aria-label={`Approve the request of ${request.user.name}`}
+                        onClick={() => setTarget({ request, decision: 'approved' })}
+                      >
+                        <CheckIcon />
+                        Approve
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Deny the request of ${request.user.name}`}
+                        onClick={() => setTarget({ request, decision: 'denied' })}
+                      >
+                        <XIcon />
+                        Deny
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {target ? (
+        <CreditDecisionDialog
+          key={`${target.request.id}-${target.decision}`}
+          target={target}
+          onClose={() => setTarget(null)}
+          onSubmit={submit}
+        />
+      ) : null}
+    </ListPanel>
+  );
+}

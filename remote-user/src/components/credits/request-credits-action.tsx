@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { CoinsIcon } from 'common/ui/icons';
+import { showToast } from 'common/ui/toast';
+import { getCreditRequests, postCreditRequest } from '../../lib/credits/credits-api';
+import type { CreditRequest } from '../../lib/credits/credits-api';
+import { CreditRequestDialog } from './credit-request-dialog';
+
+type RequestState =
+  { status: 'loading' } | { status: 'ready'; open: CreditRequest | null } | { status: 'failed' };
+
+/**
+ * `Request credits`, which opens the request dialog, or `Request pending` while an earlier
+ * request waits for an administrator's answer (one open request at a time).
+ */
+export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
+  const [state, setState] = useState<RequestState>({ status: 'loading' });
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCreditRequests(controller.signal)
+      .then((requests) =>
+        setState({
+          status: 'ready',
+          open: requests.find((request) => request.status === 'open') ?? null,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        // Unknown: offer the button; the server answers 409 if a request is already open.
+        setState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, []);
+
+  if (state.status === 'loading') return null;
+  if (state.status === 'ready' && state.open) {
+    return (
+      <Badge variant="secondary" className="ru-credits__pending">
+        Request pending
+        <span className="ui-sr-only">
+          {`: ${state.open.credits} credits asked on ${new Date(state.open.createdAt).toLocaleDateString('en-US')}`}
+        </span>
+      </Badge>
+    );
+  }
+
+  const send = async (credits: number, reason: string) => {
+    const request = await postCreditRequest(credits, reason);
+    setDialogOpen(false);
+    setState({ status: 'ready', open: request });
+    showToast('Your request was sent to an administrator.', { variant: 'success' });
+  };
+
+  return (
+    <>
+      <Button size={size} variant="outline" onClick={() => setDialogOpen(true)}>
+        <CoinsIcon />
+        Request credits
+      </Button>
+      {dialogOpen ? (
+        <CreditRequestDialog open onClose={() => setDialogOpen(false)} onSubmit={send} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useId, useState } from 'react';
+import type { BadgeVariant } from 'common/badge-variant';
+import { errorMessage } from 'common/error-message';
+import { useAppDispatch } from 'common/store';
+import { Alert, AlertDescription } from 'common/ui/alert';
+import { Badge } from 'common/ui/badge';
+import { Button } from 'common/ui/button';
+import { RefreshIcon } from 'common/ui/icons';
+import { Label } from 'common/ui/label';
+import { Textarea } from 'common/ui/textarea';
+import { showToast } from 'common/ui/toast';
+import { regenerateSummary } from '../../lib/summaries/summaries-slice';
+import type { Summary } from '../../lib/summaries/summary';
+import {
+  REVIEW_HISTORY_FALLBACK,
+  getSummaryReviews,
+} from '../../lib/summaries/summary-reviews-api';
+import type { SummaryReviewEntry } from '../../lib/summaries/summary-reviews-api';
+import './summary-review.css';
+
+type ReviewStatus = Summary['reviewStatus'];
+
+/** The review status as the author reads it (issue 11). */
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  needs_revision: 'Needs revision',
+};
+
+const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
+  pending: 'outline',
+  approved: 'default',
+  rejected: 'destructive',
+  needs_revision: 'secondary',
+};
+
+/** The custom prompt's limit (API.md "Limits"). */
+const MAX_PROMPT_CHARS = 500;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+type HistoryState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; entries: SummaryReviewEntry[] };
+
+function ReviewHistory({
+  summaryId,
+  reviewedAt,
+}: {
+  summaryId: string;
+  reviewedAt: string | null;
+}) {
+  const [loaded, setLoaded] = useState<{ key: string; state: HistoryState } | null>(null);
+  const key = `${summaryId}:${reviewedAt ?? ''}`;
+  const state: HistoryState = loaded?.key === key ? loaded.state : { status: 'loading' };
+  const headingId = `review-history${useId()}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getSummaryReviews(summaryId, controller.signal)
+      .then((entries) => setLoaded({ key, state: { status: 'ready', entries } }))
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setLoaded({
+          key,
+          state: { status: 'failed', message: errorMessage(error, REVIEW_HISTORY_FALLBACK) },
+        });
+      });
+    return () => controller.abort();
+  }, [summaryId, key]);
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <h3 id={headingId} className="ru-details-title">
+        Review history
+      </h3>
+      {state.status === 'loading' ? (
+        <p className="ui-muted">Loading the review history…</p>
+      ) : state.status === 'failed' ? (
+        <p className="ui-muted" role="alert">
+          {state.message}
+        </p>
+      ) : state.entries.length === 0 ? (
+        <p className="ui-muted">No reviews yet.</p>
+      ) : (
+        <ol className="ru-review__history">
+          {[...state.entries].reverse().map((entry) => (
+            <li key={`${entry.timestamp}-${entry.action}`} className="ru-review__entry">
+              <span className="ru-review__entry-head">
+                <Badge variant={STATUS_VARIANTS[entry.action]}>
+                  {REVIEW_STATUS_LABELS[entry.action]}
+                </Badge>
+                <span>{entry.reviewer.name}</span>
+                <time className="ui-muted" dateTime={entry.timestamp}>
+                  {dateFormat.format(new Date(entry.timestamp))}
+                </time>
+              </span>
+              {entry.comments ? <p className="ru-review__comment">{entry.comments}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export interface SummaryReviewProps {
+  summary: Summary;
+  /** Show every decision (an expanded history card). */
+  showHistory?: boolean;
+}
+
+/**
+ * What reviewers said about the author's summary: the status badge, the latest comment and its
+ * reviewer, `Review history` when asked, and, for a summary rejected or sent back, a free
+ * regeneration prefilled with the reviewer's comment as the custom prompt.
+ */
+export function SummaryReview({ summary, showHistory = false }: SummaryReviewProps) {
+  const dispatch = useAppDispatch();
+  const status: ReviewStatus =
+    summary.reviewStatus in REVIEW_STATUS_LABELS ? summary.reviewStatus : 'pending';
+  const [formOpen, setFormOpen] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const promptId = `review-prompt${useId()}`;
+  const canRegenerate = status === 'rejected' || status === 'needs_revision';
+
+  const openForm = () => {
+    setPrompt((summary.reviewComments ?? '').slice(0, MAX_PROMPT_CHARS));
+    setFailure(null);
+    setFormOpen(true);
+  };
+
+  const regenerate = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const trimmed = prompt.trim();
+      await dispatch(
+        regenerateSummary({ id: summary.id, customPrompt: trimmed === '' ? null : trimmed }),
+      ).unwrap();
+      setFormOpen(false);
+      showToast('Summary regenerated from the review.', { variant: 'success' });
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to regenerate summary'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ru-review">
+      <div className="ru-review__status">
+        <Badge variant={STATUS_VARIANTS[status]}>
+          <span className="ui-sr-only">Review status: </span>
+          {REVIEW_STATUS_LABELS[status]}
+        </Badge>
+        {summary.reviewedBy ? (
+          <span className="ui-muted ru-review__by">by {summary.reviewedBy.name}</span>
+        ) : null}
+      </div>
+      {summary.reviewComments ? (
+        <blockquote className="ru-review__comment">
+          <span className="ui-sr-only">Reviewer&apos;s comment: </span>
+          {summary.reviewComments}
+        </blockquote>
+      ) : null}
+      {canRegenerate && !formOpen ? (
+        <Button variant="outline" size="sm" onClick={openForm}>
+          <RefreshIcon />
+          Regenerate
+          <span className="ui-sr-only"> from the reviewer&apos;s comment</span>
+        </Button>
+      ) : null}
+      {formOpen ? (
+        <form
+          className="ru-review__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void regenerate();
+          }}
+        >
+          {failure ? (
+            <Alert variant="destructive">
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Label htmlFor={promptId}>Custom prompt</Label>
+          <Textarea
+            id={promptId}
+            rows={3}
+            maxLength={MAX_PROMPT_CHARS}
+            value={prompt}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
+          <div className="ru-review__actions">
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setFormOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" loading={busy}>
+              Regenerate summary
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {showHistory ? (
+        <ReviewHistory summaryId={summary.id} reviewedAt={summary.reviewedAt} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from 'common/error-message';
+import { Link, useSearchParams } from 'common/router';
+import { selectUser } from 'common/session';
+import { useAppSelector } from 'common/store';
+import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
+import { Button } from 'common/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
+import { CoinsIcon, RefreshIcon } from 'common/ui/icons';
+import { PageHeader } from 'common/ui/page-header';
+import { Pager } from 'common/ui/pager';
+import { Skeleton } from 'common/ui/skeleton';
+import { CREDIT_MESSAGES, getCreditHistory } from '../../lib/credits/credits-api';
+import type { CreditHistoryPage } from '../../lib/credits/credits-api';
+import { describeEntry, formatAmount } from './credit-history';
+import { RequestCreditsAction } from '../../components/credits/request-credits-action';
+import './credits-page.css';
+
+/** Credit movements per page. */
+export const HISTORY_PAGE_SIZE = 20;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+type HistoryState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; page: CreditHistoryPage };
+
+/** A load's answer, kept with the request it answers: anything else on screen is still loading. */
+interface Loaded {
+  key: string;
+  state: HistoryState;
+}
+
+function pageFromSearch(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** Low-balance words: a warning at 1 credit, the way forward at 0. */
+export function LowCreditsNotice({ credits }: { credits: number }) {
+  if (credits > 1) return null;
+  if (credits === 1) {
+    return (
+      <Alert className="ru-credits__notice">
+        <AlertTitle>1 credit left</AlertTitle>
+        <AlertDescription>Your next summary uses your last credit.</AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="destructive" className="ru-credits__notice">
+      <AlertTitle>No credits left</AlertTitle>
+      <AlertDescription>Ask an administrator for more with a credit request.</AlertDescription>
+    </Alert>
+  );
+}
+
+/** /credits: the balance, a way to ask for more, and every movement of credits, newest first. */
+export function CreditsPage() {
+  const user = useAppSelector(selectUser);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [reload, setReload] = useState(0);
+  const credits = user?.credits;
+  // The balance changing (a refresh, a summary) reloads the history too.
+  const key = `${page}:${reload}:${credits ?? ''}`;
+  const state: HistoryState = loaded?.key === key ? loaded.state : { status: 'loading' };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCreditHistory(page, HISTORY_PAGE_SIZE, controller.signal)
+      .then((result) => setLoaded({ key, state: { status: 'ready', page: result } }))
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setLoaded({
+          key,
+          state: { status: 'failed', message: errorMessage(error, CREDIT_MESSAGES.history) },
+        });
+      });
+    return () => controller.abort();
+  }, [page, key]);
+
+  if (!user) return null;
+
+  return (
+    <section className="ui-page ru-credits" aria-labelledby="credits-heading">
+      <PageHeader
+        id="credits-heading"
+        title="Credits"
+        description="Your balance and where every credit came from and went."
+      />
+      <div className="ru-credits__top">
+        <Card className="ru-credits__balance">
+          <h2 className="ru-credits__label">
+            <CoinsIcon /> Available Credits
+          </h2>
+          <p className="ru-credits__value">{user.credits}</p>
+          <p className="ru-credits__hint">1 credit per summary. Regenerating is free.</p>
+          <div className="ru-credits__actions">
+            <RequestCreditsAction />
+          </div>
+        </Card>
+        <LowCreditsNotice credits={user.credits} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">History</CardTitle>
+          <CardDescription>Every credit given or spent, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {state.status === 'failed' ? (
+            <Alert variant="destructive">
+              <AlertDescription>{state.message}</AlertDescription>
+              <Button variant="outline" size="sm" onClick={() => setReload((value) => value + 1)}>
+                <RefreshIcon />
+                Try again
+              </Button>
+            </Alert>
+          ) : state.status === 'loading' ? (
+            <div aria-busy="true">
+              <span role="status" className="ui-sr-only">
+                Loading your credit history
+              </span>
+              {[0, 1, 2].map((index) => (
+                <Skeleton key={index} className="ru-credits__skeleton" />
+              ))}
+            </div>
+          ) : state.page.entries.length === 0 ? (
+            <p className="ui-muted">No credit movements yet.</p>
+          ) : (
+            <>
+              <div className="ru-credits__table-wrap">
+                <table className="ru-credits__table">
+                  <caption className="ui-sr-only">Credit history, page {page}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">What happened</th>
+                      <th scope="col" className="ru-credits__num">
+                        Amount
+                      </th>
+                      <th scope="col" className="ru-credits__num">
+                        Balance after
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.page.entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <td>
+                          <time dateTime={entry.createdAt}>
+                            {dateFormat.format(new Date(entry.createdAt))}
+                          </time>
+                        </td>
+                        <td>
+                          {entry.reason === 'summary' && entry.summaryPreview ? (
+                            <Link to={`/history?summary=${entry.summaryId ?? ''}`}>
+                              {describeEntry(entry)}
+                            </Link>
+                          ) : (
+                            describeEntry(entry)
+                          )}
+                          {entry.note ? (
+                            <span className="ru-credits__note">{entry.note}</span>
+                          ) : null}
+                        </td>
+                        <td
+                          className={
+                            entry.amount > 0
+                              ? 'ru-credits__num ru-credits__num--plus'
+                              : 'ru-credits__num ru-credits__num--minus'
+                          }
+                        >
+                          {formatAmount(entry.amount)}
+                        </td>
+                        <td className="ru-credits__num">{entry.balanceAfter}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                label="Credit history pages"
+                page={page}
+                totalPages={state.page.pagination.totalPages}
+                onPageChange={(next) => setSearchParams({ page: String(next) })}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
