@@ -40,7 +40,9 @@ export async function markNotificationsRead(ids?: string[]): Promise<number> {
 export function notificationTarget(notification: AppNotification): string {
   switch (notification.kind) {
     case 'review':
-      return '/history';
+      return notification.summaryId
+        ? `/history?summary=${encodeURIComponent(notification.summaryId)}`
+        : '/history';
     case 'credits':
     case 'request':
       return '/credits';

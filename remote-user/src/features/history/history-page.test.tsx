@@ -49,6 +49,8 @@ function fakeApi(all: Summary[], { failDelete = false } = {}) {
       );
     }
     const match = /^\/api\/summaries\/([^/]+)$/.exec(url.pathname);
+    const found = match ? store.find((summary) => summary.id === match[1]) : undefined;
+    if (request.method === 'GET' && found) return jsonResponse(ok({ summary: found }));
     if (request.method === 'DELETE' && match) {
       if (failDelete)
         return jsonResponse({ success: false, code: 'INTERNAL', message: 'Boom' }, 500);
@@ -95,6 +97,36 @@ describe('pageFromSearch', () => {
     expect(pageFromSearch('-2')).toBe(1);
     expect(pageFromSearch('2.5')).toBe(1);
     expect(pageFromSearch('abc')).toBe(1);
+  });
+});
+
+describe('HistoryPage, a link to one summary (?summary=<id>)', () => {
+  it('shows that summary expanded above the list, and Close returns to the list alone', async () => {
+    const { seen } = fakeApi(summaries(23));
+    renderHistory('/history?summary=s17');
+    const opened = await screen.findByRole('region', { name: 'The summary you opened' });
+    const card = await within(opened).findByRole('article');
+    expect(card.textContent).toContain('Summary number 17');
+    expect(
+      within(card)
+        .getByRole('button', { name: /Show less/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(seen.map((request) => request.path)).toContain('/api/summaries/s17');
+    await waitFor(() => expect(cards()).toHaveLength(11));
+
+    await userEvent.click(within(opened).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'The summary you opened' })).toBeNull();
+    expect(cards()).toHaveLength(10);
+  });
+
+  it('says so when the summary no longer exists, and the list still shows', async () => {
+    fakeApi(summaries(3));
+    renderHistory('/history?summary=gone');
+    const opened = await screen.findByRole('region', { name: 'The summary you opened' });
+    const alert = await within(opened).findByRole('alert');
+    expect(alert.textContent).toBe('This summary no longer exists.');
+    await waitFor(() => expect(cards()).toHaveLength(3));
   });
 });
 

@@ -19,6 +19,7 @@ import {
 import { HISTORY_PAGE_SIZE, formatCount } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
+import { OpenedSummary } from './opened-summary';
 import '../../components/summary.css';
 import './history-page.css';
 
@@ -88,9 +89,10 @@ function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
   );
 }
 
-/** The URL's search parameters for a page and a search. */
-function historyParams(page: number, q: string): Record<string, string> {
+/** The URL's search parameters for a page, a search and an opened summary. */
+function historyParams(page: number, q: string, opened = ''): Record<string, string> {
   return {
+    ...(opened ? { summary: opened } : {}),
     ...(q ? { q } : {}),
     ...(page > 1 ? { page: String(page) } : {}),
   };
@@ -98,13 +100,15 @@ function historyParams(page: number, q: string): Record<string, string> {
 
 /**
  * /history: the person's own summaries, 10 a page, filtered by the search box; the page and
- * the search are kept in the URL (?page=N&q=words).
+ * the search are kept in the URL (?page=N&q=words). A link to one summary (?summary=<id>, from
+ * the credit history or a notification) shows it expanded above the list.
  */
 export function HistoryPage() {
   const dispatch = useAppDispatch();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
   const q = (searchParams.get('q') ?? '').trim();
+  const opened = (searchParams.get('summary') ?? '').trim();
   const [searchText, setSearchText] = useState(q);
   const { summaries, pagination, listStatus, listError } = useAppSelector(selectSummariesState);
   const [reloads, setReloads] = useState(0);
@@ -123,18 +127,23 @@ export function HistoryPage() {
     const wanted = searchText.trim();
     if (wanted === q) return;
     const timer = setTimeout(() => {
-      setSearchParams(historyParams(1, wanted), { replace: true });
+      setSearchParams(historyParams(1, wanted, opened), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, q, setSearchParams]);
+  }, [searchText, q, opened, setSearchParams]);
 
   const clearSearch = () => {
     setSearchText('');
-    setSearchParams(historyParams(1, ''), { replace: true });
+    setSearchParams(historyParams(1, '', opened), { replace: true });
   };
 
   const goToPage = (next: number, replace = false) => {
-    setSearchParams(historyParams(next, q), { replace });
+    setSearchParams(historyParams(next, q, opened), { replace });
+  };
+
+  const closeOpened = () => {
+    setSearchParams(historyParams(page, q), { replace: true });
+    heading.current?.focus();
   };
 
   // A page past the end (an old link, the last summary of a page deleted elsewhere) shows the
@@ -143,9 +152,9 @@ export function HistoryPage() {
   const loaded = listStatus === 'succeeded' && pagination !== null;
   useEffect(() => {
     if (loaded && page > 1 && page > totalPages) {
-      setSearchParams(historyParams(totalPages, q), { replace: true });
+      setSearchParams(historyParams(totalPages, q, opened), { replace: true });
     }
-  }, [loaded, page, totalPages, q, setSearchParams]);
+  }, [loaded, page, totalPages, q, opened, setSearchParams]);
 
   const confirmDelete = async () => {
     const target = pendingDelete;
@@ -161,6 +170,9 @@ export function HistoryPage() {
     showToast('The summary was deleted.', { variant: 'success', title: 'Deleted!' });
     // The deleted card's buttons are gone: focus goes back to the top of the list.
     heading.current?.focus();
+    if (target.id === opened) {
+      setSearchParams(historyParams(page, q), { replace: true });
+    }
     const remaining = summaries.filter((summary) => summary.id !== target.id).length;
     if (remaining === 0 && page > 1) goToPage(page - 1, true);
     // Refetch so the page is full again and the page count is right.
@@ -214,6 +226,16 @@ export function HistoryPage() {
             Try again
           </Button>
         </Alert>
+      ) : null}
+
+      {opened ? (
+        <OpenedSummary
+          id={opened}
+          reloads={reloads}
+          deletingId={deletingId}
+          onDelete={setPendingDelete}
+          onClose={closeOpened}
+        />
       ) : null}
 
       <div role="search" className="ru-history-search">

@@ -24,16 +24,24 @@ export interface HistorySummaryCardProps {
   summary: Summary;
   onDelete: (summary: Summary) => void;
   deleting: boolean;
+  /** Opens expanded (a summary a link pointed at). */
+  defaultExpanded?: boolean;
   /** "now" for the relative date; the current time by default. */
   now?: Date;
 }
 
 /** One summary of /history: badge, date, preview, numbers, and expand, copy and delete. */
-export function HistorySummaryCard({ summary, onDelete, deleting, now }: HistorySummaryCardProps) {
+export function HistorySummaryCard({
+  summary,
+  onDelete,
+  deleting,
+  defaultExpanded = false,
+  now,
+}: HistorySummaryCardProps) {
   const id = useId();
   const headingId = `summary${id}heading`;
   const detailsId = `summary${id}details`;
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(defaultExpanded);
   const created = new Date(summary.createdAt);
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';

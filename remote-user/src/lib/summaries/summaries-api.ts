@@ -107,6 +107,15 @@ export async function postRegeneration(
   return body.data;
 }
 
+/** GET /api/summaries/:id: one of the person's own summaries. */
+export async function getSummaryById(id: string, signal?: AbortSignal): Promise<Summary> {
+  const body = await request(
+    () => api.summaries[':id'].$get({ param: { id } }, signal ? { init: { signal } } : undefined),
+    FALLBACK_MESSAGES.fetchSummary,
+  );
+  return body.data.summary;
+}
+
 /** DELETE /api/summaries/:id. */
 export async function deleteSummaryById(id: string): Promise<void> {
   await request(

@@ -96,7 +96,10 @@ describe('NotificationsBell', () => {
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(bell.getAttribute('aria-expanded')).toBe('true');
     const links = await within(panel).findAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/history', '/credits']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/history?summary=s1',
+      '/credits',
+    ]);
     expect(links[0]?.textContent).toContain('Cite the source.');
     expect(within(links[0] as HTMLElement).getByText('New')).toBeTruthy();
     expect(within(links[1] as HTMLElement).queryByText('New')).toBeNull();
