@@ -293,7 +293,8 @@ const envSchema = z.object({
       .trim()
       .regex(/^[\w.\-/]+$/, 'must be a model name such as gemini-flash-latest'),
   ),
-  GEMINI_BASE_URL: optional(httpUrl),
+  // The SDK appends "/v1beta/…": a trailing slash would make it request "//v1beta/…".
+  GEMINI_BASE_URL: optional(httpUrl.transform((value) => value.replace(/\/+$/, ''))),
   ADMIN_EMAIL: optional(
     z
       .string()

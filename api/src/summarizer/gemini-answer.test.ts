@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  StreamedItemScanner,
+  answerItemsOf,
   checkAnswer,
   cleanItemText,
   contentTerms,
   parseGeminiAnswer,
   supports,
+  unwrapAnswer,
 } from './gemini-answer';
 import { numberSentences } from './sentence-segmenter';
 
@@ -43,6 +46,101 @@ describe('parseGeminiAnswer', () => {
         expect.objectContaining({ code: 'EMPTY_RESPONSE' }),
       );
     }
+  });
+});
+
+describe('fenced and prefaced answers (issue 16, item 4)', () => {
+  it('finds the JSON inside any fence, after a label or a preamble', () => {
+    const json = '{"items":[{"text":"A bridge is built.","sources":[1]}]}';
+    for (const raw of [
+      json,
+      '```json\n' + json + '\n```',
+      '```markdown\n' + json + '\n```',
+      '```\n' + json + '```',
+      'Summary:\n\n```json\n' + json + '\n```',
+      'Here is the summary you asked for:\n' + json,
+      '**Summary:** ' + json + '\nHope this helps!',
+    ]) {
+      expect(unwrapAnswer(raw), raw).toBe(json);
+      expect(parseGeminiAnswer(raw), raw).toEqual([{ text: 'A bridge is built.', sources: [1] }]);
+    }
+    expect(unwrapAnswer('A plain summary.')).toBe('A plain summary.');
+  });
+
+  it('strips labels, preambles, fences and emphasis from item text', () => {
+    for (const text of [
+      'Summary: A bridge is built.',
+      '**Summary:** A bridge is built.',
+      '**Summary**: A bridge is built.',
+      '## Summary: A bridge is built.',
+      'TL;DR: A bridge is built.',
+      'Here is a summary of the document: A bridge is built.',
+      "Sure! Here's a brief summary… A bridge is built.",
+      'Here is a summary... A bridge is built.',
+      '```markdown\n**Summary:** Here is a summary of the text:\n\nA **bridge** is built.\n```',
+      '- **Key points:** A bridge is built.',
+    ]) {
+      expect(cleanItemText(text), text).toBe('A bridge is built.');
+    }
+    // Content that merely looks like a label stays.
+    expect(cleanItemText('Cost: 48 million dollars')).toBe('Cost: 48 million dollars');
+    expect(cleanItemText('In summary, costs rose.')).toBe('In summary, costs rose.');
+    expect(cleanItemText('The summary report was late.')).toBe('The summary report was late.');
+    expect(cleanItemText('Python calls __init__ first.')).toBe('Python calls __init__ first.');
+  });
+
+  it('makes a Markdown list packed into one item one item per line, without its label', () => {
+    expect(
+      parseGeminiAnswer(
+        JSON.stringify({
+          items: [
+            {
+              text: '**Summary:**\n- The council approved a **bridge**.\n- It costs $48 million.\n* Work starts in March.',
+              sources: [1, 2],
+            },
+          ],
+        }),
+      ),
+    ).toEqual([
+      { text: 'The council approved a bridge.', sources: [1, 2] },
+      { text: 'It costs $48 million.', sources: [1, 2] },
+      { text: 'Work starts in March.', sources: [1, 2] },
+    ]);
+  });
+
+  it('keeps an answer that is only a label empty', () => {
+    expect(() => parseGeminiAnswer('{"items":[{"text":"**Summary:**","sources":[]}]}')).toThrow(
+      expect.objectContaining({ code: 'EMPTY_RESPONSE' }),
+    );
+  });
+});
+
+describe('StreamedItemScanner', () => {
+  it('returns each item once it is complete, whatever the chunk boundaries', () => {
+    const items = [
+      { text: 'A "quoted" {brace} and a \\ backslash [1].', sources: [1] },
+      { text: 'Second } item ]', sources: [] },
+      { text: 'Third.', sources: [2, 3] },
+    ];
+    const text = '```json\n' + JSON.stringify({ items }) + '\n```';
+    for (const size of [1, 3, 7, 50, text.length]) {
+      const scanner = new StreamedItemScanner();
+      const found: unknown[][] = [];
+      for (let at = 0; at < text.length; at += size)
+        found.push(scanner.push(text.slice(at, at + size)));
+      expect(found.flat(), `chunks of ${size}`).toEqual(items);
+      // Each item came out in the chunk that completed it, not at the end.
+      if (size === 1) expect(found.filter((batch) => batch.length > 0)).toHaveLength(3);
+    }
+  });
+
+  it('ignores what follows the items array and items of another shape', () => {
+    const scanner = new StreamedItemScanner();
+    const raw = scanner.push(
+      '{"items":[{"text":"One.","sources":[1]},{"txt":"x"}],"note":{"a":1}}',
+    );
+    expect(raw).toEqual([{ text: 'One.', sources: [1] }, { txt: 'x' }]);
+    expect(answerItemsOf(raw)).toEqual([{ text: 'One.', sources: [1] }]);
   });
 });
 

@@ -50,15 +50,78 @@ export const SUMMARY_RESPONSE_SCHEMA: ResponseSchema = {
   required: ['items'],
 };
 
-const answerSchema = z.object({
-  items: z.array(
-    z.object({
-      text: z.string(),
-      // Numbers are checked one by one on the server; a fraction or a negative is dropped there.
-      sources: z.array(z.number()).default([]),
-    }),
-  ),
+const itemSchema = z.object({
+  text: z.string(),
+  // Numbers are checked one by one on the server; a fraction or a negative is dropped there.
+  sources: z.array(z.number()).default([]),
 });
+const answerSchema = z.object({ items: z.array(itemSchema) });
+
+/**
+ * The summary items among raw item objects (as parsed from JSON), cleaned: one that is not
+ * of the item shape is left out, one holding a Markdown list becomes one per line, one with no
+ * text left is dropped. For the items of a streamed answer, as they complete.
+ */
+export function answerItemsOf(raw: readonly unknown[]): AnswerItem[] {
+  return raw
+    .flatMap((value) => {
+      const item = itemSchema.safeParse(value);
+      return item.success ? splitListItem(item.data) : [];
+    })
+    .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
+    .filter((item) => item.text.length > 0);
+}
+
+/**
+ * Finds the items of a JSON answer while it streams in: feed it the text as it comes, and it
+ * returns each `{…}` of the `"items"` array once the object is complete (parsed, not checked).
+ */
+export class StreamedItemScanner {
+  private text = '';
+  private position = -1;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private objectStart = 0;
+  private finished = false;
+
+  push(chunk: string): unknown[] {
+    this.text += chunk;
+    const found: unknown[] = [];
+    if (this.finished) return found;
+    if (this.position < 0) {
+      const start = /"items"\s*:\s*\[/u.exec(this.text);
+      if (!start) return found;
+      this.position = start.index + start[0].length;
+    }
+    for (; this.position < this.text.length; this.position++) {
+      const char = this.text[this.position];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (char === '\\') this.escaped = true;
+        else if (char === '"') this.inString = false;
+      } else if (char === '"') {
+        this.inString = true;
+      } else if (char === '{') {
+        if (this.depth === 0) this.objectStart = this.position;
+        this.depth++;
+      } else if (char === '}' && this.depth > 0) {
+        this.depth--;
+        if (this.depth === 0) {
+          try {
+            found.push(JSON.parse(this.text.slice(this.objectStart, this.position + 1)));
+          } catch {
+            // Not JSON after all: the final parse of the whole answer decides.
+          }
+        }
+      } else if (char === ']' && this.depth === 0) {
+        this.finished = true;
+        break;
+      }
+    }
+    return found;
+  }
+}
 
 /** One item of Gemini's answer, as it wrote it. */
 export interface AnswerItem {
@@ -74,18 +137,44 @@ function incomplete(message: string, cause?: unknown): SummarizerError {
 }
 
 /**
- * Reads Gemini's JSON answer (a ```json fence around it is tolerated). Throws a retryable
- * INCOMPLETE SummarizerError for anything that is not JSON of the agreed shape (a truncated
- * answer, prose, another shape), and EMPTY_RESPONSE when it holds no item with text.
+ * The JSON of an answer as a model may dress it: inside a code fence (```json, ```markdown,
+ * or none), after a label or a preamble ("Summary:", "Here is the summary:"). Returns the text
+ * from the fence, else from the first `{` to the last `}`; else the answer as it is.
+ */
+export function unwrapAnswer(raw: string): string {
+  const text = raw.trim();
+  if (text.startsWith('{')) return text.replace(/\s*```$/u, '');
+  const fenced = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?[ \t]*```/u.exec(text);
+  if (fenced && (fenced[1] ?? '').trim().startsWith('{')) return (fenced[1] as string).trim();
+  const open = text.indexOf('{');
+  const close = text.lastIndexOf('}');
+  return open >= 0 && close > open ? text.slice(open, close + 1) : text;
+}
+
+/** A Markdown list line: "- x", "* x", "• x", "1. x", "2) x". */
+const LIST_LINE = /^\s*(?:[-*•‣–—]|\d{1,2}[.)])\s+\S/u;
+
+/**
+ * An item's text as separate items when it is a Markdown list (two list lines or more): a
+ * model sometimes packs a whole list, under a label, into one item.
+ */
+function splitListItem(item: AnswerItem): AnswerItem[] {
+  const lines = item.text.split(/\r?\n/u).filter((line) => line.trim().length > 0);
+  if (lines.filter((line) => LIST_LINE.test(line)).length < 2) return [item];
+  return lines.map((line) => ({ text: line, sources: item.sources }));
+}
+
+/**
+ * Reads Gemini's JSON answer (a code fence around it, or a label or preamble before it, is
+ * tolerated: {@link unwrapAnswer}). Throws a retryable INCOMPLETE SummarizerError for anything
+ * that is not JSON of the agreed shape (a truncated answer, prose, another shape), and
+ * EMPTY_RESPONSE when it holds no item with text. Item texts are cleaned
+ * ({@link cleanItemText}); one holding a Markdown list becomes one item per list line.
  */
 export function parseGeminiAnswer(raw: string): AnswerItem[] {
-  const unfenced = raw
-    .trim()
-    .replace(/^```(?:json)?\s*/iu, '')
-    .replace(/\s*```$/u, '');
   let json: unknown;
   try {
-    json = JSON.parse(unfenced);
+    json = JSON.parse(unwrapAnswer(raw));
   } catch (error) {
     throw incomplete('Gemini answered with malformed JSON', error);
   }
@@ -93,9 +182,7 @@ export function parseGeminiAnswer(raw: string): AnswerItem[] {
   if (!parsed.success) {
     throw incomplete('Gemini answered JSON of the wrong shape', parsed.error);
   }
-  const items = parsed.data.items
-    .map((item) => ({ text: cleanItemText(item.text), sources: item.sources }))
-    .filter((item) => item.text.length > 0);
+  const items = answerItemsOf(parsed.data.items);
   if (items.length === 0) {
     throw new SummarizerError('EMPTY_RESPONSE', 'Gemini answered without a summary', {
       retryable: true,
@@ -104,13 +191,52 @@ export function parseGeminiAnswer(raw: string): AnswerItem[] {
   return items;
 }
 
-/** An item's text on one line, without a bullet marker or inline citations ("[3]", "[2, 5]"). */
+const BULLET_MARKER = /^(?:[-*•‣–—]\s+|\d{1,2}[.)]\s+)/u;
+/** Markdown emphasis around a label: "**Summary:**", "__TL;DR__:". In the text only `**` bold is undone: `__` is too common in code names. */
+const EMPHASIS = String.raw`(?:\*\*|__|\*|_)?`;
+/** A label before the summary: "Summary:", "**TL;DR:**", "Key points -", "## Summary:". */
+const LEADING_LABEL = new RegExp(
+  String.raw`^#{0,6}\s*${EMPHASIS}\s*(?:(?:brief|short|concise|quick)\s+)?` +
+    String.raw`(?:summary|summarization|tl;?\s?dr|key\s+(?:points|takeaways)|main\s+points|` +
+    String.raw`in\s+summary|in\s+short|overview|résumé|resumen|zusammenfassung)` +
+    String.raw`\s*${EMPHASIS}\s*(?:[:：]|[-–—](?=\s))\s*${EMPHASIS}\s*`,
+  'iu',
+);
+/** A preamble: "Here is a summary of the document:", "Sure! Here's a brief summary…". */
+const PREAMBLE = new RegExp(
+  String.raw`^(?:(?:sure|certainly|of course|okay|ok)[,!.]?\s+)?` +
+    String.raw`(?:here(?:'s|’s|\s+is|\s+are)|the\s+following\s+(?:is|are))\s+` +
+    String.raw`[^:\n.!?]{0,80}?\b(?:summary|summarization|overview|key\s+points|tl;?\s?dr)\b` +
+    String.raw`[^:\n.…]{0,80}?(?::|\.{3}|…|\.)\s*`,
+  'iu',
+);
+
+/**
+ * An item's text on one line, without what is not the summary itself: a code fence, a label or
+ * preamble at its start ("Summary:", "Here is a summary…"), Markdown emphasis and heading
+ * marks, a bullet marker, inline citations ("[3]", "[2, 5]").
+ */
 export function cleanItemText(text: string): string {
-  return text
+  let cleaned = text
+    .replace(/^\s*```[\w-]*/u, '')
+    .replace(/```\s*$/u, '')
     .replace(/\s*\[\s*\d+(?:\s*[,;–-]\s*\d+)*\s*\]/gu, '')
     .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(/^(?:[-*•‣–—]\s+|\d{1,2}[.)]\s+)/u, '')
+    .trim();
+  // Labels and preambles may come stacked: "**Summary:** Here is a summary: …".
+  for (let previous = ''; previous !== cleaned;) {
+    previous = cleaned;
+    cleaned = cleaned
+      .replace(BULLET_MARKER, '')
+      .replace(LEADING_LABEL, '')
+      .replace(PREAMBLE, '')
+      .trim();
+  }
+  return cleaned
+    .replace(/\*\*(\S(?:.*?\S)?)\*\*/gu, '$1')
+    .replace(/\*\*/gu, '')
+    .replace(/^#{1,6}\s+/u, '')
+    .replace(BULLET_MARKER, '')
     .trim();
 }
 

@@ -12,6 +12,7 @@ import type {
 import { SummarizerError } from './summarizer-error';
 import { extractKeywords, tokenize } from './text-terms';
 import type { TextToken } from './text-terms';
+import { streamResult } from './summary-stream';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
@@ -767,7 +768,11 @@ export function keywordsOf(
 
 /** The summarizer that needs no network: extractive, deterministic, always `isFallback`. */
 export function createLocalSummarizer(): Summarizer {
-  return {
+  const local: Summarizer = {
+    /** Its sentences one by one: the summary is ready at once, the screen behaves as with Gemini. */
+    async *summarizeStream(input, signal) {
+      yield* streamResult(await local.summarize(input, signal), signal);
+    },
     async summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummaryResult> {
       if (signal?.aborted) {
         throw new SummarizerError('ABORTED', 'The summary request was cancelled', {
@@ -789,4 +794,5 @@ export function createLocalSummarizer(): Summarizer {
       };
     },
   };
+  return local;
 }

@@ -1,6 +1,14 @@
+import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
 import { createLocalSummarizer } from './local-summarizer';
 import { SummarizerError } from './summarizer-error';
+import { streamResult } from './summary-stream';
+import type { SummaryStreamEvent } from './summary-stream';
+import { healthOf } from './summarizer-health';
+import type { SummarizerHealth } from './summarizer-health';
+
+export type { DegradedReason, SummarizerHealth } from './summarizer-health';
+export type { SummaryStreamEvent } from './summary-stream';
 
 /** How long a summary should be, relative to its source (API.md "Additions"). */
 export type SummaryLength = 'short' | 'medium' | 'long';
@@ -60,13 +68,67 @@ export interface SummaryResult {
   processingTimeMs: number;
 }
 
+/** Per-call settings of a summary. */
+export interface SummarizeOptions {
+  /**
+   * How long the whole call may take, in ms, Gemini's retries and waits included; past it the
+   * local summarizer answers. Default: the summarizer's `deadlineMs` (30 s, for live requests).
+   */
+  deadlineMs?: number | undefined;
+}
+
 export interface Summarizer {
-  summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummaryResult>;
+  summarize(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): Promise<SummaryResult>;
+  /**
+   * The same summary as it is written (see {@link SummaryStreamEvent}): deltas, maybe a reset
+   * when Gemini fails mid-stream, then `done` with the result. Optional for test doubles;
+   * {@link streamSummary} streams any summarizer. Throws as `summarize` does.
+   */
+  summarizeStream?(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): AsyncIterable<SummaryStreamEvent>;
+  /** How the summarizer is doing (see {@link SummarizerHealth}); optional for test doubles. */
+  health?(): SummarizerHealth;
+}
+
+/** The app's summarizer (createSummarizer): everything a Summarizer may offer. */
+export interface AppSummarizer extends Summarizer {
+  summarizeStream(
+    input: SummarizeInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): AsyncIterable<SummaryStreamEvent>;
+  health(): SummarizerHealth;
+}
+
+/**
+ * Streams a summary from any summarizer: its own stream when it has one, else its finished
+ * summary sentence by sentence.
+ */
+export async function* streamSummary(
+  summarizer: Summarizer,
+  input: SummarizeInput,
+  signal?: AbortSignal,
+  options?: SummarizeOptions,
+): AsyncGenerator<SummaryStreamEvent> {
+  if (summarizer.summarizeStream) {
+    yield* summarizer.summarizeStream(input, signal, options);
+    return;
+  }
+  yield* streamResult(await summarizer.summarize(input, signal, options), signal);
 }
 
 /** Where the summarizer reports provider trouble; `console` fits. */
 export interface SummarizerLogger {
   warn(message: string, details?: Record<string, unknown>): void;
+  /** For what an operator must fix (a rejected key); `warn` when absent. */
+  error?(message: string, details?: Record<string, unknown>): void;
 }
 
 export interface SummarizerOptions {
@@ -78,11 +140,15 @@ export interface SummarizerOptions {
   geminiBaseUrl?: string | undefined;
   /** Time-out of one Gemini request, in ms (default 30,000). */
   timeoutMs?: number | undefined;
+  /** Deadline of a whole summarize call, retries included, in ms (default 30,000). */
+  deadlineMs?: number | undefined;
   /** Retries after a first failed attempt on 429 / 5xx / network errors (default 2: 3 attempts). */
   maxRetries?: number | undefined;
   /** Longest wait between attempts, server-requested or not (default 10,000 ms). */
   maxRetryDelayMs?: number | undefined;
   logger?: SummarizerLogger | undefined;
+  /** Settings of the circuit breaker shared by all requests to the model. */
+  circuitBreaker?: CircuitBreakerOptions | undefined;
 }
 
 /** Why Gemini's failure made the local summarizer answer, in API.md's words. */
@@ -113,7 +179,7 @@ function elapsedSince(started: number): number {
  * empty answer, rejected key); the local summarizer alone when no key is set. It throws only a
  * SummarizerError: INVALID_INPUT for blank text, ABORTED when `signal` fires.
  */
-export function createSummarizer(options: SummarizerOptions): Summarizer {
+export function createSummarizer(options: SummarizerOptions): AppSummarizer {
   const local = createLocalSummarizer();
   const logger = options.logger ?? console;
   const gemini = options.geminiApiKey
@@ -122,33 +188,70 @@ export function createSummarizer(options: SummarizerOptions): Summarizer {
         model: options.geminiModel,
         baseUrl: options.geminiBaseUrl,
         timeoutMs: options.timeoutMs,
+        deadlineMs: options.deadlineMs,
         maxRetries: options.maxRetries,
         maxRetryDelayMs: options.maxRetryDelayMs,
+        circuitBreaker: options.circuitBreaker,
         logger,
       })
     : null;
 
+  function checkInput(input: SummarizeInput): void {
+    if (input.text.trim().length === 0) {
+      throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
+        retryable: false,
+      });
+    }
+  }
+
+  function reportFallback(error: unknown): void {
+    logger.warn('Gemini could not summarize; the local summarizer answers instead', {
+      code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
+      status: error instanceof SummarizerError ? error.status : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+
   return {
-    async summarize(input, signal) {
-      if (input.text.trim().length === 0) {
-        throw new SummarizerError('INVALID_INPUT', 'There is no text to summarize', {
-          retryable: false,
-        });
+    health() {
+      return gemini ? gemini.health() : healthOf('local', null);
+    },
+    async *summarizeStream(input, signal, call) {
+      checkInput(input);
+      if (!gemini) {
+        const result = await local.summarize(input, signal);
+        yield* streamResult({ ...result, fallbackReason: 'not_configured' }, signal);
+        return;
       }
+      const started = performance.now();
+      try {
+        yield* gemini.summarizeStream(input, signal, call);
+        return;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        reportFallback(error);
+        const reason = fallbackReasonOf(error);
+        // Whatever Gemini wrote so far is dropped; the screen says why.
+        yield { type: 'reset', reason };
+        const fallback = await local.summarize(input, signal);
+        yield* streamResult(
+          { ...fallback, fallbackReason: reason, processingTimeMs: elapsedSince(started) },
+          signal,
+        );
+      }
+    },
+    async summarize(input, signal, call) {
+      checkInput(input);
       if (!gemini) {
         return { ...(await local.summarize(input, signal)), fallbackReason: 'not_configured' };
       }
 
       const started = performance.now();
       try {
-        return await gemini.summarize(input, signal);
+        return await gemini.summarize(input, signal, call);
       } catch (error) {
         if (signal?.aborted) throw error;
-        logger.warn('Gemini could not summarize; the local summarizer answers instead', {
-          code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
-          status: error instanceof SummarizerError ? error.status : undefined,
-          message: error instanceof Error ? error.message : String(error),
-        });
+        reportFallback(error);
         const fallback = await local.summarize(input, signal);
         return {
           ...fallback,
