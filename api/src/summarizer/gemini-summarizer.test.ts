@@ -1718,3 +1718,49 @@ describe('the rest of the issue’s list against the fake (issue 16)', () => {
     }
   });
 });
+
+describe('a stream that fails before showing anything (issue 16, streaming)', () => {
+  it('is retried as a summary would be, and its result streams sentence by sentence', async () => {
+    const gemini = await startFakeGemini([
+      failure(503),
+      reply([
+        { text: 'The council will build a bridge over the river.', sources: [1] },
+        { text: 'Construction starts in March.', sources: [3] },
+      ]),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    expect(gemini.requests.map((r) => r.url.replace(/^.*:/u, ''))).toEqual([
+      'streamGenerateContent?alt=sse',
+      'generateContent',
+    ]);
+    expect(events.map(({ event }) => event.type)).toEqual(['delta', 'delta', 'done']);
+    expect(deltasOf(events)).toEqual([
+      'The council will build a bridge over the river.',
+      ' Construction starts in March.',
+    ]);
+    expect(doneOf(events)).toMatchObject({ isFallback: false, fallbackReason: null, model: MODEL });
+  });
+
+  it('asks again with a larger budget when the stream was cut before its first item', async () => {
+    const gemini = await startFakeGemini([
+      sse(['{"items":[{"text":"The council will'], { finishReason: 'MAX_TOKENS' }),
+      replyText('The council will build a bridge.'),
+    ]);
+    const { summarizer } = summarizerFor(gemini);
+
+    const events = await collect(summarizer.summarizeStream(request()));
+
+    expect(events.some(({ event }) => event.type === 'reset')).toBe(false);
+    expect(doneOf(events)).toMatchObject({
+      summary: 'The council will build a bridge.',
+      isFallback: false,
+    });
+    const [first, second] = gemini.requests.map(
+      (r) => r.body.generationConfig?.maxOutputTokens ?? 0,
+    );
+    expect(second).toBe(Math.min(MAX_OUTPUT_TOKENS, (first ?? 0) * 2));
+  });
+});

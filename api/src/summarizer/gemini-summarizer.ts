@@ -15,7 +15,7 @@ import {
   parseGeminiAnswer,
 } from './gemini-answer';
 import type { AnswerItem } from './gemini-answer';
-import { abortedError } from './summary-stream';
+import { abortedError, streamResult } from './summary-stream';
 import type { SummaryStreamEvent } from './summary-stream';
 import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
@@ -278,6 +278,12 @@ export function retryDelayFromDetails(details: ErrorDetails[] | undefined): numb
     }
   }
   return undefined;
+}
+
+/** How far a streamed attempt got: whether the reader saw text, and why it failed. */
+interface StreamProgress {
+  emitted: boolean;
+  failure: AttemptFailure | undefined;
 }
 
 /** A checked answer of one attempt. */
@@ -648,9 +654,10 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   }
 
   /**
-   * One streamed request: deltas as the answer's items complete (each the summary's new text,
-   * laid out by {@link checkAnswer} as the whole will be), then `done`. No retry: a failure,
-   * before or after the first delta, throws, and the composed summarizer falls back.
+   * A streamed summary. A stream that fails before its first delta counts as the first attempt
+   * of the usual ones ({@link run}: a larger budget, backoff, the deadline), whose result then
+   * streams sentence by sentence; one that fails after it throws, and the composed summarizer
+   * falls back with a reset.
    */
   async function* stream(
     input: SummarizeInput,
@@ -658,11 +665,32 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     callOptions: SummarizeOptions | undefined,
   ): AsyncGenerator<SummaryStreamEvent> {
     const started = performance.now();
+    const progress: StreamProgress = { emitted: false, failure: undefined };
+    try {
+      yield* streamAttempt(input, signal, callOptions, started, progress);
+    } catch (error) {
+      if (progress.emitted || progress.failure === undefined || signal?.aborted) throw error;
+      const result = await run(input, signal, callOptions, started, progress.failure);
+      yield* streamResult(result, signal);
+    }
+  }
+
+  /** One streamed request: deltas as the answer's items complete, then `done`. */
+  async function* streamAttempt(
+    input: SummarizeInput,
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+    started: number,
+    progress: StreamProgress,
+  ): AsyncGenerator<SummaryStreamEvent> {
     if (signal?.aborted) throw abortedError(signal.reason);
     const units = numberSentences(input.text);
     const sourceWords = countWords(input.text);
     const permit = breaker.permit();
-    if (!permit.allowed) throw refusal(permit).error;
+    if (!permit.allowed) {
+      progress.failure = refusal(permit);
+      throw progress.failure.error;
+    }
     const attemptTimeoutMs = Math.max(
       1,
       Math.min(timeoutMs, callOptions?.deadlineMs ?? deadlineMs),
@@ -677,6 +705,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     };
     const fail = (error: unknown): SummarizerError => {
       const failure = classify(error, cancel.state.timedOut, signal?.aborted === true);
+      progress.failure = failure;
       end(failure);
       return failure.error;
     };
@@ -705,6 +734,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
           items.push(...fresh);
           const { summary } = checkAnswer(items, units, plan.format);
           if (summary.length > emitted.length && summary.startsWith(emitted)) {
+            progress.emitted = true;
             yield { type: 'delta', text: summary.slice(emitted.length) };
             emitted = summary;
           }
@@ -720,7 +750,10 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         throw fail(error);
       }
       end(outcome);
-      if (!('summary' in outcome)) throw outcome.error;
+      if (!('summary' in outcome)) {
+        progress.failure = outcome;
+        throw outcome.error;
+      }
       if (outcome.summary.length > emitted.length && outcome.summary.startsWith(emitted)) {
         yield { type: 'delta', text: outcome.summary.slice(emitted.length) };
       }
@@ -757,80 +790,96 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         ? healthOf('gemini', null)
         : healthOf('gemini', reason, retryAfterMs);
     },
-    async summarize(input, signal, callOptions): Promise<SummaryResult> {
-      const started = performance.now();
-      const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
-      const remaining = (): number => deadline - performance.now();
-      // An attempt with less time than this left is not worth starting.
-      const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
-      const units = numberSentences(input.text);
-      const sourceWords = countWords(input.text);
-      let budgetFactor = 1;
-      let askedForShorter = false;
-      for (let attemptNumber = 1; ; attemptNumber++) {
-        if (signal?.aborted) throw classify(signal.reason, false, true).error;
-        const outcome = await attempt(
+    summarize: (input, signal, callOptions) => run(input, signal, callOptions),
+  };
+
+  /**
+   * The attempts of one summary, retried as the failure allows within the deadline. `earlier`
+   * is an attempt already made (a stream that failed before showing anything): it counts as
+   * the first.
+   */
+  async function run(
+    input: SummarizeInput,
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+    started = performance.now(),
+    earlier?: AttemptFailure,
+  ): Promise<SummaryResult> {
+    const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
+    const remaining = (): number => deadline - performance.now();
+    // An attempt with less time than this left is not worth starting.
+    const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
+    const units = numberSentences(input.text);
+    const sourceWords = countWords(input.text);
+    let budgetFactor = 1;
+    let askedForShorter = false;
+    let pending = earlier;
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      if (signal?.aborted) throw classify(signal.reason, false, true).error;
+      const outcome =
+        pending ??
+        (await attempt(
           input,
           units,
           signal,
           budgetFactor,
           Math.max(1, Math.min(timeoutMs, remaining())),
           sourceWords,
-        );
-        if ('summary' in outcome) {
-          return {
-            summary: outcome.summary,
-            sourceMap: outcome.sourceMap,
-            keywords: keywordsOf(input.text, units),
-            unverified: findUnverified(outcome.summary, input.text),
-            model: outcome.model,
-            isFallback: false,
-            fallbackReason: null,
-            processingTimeMs: Math.round(performance.now() - started),
-          };
-        }
-        const { error, retryNow } = outcome;
-        if (outcome.truncated) {
-          // Once, at once, with twice the budget; cut again, the answer is incomplete.
-          const atLimit = outputTokenBudget(planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
-          if (budgetFactor > 1 || atLimit || remaining() < minAttemptMs) throw error;
-          budgetFactor = 2;
-          logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {
-            attempt: attemptNumber,
-          });
-          attemptNumber--;
-          continue;
-        }
-        if (outcome.tooLong) {
-          // Once, at once; the same again, the local summarizer answers.
-          if (askedForShorter || remaining() < minAttemptMs) throw error;
-          askedForShorter = true;
-          logger.warn('Gemini’s answer is not shorter than the document; asking again', {
-            attempt: attemptNumber,
-          });
-          attemptNumber--;
-          continue;
-        }
-        if (!retryNow || attemptNumber > maxRetries) throw error;
-        // Honour the server's delay; one longer than we are willing to wait ends the request.
-        if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
-        const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
-        const delay = Math.min(
-          maxRetryDelayMs,
-          error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
-        );
-        // Gemini cooling down for longer than this retry would wait: the local summarizer now.
-        if (breaker.status().retryAfterMs > delay) throw error;
-        // Retries only within the deadline: one that could not finish in time is not made.
-        if (remaining() - delay < minAttemptMs) throw error;
-        logger.warn('Gemini request failed; retrying', {
-          attempt: attemptNumber,
-          code: error.code,
-          status: error.status,
-          delayMs: delay,
-        });
-        await sleep(delay, signal);
+        ));
+      pending = undefined;
+      if ('summary' in outcome) {
+        return {
+          summary: outcome.summary,
+          sourceMap: outcome.sourceMap,
+          keywords: keywordsOf(input.text, units),
+          unverified: findUnverified(outcome.summary, input.text),
+          model: outcome.model,
+          isFallback: false,
+          fallbackReason: null,
+          processingTimeMs: Math.round(performance.now() - started),
+        };
       }
-    },
-  };
+      const { error, retryNow } = outcome;
+      if (outcome.truncated) {
+        // Once, at once, with twice the budget; cut again, the answer is incomplete.
+        const atLimit = outputTokenBudget(planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
+        if (budgetFactor > 1 || atLimit || remaining() < minAttemptMs) throw error;
+        budgetFactor = 2;
+        logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {
+          attempt: attemptNumber,
+        });
+        attemptNumber--;
+        continue;
+      }
+      if (outcome.tooLong) {
+        // Once, at once; the same again, the local summarizer answers.
+        if (askedForShorter || remaining() < minAttemptMs) throw error;
+        askedForShorter = true;
+        logger.warn('Gemini’s answer is not shorter than the document; asking again', {
+          attempt: attemptNumber,
+        });
+        attemptNumber--;
+        continue;
+      }
+      if (!retryNow || attemptNumber > maxRetries) throw error;
+      // Honour the server's delay; one longer than we are willing to wait ends the request.
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
+      const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
+      const delay = Math.min(
+        maxRetryDelayMs,
+        error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
+      );
+      // Gemini cooling down for longer than this retry would wait: the local summarizer now.
+      if (breaker.status().retryAfterMs > delay) throw error;
+      // Retries only within the deadline: one that could not finish in time is not made.
+      if (remaining() - delay < minAttemptMs) throw error;
+      logger.warn('Gemini request failed; retrying', {
+        attempt: attemptNumber,
+        code: error.code,
+        status: error.status,
+        delayMs: delay,
+      });
+      await sleep(delay, signal);
+    }
+  }
 }
