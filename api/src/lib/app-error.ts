@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'INTERNAL'
   /** 503: the summarizer failed unexpectedly; nothing was charged. */
   | 'SUMMARIZER_UNAVAILABLE'
+  /** 499: the client went away before its summary was stored; nothing was charged. */
+  | 'CANCELLED'
   /**
    * 503: the database is unreachable or too slow, or the server is too busy (password hashing
    * or file reading queues full); nothing was charged; try again later (Retry-After).

@@ -1,4 +1,5 @@
 import type { SummarizeInput, Summarizer, SummaryResult } from '../summarizer/summarizer';
+import { SummarizerError } from '../summarizer/summarizer-error';
 
 /*
  * A summarizer for tests: instant and predictable, it records every call and can be told to
@@ -10,8 +11,15 @@ export const FAKE_PROCESSING_MS = 42;
 
 export interface FakeSummarizer extends Summarizer {
   calls: SummarizeInput[];
-  /** Runs before each answer: await something to hold the request, throw to fail it. */
-  beforeAnswer: ((input: SummarizeInput) => Promise<void> | void) | null;
+  /** The abort signal of each call, in the order of `calls` (undefined when none was passed). */
+  signals: (AbortSignal | undefined)[];
+  /**
+   * Runs before each answer: await something to hold the request, throw to fail it. It gets
+   * the call's signal; once the signal has fired the fake throws ABORTED, as the real one does.
+   */
+  beforeAnswer: ((input: SummarizeInput, signal?: AbortSignal) => Promise<void> | void) | null;
+  /** Fields that replace the fake's own in every answer (a Quick Summary and its reason...). */
+  answer: Partial<SummaryResult>;
 }
 
 /** The fake's summary of a text: its first 8 words, then the prompt in brackets when given. */
@@ -23,10 +31,18 @@ export function fakeSummaryOf(input: Pick<SummarizeInput, 'text' | 'customPrompt
 export function createFakeSummarizer(): FakeSummarizer {
   const fake: FakeSummarizer = {
     calls: [],
+    signals: [],
     beforeAnswer: null,
-    async summarize(input): Promise<SummaryResult> {
+    answer: {},
+    async summarize(input, signal): Promise<SummaryResult> {
       fake.calls.push(input);
-      await fake.beforeAnswer?.(input);
+      fake.signals.push(signal);
+      await fake.beforeAnswer?.(input, signal);
+      if (signal?.aborted) {
+        throw new SummarizerError('ABORTED', 'The summary request was cancelled', {
+          retryable: false,
+        });
+      }
       return {
         summary: fakeSummaryOf(input),
         sourceMap: [],
@@ -36,10 +52,24 @@ export function createFakeSummarizer(): FakeSummarizer {
         isFallback: false,
         fallbackReason: null,
         processingTimeMs: FAKE_PROCESSING_MS,
+        ...fake.answer,
       };
     },
   };
   return fake;
+}
+
+/** Resolves when `signal` fires (at once if it has), or after `timeoutMs` so a test cannot hang. */
+export function untilAborted(signal: AbortSignal | undefined, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { followClientAbort } from '../../lib/client-abort';
 import { validate } from '../../lib/validation';
 import { requireAuth } from '../../middleware/auth';
 import {
@@ -26,8 +28,9 @@ import {
   toSummaryVersionDto,
 } from '../../lib/summary-response';
 
-function requester(c: { var: AuthEnv['Variables'] }): SummaryRequester {
-  return { user: c.var.user, requestId: c.var.requestId };
+/** The signed-in user, the request id and the request's abort signal (the client left). */
+function requester(c: Context<AuthEnv>): SummaryRequester {
+  return { user: c.var.user, requestId: c.var.requestId, signal: c.req.raw.signal };
 }
 
 /**
@@ -35,6 +38,7 @@ function requester(c: { var: AuthEnv['Variables'] }): SummaryRequester {
  * summary of someone else, exactly as for one that does not exist.
  */
 export const summariesRoutes = new Hono<AuthEnv>()
+  .use(followClientAbort())
   .use(requireAuth)
   .post('/', validate('json', createSummarySchema), async (c) => {
     const input = c.req.valid('json');

@@ -3,10 +3,17 @@ import { appendCreditMovement } from '../../db/credit-ledger.repository';
 import type { SummarySource } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
 import { refusedDebit } from '../../lib/acting-user';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
-import type { SummaryFormat, SummaryLength, SummaryResult } from '../../summarizer/summarizer';
+import type {
+  FallbackReason,
+  SummaryFormat,
+  SummaryLength,
+  SummaryResult,
+} from '../../summarizer/summarizer';
+import { SummarizerError } from '../../summarizer/summarizer-error';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
   countOwnSummaries,
@@ -28,13 +35,40 @@ export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
 export const SUMMARIZER_FAILED_MESSAGE = 'Failed to create summary';
 export const REGENERATE_FAILED_MESSAGE = 'Failed to regenerate summary';
+export const SUMMARY_CANCELLED_MESSAGE = 'The summary request was cancelled';
+
+/**
+ * Why a regeneration was refused instead of replacing an AI summary with a Quick Summary, in
+ * words for the reader (`not_configured` never refuses: the local summarizer is then the engine).
+ */
+export const REGENERATE_REFUSED_MESSAGES: Record<
+  Exclude<FallbackReason, 'not_configured'>,
+  string
+> = {
+  rate_limited:
+    'The AI service is busy right now, so your summary was kept as it was. Please try again in a minute.',
+  unavailable:
+    'The AI service is unavailable right now, so your summary was kept as it was. Please try again later.',
+  timeout:
+    'The AI service took too long to answer, so your summary was kept as it was. Please try again later.',
+  blocked: 'The AI service declined to rewrite this document, so your summary was kept as it was.',
+  incomplete:
+    'The AI service returned an incomplete answer, so your summary was kept as it was. Please try again.',
+};
+
+/** Retry-After of a refused regeneration when the summarizer does not know better. */
+const REGENERATE_RETRY_AFTER_SECONDS = 30;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Who is asking, for the service functions: the signed-in user and the request id for logs. */
+/**
+ * Who is asking, for the service functions: the signed-in user, the request id for logs and,
+ * on live requests, the request's abort signal (it fires when the client goes away).
+ */
 export interface SummaryRequester {
   user: UserRecord;
   requestId: string;
+  signal?: AbortSignal | undefined;
 }
 
 /** How the reader wants a summary written (API.md "Additions"; medium paragraph by default). */
@@ -86,9 +120,29 @@ export function assertSummaryId(id: string): void {
 }
 
 /**
- * Runs the summarizer (never inside a transaction: it may take seconds) and measures the
- * result. The composed summarizer falls back to the local one instead of failing, so a
- * throw here is unexpected: it is logged and answered 503, and nothing is charged.
+ * The error of a request whose client went away: nobody reads it, but logs and metrics see
+ * 499 (the status proxies use for it), and nothing was stored or charged.
+ */
+export function summaryCancelled(cause?: unknown): AppError {
+  return new AppError(
+    499 as ContentfulStatusCode,
+    'CANCELLED',
+    SUMMARY_CANCELLED_MESSAGE,
+    undefined,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/** Throws summaryCancelled when the requester's client has gone away. */
+export function assertNotCancelled(requester: SummaryRequester): void {
+  if (requester.signal?.aborted) throw summaryCancelled(requester.signal.reason);
+}
+
+/**
+ * Runs the summarizer (never inside a transaction: it may take seconds) with the request's
+ * abort signal, and measures the result. The composed summarizer falls back to the local one
+ * instead of failing, so a throw here is unexpected: it is logged and answered 503, and nothing
+ * is charged. A client that went away gets summaryCancelled (nothing logged as an error).
  */
 async function summarize(
   deps: AppDeps,
@@ -100,16 +154,16 @@ async function summarize(
 ): Promise<SummaryText> {
   let result;
   try {
-    result = await deps.summarizer.summarize({
-      text,
-      customPrompt,
-      length: shape.length,
-      format: shape.format,
-    });
+    result = await deps.summarizer.summarize(
+      { text, customPrompt, length: shape.length, format: shape.format },
+      requester.signal,
+    );
   } catch (error) {
+    if (requester.signal?.aborted || isAborted(error)) throw summaryCancelled(error);
     deps.logger.error({ err: error, requestId: requester.requestId }, 'The summarizer failed:');
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
   }
+  assertNotCancelled(requester);
   const summaryText = toSummaryText(text, customPrompt, shape, result);
   if (summaryText === null) {
     deps.logger.error(
@@ -119,6 +173,10 @@ async function summarize(
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage);
   }
   return summaryText;
+}
+
+function isAborted(error: unknown): boolean {
+  return error instanceof SummarizerError && error.code === 'ABORTED';
 }
 
 /**
@@ -161,16 +219,15 @@ function withoutNul(text: string): string {
 
 /**
  * Creates a summary for 1 credit. A user with no credits is refused before any work; the
- * summarizer then runs outside any transaction, and one transaction takes the credit (a
- * conditional UPDATE, so racing requests can never spend more than the balance), stores the
- * summary and appends the ledger row. If generation fails nothing is charged.
+ * summarizer then runs outside any transaction, and storeNewSummary pays for and stores it.
+ * If generation fails, or the client goes away before the summary is stored, nothing is charged.
  */
 export async function createSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   input: SummarySourceText,
 ): Promise<CreatedSummary> {
-  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  assertCanPay(requester);
   const summaryText = await summarize(
     deps,
     requester,
@@ -179,6 +236,26 @@ export async function createSummary(
     input,
     SUMMARIZER_FAILED_MESSAGE,
   );
+  return storeNewSummary(deps, requester, input, summaryText);
+}
+
+/** The up-front credit check of a paid summary: 402 before any work. */
+export function assertCanPay(requester: SummaryRequester): void {
+  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+}
+
+/**
+ * Stores a new summary and pays for it in one transaction: takes the credit (a conditional
+ * UPDATE, so racing requests can never spend more than the balance), inserts the summary (its
+ * version 1) and appends the ledger row. A client that has gone away by now is charged nothing.
+ */
+export async function storeNewSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  input: SummarySourceText,
+  summaryText: SummaryText,
+): Promise<CreatedSummary> {
+  assertNotCancelled(requester);
   const userId = requester.user.id;
   return deps.db.transaction().execute(async (trx) => {
     const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
@@ -213,7 +290,7 @@ export async function createSummaryFromFile(
   file: File,
   options: UploadOptions,
 ): Promise<CreatedSummary> {
-  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  assertCanPay(requester);
   const upload = await readUploadText(deps, file);
   return createSummary(deps, requester, {
     text: upload.text,
@@ -297,6 +374,11 @@ export interface RegenerateOptions {
  * (null for none) and length and format (default: the summary's own), as its next version:
  * regenerationCount + 1, version + 1, reviewStatus back to pending. Returns the summary and
  * the user's updated totals. 404 as getSummary, also when it is deleted meanwhile.
+ *
+ * A regeneration never makes things worse: when Gemini is configured but could not answer and
+ * the local summarizer stood in, an AI summary is kept as it was and the answer is 503 with
+ * the reason in words (see refusedRegeneration). A Quick Summary may be regenerated into
+ * another, and with no Gemini key the local summarizer is the engine, never a stand-in.
  */
 export async function regenerateSummary(
   deps: AppDeps,
@@ -317,10 +399,43 @@ export async function regenerateSummary(
     shape,
     REGENERATE_FAILED_MESSAGE,
   );
+  const refused = refusedRegeneration(deps, existing, summaryText);
+  if (refused) {
+    deps.logger.warn(
+      { requestId: requester.requestId, summaryId: id, fallbackReason: summaryText.fallbackReason },
+      'Regeneration refused: Gemini could not answer; the current version is kept',
+    );
+    throw refused;
+  }
   const summary = await deps.db
     .transaction()
     .execute((trx) => updateRegeneratedSummary(trx, requester.user.id, id, summaryText));
   if (!summary) throw summaryNotFound();
   const totals = await sumOwnSummaries(deps.db, requester.user.id);
   return { summary, totals };
+}
+
+/**
+ * The 503 SERVICE_UNAVAILABLE of a regeneration that would replace an AI summary (the current
+ * version, `isFallback: false`) by a Quick Summary because Gemini failed; null when the new
+ * text may be stored. Retry-After is the summarizer's own cool-down when it knows one.
+ */
+function refusedRegeneration(
+  deps: AppDeps,
+  current: SummaryRecord,
+  next: SummaryText,
+): AppError | null {
+  const reason = next.fallbackReason;
+  if (!next.isFallback || current.is_fallback) return null;
+  if (reason === 'not_configured') return null;
+  const retryAfterMs = deps.summarizer.health?.().retryAfterMs ?? 0;
+  const retryAfter =
+    retryAfterMs > 0 ? Math.ceil(retryAfterMs / 1000) : REGENERATE_RETRY_AFTER_SECONDS;
+  return new AppError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    REGENERATE_REFUSED_MESSAGES[reason ?? 'unavailable'],
+    undefined,
+    reason === 'blocked' ? {} : { headers: { 'Retry-After': String(retryAfter) } },
+  );
 }
