@@ -20,7 +20,7 @@ const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
-const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
 const INCOMPLETE_BODY_MESSAGE = 'The request was not received in full';
 
 /** True when the client's own connection failed while its body was being read (it gave up, or was timed out). */

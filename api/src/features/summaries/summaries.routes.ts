@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { AuthEnv } from '../../lib/app-env';
 import { followClientAbort } from '../../lib/client-abort';
+import { INTERNAL_MESSAGE } from '../../lib/error-handler';
 import { validate } from '../../lib/validation';
 import { requireAuth } from '../../middleware/auth';
 import {
@@ -21,6 +23,8 @@ import {
   regenerateSummary,
 } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
+import { streamNewSummary } from './summary-stream.service';
+import type { SummaryCreationEvent } from './summary-stream.service';
 import {
   toSummaryDto,
   toSummaryPaginationDto,
@@ -31,6 +35,41 @@ import {
 /** The signed-in user, the request id and the request's abort signal (the client left). */
 function requester(c: Context<AuthEnv>): SummaryRequester {
   return { user: c.var.user, requestId: c.var.requestId, signal: c.req.raw.signal };
+}
+
+/** How often a quiet event stream sends a comment, so proxies and clients keep it open. */
+export const STREAM_KEEP_ALIVE_MS = 15_000;
+
+/** A signal that fires when `signal` does, or when `abort` is called (the stream was cancelled). */
+function linkedAbort(signal: AbortSignal): { signal: AbortSignal; abort: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  return { signal: controller.signal, abort };
+}
+
+/** One event of POST /api/summaries/stream as API.md "Additions" names it. */
+function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: string } {
+  switch (event.type) {
+    case 'delta':
+      return { event: 'delta', data: JSON.stringify({ text: event.text }) };
+    case 'reset':
+      return { event: 'reset', data: JSON.stringify({ reason: event.reason }) };
+    case 'done':
+      return {
+        event: 'done',
+        data: JSON.stringify({
+          summary: toSummaryDto(event.created.summary),
+          updatedCredits: event.created.updatedCredits,
+        }),
+      };
+    case 'failed':
+      return {
+        event: 'error',
+        data: JSON.stringify({ code: event.error.code, message: event.error.message }),
+      };
+  }
 }
 
 /**
@@ -58,6 +97,48 @@ export const summariesRoutes = new Hono<AuthEnv>()
       },
       201,
     );
+  })
+  .post('/stream', validate('json', createSummarySchema), (c) => {
+    const input = c.req.valid('json');
+    const cancel = linkedAbort(c.req.raw.signal);
+    // Throws before the stream starts (0 credits: the usual 402 JSON).
+    const events = streamNewSummary(
+      c.var.deps,
+      { ...requester(c), signal: cancel.signal },
+      {
+        text: input.content,
+        customPrompt: input.customPrompt,
+        length: input.length,
+        format: input.format,
+        source: 'text',
+        fileName: null,
+      },
+    );
+    const response = streamSSE(c, async (stream) => {
+      stream.onAbort(cancel.abort);
+      const keepAlive = setInterval(
+        () => void stream.write(': keep-alive\n\n'),
+        STREAM_KEEP_ALIVE_MS,
+      );
+      try {
+        for await (const event of events) await stream.writeSSE(toServerSentEvent(event));
+      } catch (error) {
+        // Not expected: the service reports its failures as events.
+        c.var.deps.logger.error({ err: error }, 'The summary stream failed:');
+        await stream.writeSSE({
+          event: 'error',
+          data: JSON.stringify({ code: 'INTERNAL', message: INTERNAL_MESSAGE }),
+        });
+      } finally {
+        clearInterval(keepAlive);
+        // A client gone before the end: the summarizer's work is stopped, nothing is charged.
+        if (stream.aborted) cancel.abort();
+      }
+    });
+    // No cache, proxy or compression may hold the events back.
+    response.headers.set('Cache-Control', 'no-cache, no-transform');
+    response.headers.set('X-Accel-Buffering', 'no');
+    return response;
   })
   .post('/upload', validate('form', uploadSummarySchema), async (c) => {
     const { file, ...options } = c.req.valid('form');

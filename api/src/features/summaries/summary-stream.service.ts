@@ -1,0 +1,133 @@
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-errors';
+import { INTERNAL_MESSAGE } from '../../lib/error-handler';
+import { streamSummary } from '../../summarizer/summarizer';
+import type {
+  FallbackReason,
+  SummarizeInput,
+  Summarizer,
+  SummaryResult,
+  SummaryStreamEvent,
+} from '../../summarizer/summarizer';
+import { SummarizerError } from '../../summarizer/summarizer-error';
+import {
+  assertCanPay,
+  storeNewSummary,
+  SUMMARIZER_FAILED_MESSAGE,
+  toSummaryText,
+} from './summaries.service';
+import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
+
+/**
+ * What a streamed creation reports, in order: `delta`s of the summary as it is written, maybe a
+ * `reset` (Gemini failed mid-stream: the text so far is dropped, the local summary follows), then
+ * either `done` with the stored, paid summary or `failed` with the error to tell the client.
+ */
+export type SummaryCreationEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'reset'; reason: FallbackReason }
+  | { type: 'done'; created: CreatedSummary }
+  | { type: 'failed'; error: AppError };
+
+/**
+ * The summarizer's events for one summary: its own stream (`summarizeStream`) when it has one,
+ * else its finished summary sentence by sentence. The one place the route meets the summarizer.
+ */
+function summaryEvents(
+  summarizer: Summarizer,
+  input: SummarizeInput,
+  signal: AbortSignal | undefined,
+): AsyncIterable<SummaryStreamEvent> {
+  return streamSummary(summarizer, input, signal);
+}
+
+/**
+ * Creates a summary as POST /api/summaries does, reporting its text as it is written. The credit
+ * check comes first and throws (402) before any event, so the route can still answer with JSON.
+ * The credit is taken only once the summary is finished, in storeNewSummary's transaction with the
+ * summary and its version 1. A summarizer failure ends with `failed` and charges nothing; a client
+ * that goes away (the requester's signal) ends the stream with no further event and no charge.
+ */
+export function streamNewSummary(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  input: SummarySourceText,
+): AsyncGenerator<SummaryCreationEvent> {
+  assertCanPay(requester);
+  return events();
+
+  async function* events(): AsyncGenerator<SummaryCreationEvent> {
+    const { signal } = requester;
+    let result: SummaryResult | null = null;
+    try {
+      const summarizeInput: SummarizeInput = {
+        text: input.text,
+        customPrompt: input.customPrompt,
+        length: input.length,
+        format: input.format,
+      };
+      for await (const event of summaryEvents(deps.summarizer, summarizeInput, signal)) {
+        if (signal?.aborted) return;
+        if (event.type === 'done') result = event.result;
+        else yield event;
+      }
+    } catch (error) {
+      if (signal?.aborted || isAborted(error)) return;
+      deps.logger.error({ err: error, requestId: requester.requestId }, 'The summarizer failed:');
+      yield summarizerFailed(error);
+      return;
+    }
+    if (signal?.aborted) return;
+    const summaryText =
+      result === null ? null : toSummaryText(input.text, input.customPrompt, input, result);
+    if (summaryText === null) {
+      deps.logger.error(
+        { requestId: requester.requestId },
+        `The summarizer's stream ended with no text (${result?.model ?? 'no result'})`,
+      );
+      yield summarizerFailed();
+      return;
+    }
+    let created: CreatedSummary;
+    try {
+      created = await storeNewSummary(deps, requester, input, summaryText);
+    } catch (error) {
+      if (signal?.aborted) return;
+      yield { type: 'failed', error: storeFailure(deps, requester, error) };
+      return;
+    }
+    yield { type: 'done', created };
+  }
+}
+
+function isAborted(error: unknown): boolean {
+  return error instanceof SummarizerError && error.code === 'ABORTED';
+}
+
+function summarizerFailed(cause?: unknown): SummaryCreationEvent {
+  return {
+    type: 'failed',
+    error: new AppError(503, 'SUMMARIZER_UNAVAILABLE', SUMMARIZER_FAILED_MESSAGE, undefined, {
+      cause,
+    }),
+  };
+}
+
+/**
+ * What the client is told when paying for and storing the summary failed: the AppError itself
+ * (402 when the last credit went meanwhile), 503 when the database is unavailable, else an
+ * INTERNAL error, logged with the request id as app.onError would.
+ */
+function storeFailure(deps: AppDeps, requester: SummaryRequester, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    deps.logger.warn({ err: error }, 'Storing a streamed summary: the database is unavailable');
+    return databaseUnavailable(error);
+  }
+  deps.logger.error(
+    { err: error, requestId: requester.requestId },
+    'Storing a streamed summary failed:',
+  );
+  return new AppError(500, 'INTERNAL', INTERNAL_MESSAGE, undefined, { cause: error });
+}
