@@ -59,7 +59,7 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
     <Card className="ru-result ru-stream" role="region" aria-labelledby="summary-stream-heading">
       <CardHeader className="ru-stream__header">
         <CardTitle as="h2" id="summary-stream-heading">
-          Writing your summary…
+          Writing the summary…
         </CardTitle>
         <Button variant="outline" size="sm" onClick={onStop}>
           <XIcon />

@@ -40,7 +40,7 @@ async function generate() {
   await userEvent.click(generateButton());
 }
 
-const streamRegion = () => screen.getByRole('region', { name: 'Writing your summary…' });
+const streamRegion = () => screen.getByRole('region', { name: 'Writing the summary…' });
 
 beforeEach(() => {
   localStorage.clear();
@@ -103,7 +103,7 @@ describe('SummarizePage: the text summary streams', () => {
     expect(result.textContent).toContain('Brevity turns documents into summaries.');
     expect(within(result).getByText('gemini-2.5-flash-001')).toBeTruthy();
     expect(within(result).getByText('AI Generated')).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Writing your summary…' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
     expect(store.getState().session.user?.credits).toBe(2);
     expect(document.activeElement).toBe(heading);
   });
@@ -117,7 +117,7 @@ describe('SummarizePage: the text summary streams', () => {
 
     await userEvent.click(within(streamRegion()).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(stream.cancelled).toBe(true));
-    expect(screen.queryByRole('region', { name: 'Writing your summary…' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(textArea().value).toBe(VALID_TEXT);
@@ -144,7 +144,7 @@ describe('SummarizePage: the text summary streams', () => {
       stream.close();
     });
     expect((await screen.findByRole('alert')).textContent).toContain('The summarizer gave up');
-    expect(screen.queryByRole('region', { name: 'Writing your summary…' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
     expect(textArea().value).toBe(VALID_TEXT);
     expect(store.getState().session.user?.credits).toBe(3);
   });
@@ -181,7 +181,7 @@ describe('SummarizePage: the text summary streams', () => {
     );
     expect(alerts.length).toBeGreaterThan(0);
     await waitFor(() => expect(store.getState().session.user?.credits).toBe(0));
-    expect(screen.queryByRole('region', { name: 'Writing your summary…' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
   });
 
   it('a reset replaces the partial text and says why, then the Quick Summary says it too', async () => {
