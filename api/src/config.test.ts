@@ -66,6 +66,7 @@ describe('loadConfig', () => {
         expireInSeconds: 120,
         retryLimit: 3,
         retryDelaySeconds: 5,
+        maxRetryDelaySeconds: 300,
         maintenanceIntervalSeconds: 60,
         sweepIntervalSeconds: 30,
       },

@@ -139,6 +139,11 @@ export interface JobsConfig {
   retryLimit: number;
   /** First wait before a retry, doubled each time (with jitter), in seconds. */
   retryDelaySeconds: number;
+  /**
+   * Longest wait before a retry that the AI service asked for (a 429's retryDelay, its
+   * cool-down), in seconds: a job waits that long for Gemini before the next attempt.
+   */
+  maxRetryDelaySeconds: number;
   /** How often the queue's upkeep (expiry, archiving) runs, in seconds. */
   maintenanceIntervalSeconds: number;
   /** How often a worker process looks for jobs that ended without a result (to refund them), in seconds. */
@@ -526,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       expireInSeconds: values.JOBS_EXPIRE_SECONDS ?? 120,
       retryLimit: 3,
       retryDelaySeconds: 5,
+      maxRetryDelaySeconds: 300,
       maintenanceIntervalSeconds: values.JOBS_MAINTENANCE_SECONDS ?? 60,
       sweepIntervalSeconds: 30,
     },

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
 import { pgliteOf } from '../db/database';
@@ -47,6 +47,16 @@ export interface JobQueue {
     queue: JobQueueName,
     concurrency: number,
     handler: (job: QueuedJob<T>) => Promise<void>,
+  ): Promise<void>;
+  /**
+   * Sets when an active job's next retry comes, for a handler about to fail its attempt:
+   * `seconds` after the failure, or with `backoff` that delay doubled per attempt (with jitter),
+   * the queue's usual rule.
+   */
+  setRetryDelay(
+    queue: JobQueueName,
+    id: string,
+    retry: { seconds: number; backoff: boolean },
   ): Promise<void>;
   /** Stops fetching; active jobs finish or, after the time-out, are handed back to the queue. */
   stop(options: JobQueueStopOptions): Promise<void>;
@@ -134,6 +144,15 @@ export function createJobQueue(db: Database, config: JobsConfig, logger: Logger)
           },
         );
       }
+    },
+    async setRetryDelay(name, id, retry) {
+      // pg-boss computes the retry's start from the job's own retry_delay and retry_backoff
+      // when the attempt fails; it offers no call to change them on an active job.
+      await sql`
+        update ${sql.table(`${config.schema}.job`)}
+        set retry_delay = ${Math.max(0, Math.round(retry.seconds))}, retry_backoff = ${retry.backoff}
+        where name = ${name} and id = ${id} and state = 'active'
+      `.execute(db);
     },
     async stop(options) {
       if (stopped || starting === null) return;

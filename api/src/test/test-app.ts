@@ -98,8 +98,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
-  /** Overrides of the test config (see `createTestConfig`). */
-  config?: Partial<Config>;
+  /** Overrides of the test config (see `createTestConfig`); `jobs` overrides field by field. */
+  config?: Partial<Omit<Config, 'jobs'>> & { jobs?: Partial<Config['jobs']> };
   /** Extra environment for `loadConfig`, before `config` overrides apply. */
   env?: Record<string, string>;
   /** Use this database instead of a fresh one (it is not destroyed by `destroy()`). */
@@ -122,7 +122,8 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const config = createTestConfig(options.config, options.env);
+  const { jobs: jobOverrides, ...configOverrides } = options.config ?? {};
+  const config = createTestConfig(configOverrides, options.env);
   // Short queue intervals keep job tests quick; the queue's tables get the database's own schema.
   config.jobs = {
     ...config.jobs,
@@ -130,7 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pollingIntervalSeconds: 0.5,
     maintenanceIntervalSeconds: 1,
     retryDelaySeconds: 1,
-    ...options.config?.jobs,
+    ...jobOverrides,
   };
   // The summarizer of the config: the local one, as test configs set no GEMINI_API_KEY.
   const summarizer = createSummarizer({

@@ -13,8 +13,14 @@ import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem } from '../../lib/summary-text';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
-import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
+import type {
+  FallbackReason,
+  SummaryFormat,
+  SummaryLength,
+  SummaryResult,
+} from '../../summarizer/summarizer';
 import { SummarizerError } from '../../summarizer/summarizer-error';
+import type { SummarizerErrorCode } from '../../summarizer/summarizer-error';
 import { countWords } from '../../summarizer/summary-metrics';
 import {
   SUMMARIZER_FAILED_MESSAGE,
@@ -301,6 +307,58 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
+/** The error a job retries on, for each stand-in reason that passes with time. */
+const PASSING_FAILURES: Partial<Record<FallbackReason, SummarizerErrorCode>> = {
+  rate_limited: 'RATE_LIMITED',
+  unavailable: 'UNAVAILABLE',
+  timeout: 'TIMEOUT',
+};
+
+/**
+ * Whether the local summarizer stood in for Gemini for a reason that passes with time. A rate
+ * limit and a time-out do; `unavailable` also names a request Gemini refused (a 4xx), which no
+ * wait mends, so it counts only while the summarizer reports Gemini itself down (its shared
+ * circuit breaker open).
+ */
+function passingFailure(deps: AppDeps, result: SummaryResult): SummarizerErrorCode | undefined {
+  if (!result.isFallback || result.fallbackReason === null) return undefined;
+  const code = PASSING_FAILURES[result.fallbackReason];
+  if (code !== 'UNAVAILABLE') return code;
+  return deps.summarizer.health?.().reason === 'unavailable' ? code : undefined;
+}
+
+/**
+ * A queued job is in no hurry: when the local summarizer stood in for Gemini for a reason that
+ * passes (see passingFailure), the attempt fails so that the queue tries again, after the delay
+ * the summarizer knows (a 429's retryDelay, its cool-down) within `jobs.maxRetryDelaySeconds`,
+ * or with the queue's usual backoff when it knows none. Called on every attempt but the last,
+ * which keeps the Quick Summary and its reason. Live requests keep the fast fallback.
+ */
+async function retryLaterForGemini(
+  deps: AppDeps,
+  queue: SummaryJobQueue,
+  job: QueuedJob<unknown>,
+  result: SummaryResult,
+): Promise<void> {
+  const code = passingFailure(deps, result);
+  if (code === undefined) return;
+  const { jobs } = deps.config;
+  const askedMs = deps.summarizer.health?.().retryAfterMs ?? 0;
+  const retry =
+    askedMs > 0
+      ? { seconds: Math.min(jobs.maxRetryDelaySeconds, Math.ceil(askedMs / 1000)), backoff: false }
+      : { seconds: jobs.retryDelaySeconds, backoff: true };
+  await deps.jobs.setRetryDelay(queue, job.id, retry);
+  deps.logger.info(
+    { jobId: job.id, queue, fallbackReason: result.fallbackReason, retry },
+    `Gemini could not answer (${result.fallbackReason}); the job tries again later`,
+  );
+  throw new SummarizerError(code, `Gemini could not answer (${result.fallbackReason})`, {
+    retryable: true,
+    ...(askedMs > 0 ? { retryAfterMs: askedMs } : {}),
+  });
+}
+
 /**
  * Runs one attempt of a summary job (the worker's handler). On success one transaction
  * inserts the summary and marks the job completed. Bad input fails the job at once, with the
@@ -329,6 +387,7 @@ export async function processSummaryJob(
       length: shape.length,
       format: shape.format,
     });
+    if (job.retryCount < job.retryLimit) await retryLaterForGemini(deps, queue, job, result);
     const summaryText = toSummaryText(source.text, source.customPrompt, shape, result);
     if (summaryText === null) {
       throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {
