@@ -30,7 +30,7 @@ export const FORMAT_LABELS = {
 
 /** The result card under the form. */
 export function resultCard(page: Page): Locator {
-  return page.getByRole('region', { name: 'Your Summary' });
+  return page.getByRole('region', { name: 'Your Summary', exact: true });
 }
 
 /** A radio of the Length or Format group inside `scope`. */
@@ -52,6 +52,22 @@ export async function chooseOptions(
  * Pastes `text` on the Paste Text tab with the given Length and Format, generates, and returns
  * the summary the API answered with once the result card shows it.
  */
+/** The events of a whole `text/event-stream` body (one `data` line each, as the API writes them). */
+export function streamedEvents(body: string): { event: string; data: string }[] {
+  return body
+    .split(/\r?\n\r?\n/)
+    .map((block) => {
+      const lines = block.split(/\r?\n/);
+      const field = (name: string) =>
+        lines
+          .filter((line) => line.startsWith(`${name}:`))
+          .map((line) => line.slice(name.length + 1).replace(/^ /, ''))
+          .join('\n');
+      return { event: field('event') || 'message', data: field('data') };
+    })
+    .filter((event) => event.data !== '');
+}
+
 export async function generateFromText(
   page: Page,
   text: string,
@@ -61,12 +77,15 @@ export async function generateFromText(
   const panel = page.getByRole('tabpanel', { name: 'Paste Text' });
   await chooseOptions(panel, length, format);
   await panel.getByLabel('Text to summarize').fill(text);
-  const answer = apiResponse(page, 'POST', '/api/summaries');
+  // The text tab summarizes through the stream route; its `done` event carries the summary.
+  const answer = apiResponse(page, 'POST', '/api/summaries/stream');
   await panel.getByRole('button', { name: 'Generate Summary' }).click();
   const response = await answer;
-  expect(response.status()).toBe(201);
+  expect(response.status()).toBe(200);
   expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ length, format });
-  const { summary } = ((await response.json()) as { data: { summary: WorkbenchSummary } }).data;
+  const done = streamedEvents(await response.text()).find((event) => event.event === 'done');
+  expect(done, 'the stream ends with done').toBeDefined();
+  const { summary } = JSON.parse(done?.data ?? '{}') as { summary: WorkbenchSummary };
   await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
     timeout: CREATION_TIMEOUT,
   });

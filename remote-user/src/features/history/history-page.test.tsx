@@ -155,6 +155,7 @@ describe('HistoryPage', () => {
       makeSummary({
         id: 'b',
         isFallback: true,
+        fallbackReason: 'rate_limited',
         summarizedContent: '',
         originalWordCount: null,
         processingTime: null,
@@ -179,6 +180,11 @@ describe('HistoryPage', () => {
     expect(within(first).getByText('950ms')).toBeTruthy();
 
     expect(within(second).getByText('Quick Summary')).toBeTruthy();
+    const why =
+      "The AI service is busy, so Brevity made a quick summary from the document's key sentences.";
+    expect(within(second).getByText('Quick Summary').getAttribute('title')).toBe(why);
+    expect(within(second).getByText(`(${why})`).className).toBe('ui-sr-only');
+    expect(within(first).getByText('AI Generated').getAttribute('title')).toBeNull();
     expect(within(second).getByText('Yesterday')).toBeTruthy();
     expect(within(second).getByText('No preview available')).toBeTruthy();
     expect(within(second).getByText('N/A words')).toBeTruthy();

@@ -114,7 +114,7 @@ describe('SummarizePage: text tab', () => {
     expect(generateButton()).toHaveProperty('disabled', true);
   });
 
-  it('creates a summary: busy while loading, then the result, and the credits drop', async () => {
+  it('on a server without the stream route (404), creates through POST /api/summaries: busy while loading, then the result, and the credits drop', async () => {
     const summary = makeSummary({
       id: 'new',
       summarizedContent: 'Line one\nLine two',
@@ -129,6 +129,8 @@ describe('SummarizePage: text tab', () => {
       credits: 3,
       handler: (request) => {
         expect(request.method).toBe('POST');
+        if (request.path === '/api/summaries/stream') return notFound();
+        expect(request.path).toBe('/api/summaries');
         expect(JSON.parse(String(request.body))).toEqual({
           content: VALID_TEXT.trim(),
           length: 'medium',
@@ -141,7 +143,7 @@ describe('SummarizePage: text tab', () => {
     });
     typeText(VALID_TEXT);
     await userEvent.click(generateButton());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(generateButton().getAttribute('aria-busy')).toBe('true');
     expect(generateButton()).toHaveProperty('disabled', true);
     expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeTruthy();

@@ -18,6 +18,7 @@ import type { SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
 import { SummaryResult } from './summary-result';
+import { StreamingSummary } from './streaming-summary';
 import { TextSummaryForm } from './text-summary-form';
 import '../../components/summary.css';
 import './summarize-page.css';
@@ -29,12 +30,16 @@ type SourceTab = 'text' | 'file';
 export function SummarizePage() {
   const dispatch = useAppDispatch();
   const credits = useAppSelector(selectCredits);
-  const { currentSummary, status, error, operation, job } = useAppSelector(selectSummariesState);
+  const { currentSummary, status, error, operation, job, stream } =
+    useAppSelector(selectSummariesState);
   const [tab, setTab] = useState<SourceTab>('text');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const textField = useRef<HTMLTextAreaElement>(null);
+  /** The text summary being written, so Stop can abort it. */
+  const textCreation = useRef<{ abort: () => void } | null>(null);
   const [options, setOptions] = useSummaryOptions();
 
   const loading = status === 'loading';
@@ -57,7 +62,18 @@ export function SummarizePage() {
   }, [shownSummaryId]);
 
   const createFromText = (content: string) => {
-    void dispatch(createSummary({ content, options }));
+    const creation = dispatch(createSummary({ content, options }));
+    textCreation.current = creation;
+    void creation.finally(() => {
+      if (textCreation.current === creation) textCreation.current = null;
+    });
+  };
+
+  // Stop: the request is cancelled (nothing is charged) and the form is as it was, text kept.
+  const stopTextCreation = () => {
+    textCreation.current?.abort();
+    textCreation.current = null;
+    textField.current?.focus();
   };
 
   const createFromFile = async (chosen: File): Promise<string | null> => {
@@ -131,6 +147,7 @@ export function SummarizePage() {
               <TextSummaryForm
                 text={text}
                 onTextChange={setText}
+                textareaRef={textField}
                 onSubmit={createFromText}
                 credits={credits}
                 busy={loading}
@@ -160,7 +177,9 @@ export function SummarizePage() {
         </CardContent>
       </Card>
 
-      {creating ? (
+      {creating && operation === 'text' && stream ? (
+        <StreamingSummary stream={stream} onStop={stopTextCreation} />
+      ) : creating ? (
         <Card className="ru-result ru-result--loading" aria-busy="true">
           <CardContent className="ru-result__loading">
             <Spinner size="lg" label="Generating your summary…" showLabel />

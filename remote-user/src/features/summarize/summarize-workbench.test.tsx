@@ -12,7 +12,7 @@ import {
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { createSummary } from '../../lib/summaries/summaries-slice';
-import { makeStatistics, makeSummary, ok } from '../../lib/summaries/summary-fixtures';
+import { makeStatistics, makeSummary, ok, sseResponse } from '../../lib/summaries/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SUMMARY_OPTIONS_STORAGE_KEY } from '../../lib/summaries/summary-options';
 import { SummarizePage } from './summarize-page';
@@ -78,8 +78,9 @@ describe('SummarizePage: Length and Format', () => {
     const bodies: unknown[] = [];
     const { unmount } = setup({
       handler: (request) => {
+        expect(request.path).toBe('/api/summaries/stream');
         bodies.push(JSON.parse(String(request.body)));
-        return jsonResponse(ok({ summary: makeSummary({ id: 'n' }), updatedCredits: 4 }), 201);
+        return sseResponse([['done', { summary: makeSummary({ id: 'n' }), updatedCredits: 4 }]]);
       },
     });
     await userEvent.click(radio('Length', 'Short'));

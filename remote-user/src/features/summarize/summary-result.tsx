@@ -3,12 +3,17 @@ import type { Ref } from 'react';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
-import { DownloadIcon, RefreshIcon, XIcon } from 'common/ui/icons';
+import { DownloadIcon, RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
-import { formatCount, summaryModelLabel, summaryVersion } from '../../lib/summaries/summary';
+import {
+  fallbackExplanation,
+  formatCount,
+  summaryModelLabel,
+  summaryVersion,
+} from '../../lib/summaries/summary';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import type { ExportFormat } from '../../lib/summaries/summaries-api';
 import {
@@ -61,6 +66,7 @@ export function SummaryResult({
   const [options, setOptions] = useState<SummaryOptions>(defaultOptions);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const version = summaryVersion(summary);
+  const fallbackWhy = fallbackExplanation(summary);
 
   const togglePanel = () => {
     if (!panelOpen) {
@@ -119,6 +125,12 @@ export function SummaryResult({
         </div>
       </CardHeader>
       <CardContent className="ru-result__content">
+        {fallbackWhy ? (
+          <p className="ru-result__fallback">
+            <ZapIcon size={14} />
+            <span>{fallbackWhy}</span>
+          </p>
+        ) : null}
         <div
           aria-busy={regenerating}
           className={regenerating ? 'ru-result__text ru-dimmed' : 'ru-result__text'}

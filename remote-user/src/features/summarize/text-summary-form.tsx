@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { cx } from 'common/cx';
 import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
@@ -14,6 +14,8 @@ import { SummaryOptionsFields } from './summary-options-fields';
 export interface TextSummaryFormProps {
   text: string;
   onTextChange: (text: string) => void;
+  /** The text area, focused again when a summary being written is stopped. */
+  textareaRef?: Ref<HTMLTextAreaElement>;
   onSubmit: (content: string) => void;
   credits: number;
   /** A creation is in flight (this form's or the file tab's). */
@@ -38,6 +40,7 @@ function rangeAnnouncement(tooShort: boolean, tooLong: boolean, typed: boolean):
 export function TextSummaryForm({
   text,
   onTextChange,
+  textareaRef,
   onSubmit,
   credits,
   busy,
@@ -80,6 +83,7 @@ export function TextSummaryForm({
       </div>
       <Textarea
         id={fieldId}
+        ref={textareaRef}
         className="ru-content-input"
         value={text}
         onChange={(event) => onTextChange(event.target.value)}

@@ -1,6 +1,16 @@
-import { ApiError, FALLBACK_MESSAGES, api, apiFetch, request } from 'common/api-client';
+import {
+  ApiError,
+  FALLBACK_MESSAGES,
+  NETWORK_ERROR_PREFIX,
+  api,
+  apiFetch,
+  request,
+} from 'common/api-client';
+import { readServerSentEvents } from '../sse/sse';
+import { isFallbackReason } from './summary';
 import type {
   CreatedSummary,
+  FallbackReason,
   QueuedSummaryJob,
   RegeneratedSummary,
   Summary,
@@ -50,6 +60,114 @@ export async function postSummary(
     FALLBACK_MESSAGES.createSummary,
   );
   return body.data;
+}
+
+/** What the stream tells the screen while the summary is written. */
+export interface SummaryStreamHandlers {
+  /** Text to append to what is shown. */
+  onDelta: (text: string) => void;
+  /** Gemini failed mid-stream: drop what is shown, the local summary follows; `reason` says why. */
+  onReset: (reason: FallbackReason | null) => void;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function parseData(data: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new ApiError({
+    message: FALLBACK_MESSAGES.createSummary,
+    status: 200,
+    code: 'STREAM_MALFORMED',
+  });
+}
+
+/**
+ * POST /api/summaries/stream: summarizes pasted text as server-sent events (`delta`, maybe
+ * `reset`, then `done` or `error`; API.md "Additions"), calling `handlers` as the summary is
+ * written, and resolves with what `done` carries. Resolves null when the server has no stream
+ * route (404: an older server), so the caller can use POST /api/summaries. A refusal before the
+ * stream (402, 400) and an `error` event throw ApiErrors; aborting `signal` cancels the request
+ * (the credit is taken only with `done`) and throws its AbortError.
+ */
+export async function streamSummary(
+  content: string,
+  options: SummaryOptions | undefined,
+  handlers: SummaryStreamHandlers,
+  signal?: AbortSignal,
+): Promise<CreatedSummary | null> {
+  const failed = FALLBACK_MESSAGES.createSummary;
+  let response: Response;
+  try {
+    response = await apiFetch('/api/summaries/stream', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify({ content, ...options }),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    const reason = error instanceof Error && error.message ? error.message : 'Request failed';
+    throw new ApiError({
+      message: `${NETWORK_ERROR_PREFIX}${reason}`,
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) {
+    // The usual JSON error (402, 400, 429…): `request` turns it into the ApiError it shows.
+    await request(async () => response, failed);
+  }
+  if (!response.body)
+    throw new ApiError({ message: failed, status: response.status, code: 'STREAM_EMPTY' });
+
+  try {
+    for await (const { event, data } of readServerSentEvents(response.body, signal)) {
+      if (event === 'delta') {
+        const { text } = parseData(data);
+        if (typeof text === 'string') handlers.onDelta(text);
+      } else if (event === 'reset') {
+        const { reason } = parseData(data);
+        handlers.onReset(isFallbackReason(reason) ? reason : null);
+      } else if (event === 'done') {
+        const done = parseData(data);
+        if (!isRecord(done.summary) || typeof done.updatedCredits !== 'number') {
+          throw new ApiError({ message: failed, status: 200, code: 'STREAM_MALFORMED' });
+        }
+        return done as unknown as CreatedSummary;
+      } else if (event === 'error') {
+        const { code, message } = parseData(data);
+        throw new ApiError({
+          message: typeof message === 'string' && message.trim() !== '' ? message : failed,
+          status: response.status,
+          code: typeof code === 'string' ? code : 'STREAM_ERROR',
+        });
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof ApiError) throw error;
+    const reason = error instanceof Error && error.message ? error.message : 'Connection lost';
+    throw new ApiError({
+      message: `${NETWORK_ERROR_PREFIX}${reason}`,
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+  }
+  if (signal?.aborted) throw signal.reason;
+  // The connection closed before `done`: nothing was stored, nothing charged.
+  throw new ApiError({
+    message: `${NETWORK_ERROR_PREFIX}the summary stopped before it was finished`,
+    status: 0,
+    code: 'NETWORK_ERROR',
+  });
 }
 
 /** POST /api/summaries/upload (multipart, field `file`): summarizes a .txt or .docx file. */

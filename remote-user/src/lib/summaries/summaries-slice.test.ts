@@ -16,7 +16,7 @@ import {
   summariesSlice,
 } from './summaries-slice';
 import type { SummariesState } from './summaries-slice';
-import { makeStatistics, makeSummary, makeSummaryPage, ok } from './summary-fixtures';
+import { makeStatistics, makeSummary, makeSummaryPage, ok, sseResponse } from './summary-fixtures';
 
 const reduce = summariesSlice.reducer;
 const apiError = (message: string, status = 500) => ({ message, status, code: 'INTERNAL' });
@@ -227,19 +227,48 @@ describe('summaries thunks in the shell store', () => {
     expect(selectSummariesState(store.getState())).toEqual(initialSummariesState);
   });
 
-  it('a created summary writes updatedCredits into the session', async () => {
+  it('a created summary (streamed) writes updatedCredits into the session', async () => {
     storeSession(makeUser({ credits: 5 }));
     const summary = makeSummary({ id: 'created' });
     const fetchMock = stubFetch((request) => {
       expect(request.method).toBe('POST');
-      expect(request.path).toBe('/api/summaries');
+      expect(request.path).toBe('/api/summaries/stream');
       expect(request.headers.get('Authorization')).toBe('Bearer test-token');
       expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
-      return jsonResponse(ok({ summary, updatedCredits: 4 }), 201);
+      return sseResponse([
+        ['delta', { text: 'Some' }],
+        ['done', { summary, updatedCredits: 4 }],
+      ]);
     });
     const store = createAppStore();
     await store.dispatch(createSummary({ content: 'some text' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(store.getState().session.user?.credits).toBe(4);
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      status: 'succeeded',
+      currentSummary: summary,
+      updatedCredits: 4,
+      stream: null,
+    });
+  });
+
+  it('a server without the stream route (404): POST /api/summaries, same result', async () => {
+    storeSession(makeUser({ credits: 5 }));
+    const summary = makeSummary({ id: 'created' });
+    const paths: string[] = [];
+    stubFetch((request) => {
+      paths.push(request.path);
+      expect(request.method).toBe('POST');
+      expect(request.headers.get('Authorization')).toBe('Bearer test-token');
+      expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
+      if (request.path === '/api/summaries/stream') {
+        return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+      }
+      return jsonResponse(ok({ summary, updatedCredits: 4 }), 201);
+    });
+    const store = createAppStore();
+    await store.dispatch(createSummary({ content: 'some text' }));
+    expect(paths).toEqual(['/api/summaries/stream', '/api/summaries']);
     expect(store.getState().session.user?.credits).toBe(4);
     expect(selectSummariesState(store.getState())).toMatchObject({
       status: 'succeeded',

@@ -12,10 +12,12 @@ import {
   getSummaryJob,
   postSummary,
   postSummaryFileJob,
+  streamSummary,
 } from './summaries-api';
 import { HISTORY_PAGE_SIZE } from './summary';
 import type {
   CreatedSummary,
+  FallbackReason,
   RegeneratedSummary,
   Summary,
   SummaryJobState,
@@ -40,6 +42,11 @@ export interface SummariesState {
   status: RequestStatus;
   error: string | null;
   operation: CreationOperation | null;
+  /**
+   * The text summary while it is being written (POST /api/summaries/stream): the text so far,
+   * and why it started again if Gemini failed mid-stream. null when no stream is running.
+   */
+  stream: SummaryStreamState | null;
   /** The queued file's job while the page waits for it; null otherwise. */
   job: { state: SummaryJobState; progress: number } | null;
   /** The page of the person's own summaries last fetched. */
@@ -54,7 +61,15 @@ export interface SummariesState {
   deletionError: string | null;
 }
 
+export interface SummaryStreamState {
+  text: string;
+  /** Set by a `reset`: the partial text was replaced by the local summary's (null reason: unknown). */
+  restarted: boolean;
+  resetReason: FallbackReason | null;
+}
+
 export const initialSummariesState: SummariesState = {
+  stream: null,
   currentSummary: null,
   updatedCredits: null,
   status: 'idle',
@@ -79,16 +94,32 @@ function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown
 }
 
 /**
- * POST /api/summaries. On success the session's balance becomes `updatedCredits`, so the
- * navbar shows the spent credit without a reload.
+ * POST /api/summaries/stream: the summary shows as it is written (`stream`), and aborting the
+ * thunk's promise stops it with nothing charged. A server without the stream route (404) gets
+ * POST /api/summaries instead. On success the session's balance becomes `updatedCredits`, so
+ * the navbar shows the spent credit without a reload.
  */
 export const createSummary = createAsyncThunk<
   CreatedSummary,
   { content: string; options?: SummaryOptions },
   ThunkConfig
->('summaries/create', async ({ content, options }, { dispatch, rejectWithValue }) => {
+>('summaries/create', async ({ content, options }, { dispatch, rejectWithValue, signal }) => {
+  const { streamDelta, streamReset } = summariesSlice.actions;
   try {
-    const created = await postSummary(content, options);
+    const streamed = await streamSummary(
+      content,
+      options,
+      {
+        onDelta: (text) => {
+          if (!signal.aborted) dispatch(streamDelta(text));
+        },
+        onReset: (reason) => {
+          if (!signal.aborted) dispatch(streamReset(reason));
+        },
+      },
+      signal,
+    );
+    const created = streamed ?? (await postSummary(content, options));
     dispatch(setCredits(created.updatedCredits));
     return created;
   } catch (error) {
@@ -218,6 +249,17 @@ export const summariesSlice = createSlice({
       state.deletionStatus = 'idle';
       state.deletionError = null;
     },
+    /** More of the streamed summary arrived. */
+    streamDelta(state, action: PayloadAction<string>) {
+      if (state.stream) state.stream.text += action.payload;
+    },
+    /** The stream started again from the local summarizer (Gemini failed mid-stream). */
+    streamReset(state, action: PayloadAction<FallbackReason | null>) {
+      if (!state.stream) return;
+      state.stream.text = '';
+      state.stream.restarted = true;
+      state.stream.resetReason = action.payload;
+    },
     /** The queued file's job moved on (see createSummaryFromFile). */
     jobProgressed(state, action: PayloadAction<{ state: SummaryJobState; progress: number }>) {
       state.job = action.payload;
@@ -240,23 +282,36 @@ export const summariesSlice = createSlice({
     };
     const created = (state: SummariesState, payload: CreatedSummary) => {
       state.status = 'succeeded';
+      state.stream = null;
       state.job = null;
       state.currentSummary = payload.summary;
       state.updatedCredits = payload.updatedCredits;
     };
     const creationFailed = (state: SummariesState, message: string, keepSummary: boolean) => {
       state.status = 'failed';
+      state.stream = null;
       state.job = null;
       state.error = message;
       if (!keepSummary) state.currentSummary = null;
     };
 
     builder
-      .addCase(createSummary.pending, (state) => creationStarted(state, 'text'))
+      .addCase(createSummary.pending, (state) => {
+        creationStarted(state, 'text');
+        state.stream = { text: '', restarted: false, resetReason: null };
+      })
       .addCase(createSummary.fulfilled, (state, action) => created(state, action.payload))
-      .addCase(createSummary.rejected, (state, action) =>
-        creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false),
-      )
+      .addCase(createSummary.rejected, (state, action) => {
+        if (action.meta.aborted) {
+          // Stopped by the person: nothing was charged; the page is as it was before.
+          state.status = 'idle';
+          state.error = null;
+          state.operation = null;
+          state.stream = null;
+          return;
+        }
+        creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false);
+      })
       .addCase(createSummaryFromFile.pending, (state) => creationStarted(state, 'file'))
       .addCase(createSummaryFromFile.fulfilled, (state, action) => created(state, action.payload))
       .addCase(createSummaryFromFile.rejected, (state, action) =>

@@ -78,3 +78,49 @@ export function makeSummaryPage(
 export function ok<Data>(data: Data) {
   return { success: true, data };
 }
+
+/** One server-sent event as POST /api/summaries/stream writes it. */
+export function sseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * A `text/event-stream` response whose body the test writes chunk by chunk (`push`), then
+ * `close`s; `cancelled` tells whether the reader cancelled it (Stop).
+ */
+export function streamedResponse(status = 200) {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const state = { cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return {
+    response: new Response(body, {
+      status,
+      headers: { 'Content-Type': 'text/event-stream' },
+    }),
+    push(chunk: string) {
+      controller?.enqueue(encoder.encode(chunk));
+    },
+    close() {
+      controller?.close();
+    },
+    get cancelled() {
+      return state.cancelled;
+    },
+  };
+}
+
+/** A finished stream: the events given, all at once. */
+export function sseResponse(events: [string, unknown][]): Response {
+  const stream = streamedResponse();
+  for (const [event, data] of events) stream.push(sseEvent(event, data));
+  stream.close();
+  return stream.response;
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { countWords } from 'common/text';
+import { Button } from 'common/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
+import { Spinner } from 'common/ui/spinner';
+import { XIcon, ZapIcon } from 'common/ui/icons';
+import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../../lib/summaries/summary';
+import type { SummaryStreamState } from '../../lib/summaries/summaries-slice';
+
+/** How often, at most, the screen reader hears how far the summary has got. */
+export const PROGRESS_ANNOUNCEMENT_MS = 5000;
+
+/** The sentence shown and announced when the stream started again from the local summarizer. */
+export function restartExplanation(stream: Pick<SummaryStreamState, 'resetReason'>): string {
+  const why = stream.resetReason ? FALLBACK_REASON_TEXT[stream.resetReason] : UNKNOWN_FALLBACK_TEXT;
+  return `${why} It replaces the text written so far.`;
+}
+
+export interface StreamingSummaryProps {
+  stream: SummaryStreamState;
+  /** Cancels the request: nothing is charged. */
+  onStop: () => void;
+}
+
+/**
+ * The text summary while it is written: the text as it arrives, and Stop. A polite live region
+ * says how many words are written every few seconds (not every token), and why the text
+ * started again after a mid-stream fallback.
+ */
+export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
+  const restart = stream.restarted ? restartExplanation(stream) : null;
+  const words = countWords(stream.text);
+  // The latest count for the timer, written after each render.
+  const latest = useRef({ words, restarted: stream.restarted });
+  useEffect(() => {
+    latest.current = { words, restarted: stream.restarted };
+  });
+
+  // Progress, at most every few seconds; `afterRestart` tells whether it came after a reset.
+  const [progress, setProgress] = useState({ message: '', afterRestart: false });
+  useEffect(() => {
+    let announced = 0;
+    const timer = setInterval(() => {
+      const { words: now, restarted } = latest.current;
+      if (now === announced || now === 0) return;
+      announced = now;
+      setProgress({
+        message: `${now} ${now === 1 ? 'word' : 'words'} written so far`,
+        afterRestart: restarted,
+      });
+    }, PROGRESS_ANNOUNCEMENT_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // A reset is said at once; progress takes over again at its next announcement.
+  const announcement = restart && !progress.afterRestart ? restart : progress.message;
+
+  const empty = stream.text.trim() === '';
+  return (
+    <Card className="ru-result ru-stream" role="region" aria-labelledby="summary-stream-heading">
+      <CardHeader className="ru-stream__header">
+        <CardTitle as="h2" id="summary-stream-heading">
+          Writing the summary…
+        </CardTitle>
+        <Button variant="outline" size="sm" onClick={onStop}>
+          <XIcon />
+          Stop
+        </Button>
+      </CardHeader>
+      <CardContent className="ru-result__content" aria-busy="true">
+        {restart ? (
+          <p className="ru-result__fallback">
+            <ZapIcon size={14} />
+            <span>{restart}</span>
+          </p>
+        ) : null}
+        {empty ? (
+          <div className="ru-result__loading">
+            <Spinner size="lg" label="Generating your summary…" showLabel />
+          </div>
+        ) : (
+          <div className="ru-result__text">
+            <p className="ru-stream__text" data-testid="streamed-summary">
+              {stream.text}
+            </p>
+          </div>
+        )}
+        <p role="status" aria-live="polite" className="ui-sr-only">
+          {announcement}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
