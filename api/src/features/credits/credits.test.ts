@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SummarizerError } from '../../summarizer/summarizer-error';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { UNKNOWN_ID } from '../../test/envelope';
@@ -24,9 +25,10 @@ const TEXT =
 
 let t: TestApp;
 let admin: TestUser;
+const fake = createFakeSummarizer();
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { summarizer: createFakeSummarizer() } });
+  t = await createTestApp({ deps: { summarizer: fake } });
   await t.startWorkers(1);
   admin = await t.createUser({ role: 'admin', name: 'Ada Admin' });
 });
@@ -293,13 +295,18 @@ describe('the ledger', () => {
   it('adds up to every balance after summaries, refunds, recharges and approved requests', async () => {
     const me = await t.createUser({ credits: 2 });
     expect((await summarize(me.token)).status).toBe(201);
-    // A malformed .docx queued: the credit is taken, the job fails and refunds it.
-    const form = new FormData();
-    form.append('file', new File(['this is not a zip archive at all'], 'report.docx'));
-    const queued = await t.request('/api/summaries/upload/async', {
+    // A queued summary the summarizer refuses for good: the credit is taken, the job fails and
+    // refunds it (and logs why, which this test expects).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.beforeAnswer = () => {
+      throw new SummarizerError('INVALID_INPUT', 'The summarizer refused this text', {
+        retryable: false,
+      });
+    };
+    const queued = await t.request('/api/summaries/async', {
       method: 'POST',
       token: me.token,
-      body: form,
+      json: { text: TEXT },
     });
     expect(queued.status).toBe(202);
     const deadline = Date.now() + 15_000;
@@ -307,6 +314,9 @@ describe('the ledger', () => {
       if (Date.now() > deadline) throw new Error('the failed job was not refunded');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    fake.beforeAnswer = null;
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
     const recharge = await t.request(`/api/admin/users/${me.user.id}/recharge`, {
       method: 'PUT',
       token: admin.token,
