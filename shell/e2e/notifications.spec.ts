@@ -45,7 +45,10 @@ test('a reviewer rejects with a comment: the author is told, sees it on the card
   await expect(item).toBeVisible();
   await expect(item).toContainText('New');
   await item.click();
-  await expect(page).toHaveURL(/\/history$/);
+  // The notification opens the summary it is about, above the history, with the comment.
+  await expect(page).toHaveURL(new RegExp(`/history\\?summary=${summary.id}$`));
+  const opened = page.getByRole('region', { name: 'The summary you opened' });
+  await expect(opened.getByRole('article')).toContainText(comment);
   await expect(
     navbar(page).getByRole('button', { name: 'Notifications, none unread' }),
   ).toBeVisible();
