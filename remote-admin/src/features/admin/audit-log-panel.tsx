@@ -1,4 +1,3 @@
-/* eslint-disable jsx-a11y/no-noninteractive-tabindex -- the tables' scrolling regions take focus, as in users-table.tsx */
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from 'common/error-message';
 import { Alert, AlertDescription } from 'common/ui/alert';
@@ -6,6 +5,7 @@ import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
+import { TableRegion } from 'common/ui/table-region';
 import { ADMIN_CREDIT_MESSAGES, getAuditEvents } from '../../lib/credit-requests-api';
 import type { AuditEvent, AuditPage } from '../../lib/credit-requests-api';
 
@@ -153,40 +153,32 @@ export function AuditLogPanel() {
         <p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>
       ) : (
         <>
-          {/* A scrolling region must be reachable by keyboard to be scrolled without a mouse. */}
-          <div
-            className="ui-table-wrap admin-users-table"
-            role="region"
-            aria-label="Audit events"
-            tabIndex={0}
-          >
-            <table className="ui-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Whom</th>
-                  <th scope="col">Details</th>
+          <TableRegion label="Audit events" className="admin-users-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Whom</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.page.events.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    <time dateTime={event.createdAt}>
+                      {dateFormat.format(new Date(event.createdAt))}
+                    </time>
+                  </td>
+                  <td>{event.actor?.name ?? 'System'}</td>
+                  <td>{actionLabel(event.action)}</td>
+                  <td>{target(event)}</td>
+                  <td>{describeAuditEvent(event)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {state.page.events.map((event) => (
-                  <tr key={event.id}>
-                    <td>
-                      <time dateTime={event.createdAt}>
-                        {dateFormat.format(new Date(event.createdAt))}
-                      </time>
-                    </td>
-                    <td>{event.actor?.name ?? 'System'}</td>
-                    <td>{actionLabel(event.action)}</td>
-                    <td>{target(event)}</td>
-                    <td>{describeAuditEvent(event)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </TableRegion>
           <Pager
             label="Audit log pages"
             page={page}

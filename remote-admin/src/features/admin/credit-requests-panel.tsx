@@ -1,4 +1,3 @@
-/* eslint-disable jsx-a11y/no-noninteractive-tabindex -- the tables' scrolling regions take focus, as in users-table.tsx */
 import { useCallback, useState } from 'react';
 import { ListPanel } from 'common/components/list-panel';
 import { errorMessage } from 'common/error-message';
@@ -6,6 +5,7 @@ import type { LoadStatus } from 'common/load-status';
 import { Button } from 'common/ui/button';
 import { EmptyState } from 'common/ui/empty-state';
 import { CheckIcon, CoinsIcon, XIcon } from 'common/ui/icons';
+import { TableRegion } from 'common/ui/table-region';
 import { showToast } from 'common/ui/toast';
 import {
   ADMIN_CREDIT_MESSAGES,
@@ -105,63 +105,55 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
       onLoad={state.load}
     >
       {state.requests.length > 0 ? (
-        // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
-        <div
-          className="ui-table-wrap admin-users-table"
-          role="region"
-          aria-label="Open credit requests"
-          tabIndex={0}
-        >
-          <table className="ui-table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Date</th>
-                <th scope="col">Actions</th>
+        <TableRegion label="Open credit requests" className="admin-users-table">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Date</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.requests.map((request) => (
+              <tr key={request.id}>
+                <th scope="row" className="admin-users-table__name">
+                  {request.user.name}
+                  <span className="admin-requests__email">{request.user.email}</span>
+                </th>
+                <td className="admin-users-table__credits">{request.credits}</td>
+                <td className="admin-requests__reason">{request.reason ?? '—'}</td>
+                <td>
+                  <time dateTime={request.createdAt}>
+                    {dateFormat.format(new Date(request.createdAt))}
+                  </time>
+                </td>
+                <td>
+                  <div className="admin-users-table__actions">
+                    <Button
+                      size="sm"
+                      aria-label={`Approve the request of ${request.user.name}`}
+                      onClick={() => setTarget({ request, decision: 'approved' })}
+                    >
+                      <CheckIcon />
+                      Approve
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Deny the request of ${request.user.name}`}
+                      onClick={() => setTarget({ request, decision: 'denied' })}
+                    >
+                      <XIcon />
+                      Deny
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {state.requests.map((request) => (
-                <tr key={request.id}>
-                  <th scope="row" className="admin-users-table__name">
-                    {request.user.name}
-                    <span className="admin-requests__email">{request.user.email}</span>
-                  </th>
-                  <td className="admin-users-table__credits">{request.credits}</td>
-                  <td className="admin-requests__reason">{request.reason ?? '—'}</td>
-                  <td>
-                    <time dateTime={request.createdAt}>
-                      {dateFormat.format(new Date(request.createdAt))}
-                    </time>
-                  </td>
-                  <td>
-                    <div className="admin-users-table__actions">
-                      <Button
-                        size="sm"
-                        aria-label={`Approve the request of ${request.user.name}`}
-                        onClick={() => setTarget({ request, decision: 'approved' })}
-                      >
-                        <CheckIcon />
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Deny the request of ${request.user.name}`}
-                        onClick={() => setTarget({ request, decision: 'denied' })}
-                      >
-                        <XIcon />
-                        Deny
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableRegion>
       ) : null}
       {target ? (
         <CreditDecisionDialog

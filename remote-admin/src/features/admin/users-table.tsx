@@ -2,6 +2,7 @@ import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { CoinsIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
+import { TableRegion } from 'common/ui/table-region';
 import type { User } from 'common/user';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', {
@@ -37,79 +38,75 @@ export function UsersTable({
 }: UsersTableProps) {
   if (users.length === 0) return null;
   return (
-    // A scrolling region must be reachable by keyboard to be scrolled without a mouse.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="ui-table-wrap admin-users-table" role="region" aria-label="Users" tabIndex={0}>
-      <table className="ui-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Credits</th>
-            <th scope="col">Created</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const isSelf = user.id === currentUserId;
-            return (
-              <tr key={user.id}>
-                <th scope="row" className="admin-users-table__name">
-                  {user.name}
-                  {isSelf ? (
-                    <Badge variant="outline" className="admin-users-table__you">
-                      You
-                    </Badge>
-                  ) : null}
-                </th>
-                <td>{user.email}</td>
-                <td>
-                  <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
-                </td>
-                <td className="admin-users-table__credits">{user.credits}</td>
-                <td>
-                  <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
-                </td>
-                <td>
-                  <div className="admin-users-table__actions">
+    <TableRegion label="Users" className="admin-users-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Credits</th>
+          <th scope="col">Created</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const isSelf = user.id === currentUserId;
+          return (
+            <tr key={user.id}>
+              <th scope="row" className="admin-users-table__name">
+                {user.name}
+                {isSelf ? (
+                  <Badge variant="outline" className="admin-users-table__you">
+                    You
+                  </Badge>
+                ) : null}
+              </th>
+              <td>{user.email}</td>
+              <td>
+                <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
+              </td>
+              <td className="admin-users-table__credits">{user.credits}</td>
+              <td>
+                <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
+              </td>
+              <td>
+                <div className="admin-users-table__actions">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Credits for ${user.name}`}
+                    onClick={() => onAddCredits(user)}
+                  >
+                    <CoinsIcon />
+                    Credits
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Role for ${user.name}`}
+                    onClick={() => onChangeRole(user)}
+                  >
+                    <ShieldIcon />
+                    Role
+                  </Button>
+                  {isSelf ? null : (
                     <Button
-                      variant="outline"
+                      variant="destructive"
                       size="sm"
-                      aria-label={`Credits for ${user.name}`}
-                      onClick={() => onAddCredits(user)}
+                      aria-label={`Delete ${user.name}`}
+                      onClick={() => onDelete(user)}
                     >
-                      <CoinsIcon />
-                      Credits
+                      <TrashIcon />
+                      Delete
                     </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Role for ${user.name}`}
-                      onClick={() => onChangeRole(user)}
-                    >
-                      <ShieldIcon />
-                      Role
-                    </Button>
-                    {isSelf ? null : (
-                      <Button
-                        variant="destructive"
-                        size="sm"
-                        aria-label={`Delete ${user.name}`}
-                        onClick={() => onDelete(user)}
-                      >
-                        <TrashIcon />
-                        Delete
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </TableRegion>
   );
 }
