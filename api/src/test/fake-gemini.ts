@@ -82,6 +82,10 @@ export interface GeminiAnswerOptions {
   pieceSize?: number;
   /** For a streamed request: the wait between events, in ms (default 15). */
   gapMs?: number;
+  /** For a streamed request: send no more after this piece (from 0); hold the connection open. */
+  holdAfter?: number;
+  /** Called when the client leaves a streamed answer before its end (a cancelled request). */
+  onAbandoned?: () => void;
 }
 
 function chunkOf(text: string, last: boolean, modelVersion: string | undefined): unknown {
@@ -117,9 +121,15 @@ export function geminiAnswer(
     for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     let index = 0;
+    let ended = false;
+    response.on('close', () => {
+      if (!ended) options.onAbandoned?.();
+    });
     const next = (): void => {
       if (response.destroyed) return;
+      if (options.holdAfter !== undefined && index > options.holdAfter) return;
       if (index === pieces.length) {
+        ended = true;
         response.end();
         return;
       }
