@@ -46,9 +46,14 @@ let gemini: FakeGemini;
 let api: GeminiApiServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  // Migrations and the demo accounts (hashed passwords) take a while on a busy machine.
+  test.setTimeout(200_000);
   gemini = await startFakeGemini([], GEMINI_PORT);
-  api = await startGeminiApiServer({ port: API_PORT, geminiBaseUrl: gemini.baseUrl });
+  api = await startGeminiApiServer({
+    port: API_PORT,
+    geminiBaseUrl: gemini.baseUrl,
+    timeoutMs: 180_000,
+  });
 });
 
 test.afterAll(async () => {
