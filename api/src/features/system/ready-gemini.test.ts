@@ -53,7 +53,7 @@ beforeAll(async () => {
     geminiModel: 'gemini-flash-latest',
     geminiBaseUrl: gemini.baseUrl,
     maxRetries: 0,
-    circuitBreaker: { failureThreshold: 2, cooldownMs: 400 },
+    circuitBreaker: { failureThreshold: 2, cooldownMs: 10_000 },
     logger,
   });
   t = await createTestApp({ deps: { summarizer }, env: { METRICS_TOKEN: TOKEN } });
