@@ -55,6 +55,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     jobs: createJobQueue(db, config.jobs, logger),
     logger,
     passwords,
-    metrics: createMetrics({ db, passwords, processMetrics: config.metricsToken !== null }),
+    metrics: createMetrics({
+      db,
+      passwords,
+      processMetrics: config.metricsToken !== null,
+      summarizerHealth: () => summarizer.health(),
+    }),
   };
 }

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { poolStatsOf } from '../db/database';
+import type { SummarizerHealth } from '../summarizer/summarizer';
 import type { PasswordHashing } from './password-hashing';
 
 /** The Prometheus metrics of one process (GET /api/metrics). */
@@ -20,14 +21,24 @@ export interface MetricsSources {
   passwords: PasswordHashing;
   /** Also collect Node's own process metrics (memory, event loop lag, GC). */
   processMetrics: boolean;
+  /** The summarizer's health when scraped (Summarizer.health), if it reports one. */
+  summarizerHealth?: (() => SummarizerHealth | undefined) | undefined;
 }
+
+const DEGRADED_REASONS = ['key_rejected', 'rate_limited', 'unavailable'] as const;
+const CIRCUIT_STATES = ['closed', 'open', 'half_open'] as const;
 
 /**
  * A registry of its own per app (tests build many apps in one process). Gauges are read
  * when scraped: the queued and running summary jobs from the database, the `pg` pool's
  * connections, the password-hashing queue.
  */
-export function createMetrics({ db, passwords, processMetrics }: MetricsSources): Metrics {
+export function createMetrics({
+  db,
+  passwords,
+  processMetrics,
+  summarizerHealth,
+}: MetricsSources): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const httpRequests = new Counter({
@@ -100,6 +111,33 @@ export function createMetrics({ db, passwords, processMetrics }: MetricsSources)
     collect() {
       this.reset();
       this.inc(passwords.stats().rejected);
+    },
+  });
+  new Gauge({
+    name: 'brevity_summarizer_degraded',
+    help:
+      'Whether summaries are Quick Summaries because a configured Gemini cannot answer (1), ' +
+      'by reason: key_rejected, rate_limited, unavailable',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      const health = summarizerHealth?.();
+      if (!health) return;
+      for (const reason of DEGRADED_REASONS) this.set({ reason }, health.reason === reason ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'brevity_gemini_circuit_state',
+    help: 'The circuit breaker in front of each Gemini model: 1 for its current state',
+    labelNames: ['model', 'state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const circuit of summarizerHealth?.()?.circuits ?? []) {
+        for (const state of CIRCUIT_STATES) {
+          this.set({ model: circuit.model, state }, circuit.state === state ? 1 : 0);
+        }
+      }
     },
   });
   return { registry, httpRequests, httpDuration, jobFailures };

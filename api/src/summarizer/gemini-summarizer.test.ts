@@ -1314,7 +1314,12 @@ describe('configuration trouble (issue 16, item 11)', () => {
   });
 
   it('logs a rejected key once, as an error with the fix, and reports itself degraded', async () => {
-    for (const rejection of [badKey, failure(403), failure(401)]) {
+    const rejections: [Responder, number][] = [
+      [badKey, 400],
+      [failure(403), 403],
+      [failure(401), 401],
+    ];
+    for (const [rejection, httpStatus] of rejections) {
       let mode = rejection;
       const gemini = await startFakeGemini([(response) => mode(response)]);
       const { summarizer, logger } = summarizerFor(gemini);
@@ -1342,13 +1347,22 @@ describe('configuration trouble (issue 16, item 11)', () => {
         engine: 'gemini',
         reason: 'key_rejected',
         description: 'degraded: Gemini key rejected',
+        action: expect.stringContaining('Set GEMINI_API_KEY to a valid key') as unknown,
         retryAfterMs: 0,
+        // A refused key is an answer: the breaker stays closed.
+        circuits: [{ model: MODEL, state: 'closed', reason: null, retryAfterMs: 0 }],
+        keyRejection: { status: httpStatus, at: expect.any(String) as unknown },
       });
 
       // Fixed (the key re-enabled upstream): the next answer clears it.
       mode = replyText('A bridge will be built.');
       expect(await summarizer.summarize(request())).toMatchObject({ isFallback: false });
-      expect(summarizer.health()).toMatchObject({ status: 'ok', description: 'ok' });
+      expect(summarizer.health()).toMatchObject({
+        status: 'ok',
+        description: 'ok',
+        action: null,
+        keyRejection: null,
+      });
     }
   });
 
@@ -1375,12 +1389,19 @@ describe('configuration trouble (issue 16, item 11)', () => {
       description: 'degraded: Gemini rate-limited',
     });
     expect(health.retryAfterMs).toBeGreaterThan(29_000);
+    expect(health.circuits).toEqual([
+      { model: MODEL, state: 'open', reason: 'rate_limited', retryAfterMs: health.retryAfterMs },
+    ]);
+    expect(health.action).toContain('slow down');
     expect(createSummarizer({ geminiModel: MODEL }).health()).toEqual({
       status: 'ok',
       engine: 'local',
       reason: null,
       description: 'ok',
+      action: null,
       retryAfterMs: 0,
+      circuits: [],
+      keyRejection: null,
     });
   });
 });

@@ -21,7 +21,8 @@ import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
 import { numberSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
-import { healthOf } from './summarizer-health';
+import { KEY_REJECTED_ACTION, healthOf } from './summarizer-health';
+import type { KeyRejection } from './summarizer-health';
 import type {
   AppSummarizer,
   SummarizeInput,
@@ -474,21 +475,21 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   const random = options.random ?? Math.random;
   const logger = options.logger ?? console;
   const breaker = options.breaker ?? new CircuitBreaker(options.circuitBreaker);
-  /** Set by a rejected key (logged once), cleared by the next answer. */
-  let keyRejected = false;
+  /** Gemini's last refusal of the key (logged once), cleared by the next answer. */
+  let keyRejection: KeyRejection | null = null;
 
   function noteKey(outcome: Answer | AttemptFailure): void {
     if ('summary' in outcome) {
-      if (keyRejected) logger.warn('Gemini accepts the API key again', { model: options.model });
-      keyRejected = false;
-    } else if (outcome.error instanceof KeyRejectedError && !keyRejected) {
-      keyRejected = true;
+      if (keyRejection) logger.warn('Gemini accepts the API key again', { model: options.model });
+      keyRejection = null;
+    } else if (outcome.error instanceof KeyRejectedError) {
+      const first = keyRejection === null;
+      keyRejection = { status: outcome.error.status ?? null, at: new Date().toISOString() };
+      if (!first) return;
       const report = logger.error?.bind(logger) ?? logger.warn.bind(logger);
       report(
         `Gemini rejected GEMINI_API_KEY (HTTP ${outcome.error.status ?? '?'}): every summary ` +
-          'is a Quick Summary from the local summarizer until it is fixed. Set GEMINI_API_KEY ' +
-          'to a valid key (https://aistudio.google.com/apikey) whose project may use the ' +
-          'Generative Language API, then restart the server.',
+          `is a Quick Summary from the local summarizer until it is fixed. ${KEY_REJECTED_ACTION}`,
         { status: outcome.error.status, model: options.model },
       );
     }
@@ -784,11 +785,15 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   return {
     summarizeStream: stream,
     health() {
-      if (keyRejected) return healthOf('gemini', 'key_rejected');
       const { state, reason, retryAfterMs } = breaker.status();
+      const details = {
+        circuits: [{ model: options.model, state, reason, retryAfterMs }],
+        keyRejection,
+      };
+      if (keyRejection) return healthOf('gemini', 'key_rejected', 0, details);
       return state === 'closed'
-        ? healthOf('gemini', null)
-        : healthOf('gemini', reason, retryAfterMs);
+        ? healthOf('gemini', null, 0, details)
+        : healthOf('gemini', reason, retryAfterMs, details);
     },
     summarize: (input, signal, callOptions) => run(input, signal, callOptions),
   };

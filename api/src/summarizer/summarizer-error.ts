@@ -22,7 +22,8 @@ export type SummarizerErrorCode =
  * A summarization failure the caller can act on. `retryable` tells a job queue whether running
  * the same job again later may succeed; `retryAfterMs` is the provider's own hint, when it gave
  * one. The composed summarizer (createSummarizer) falls back to the local summarizer instead of
- * throwing these for provider failures; it throws only for INVALID_INPUT and ABORTED.
+ * throwing these for provider failures; it throws only for INVALID_INPUT and ABORTED, and, when
+ * a queued job asks (`throwPassing`), for a rate limit, an outage or a time-out.
  */
 export class SummarizerError extends Error {
   override readonly name = 'SummarizerError';

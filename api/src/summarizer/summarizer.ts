@@ -75,6 +75,24 @@ export interface SummarizeOptions {
    * local summarizer answers. Default: the summarizer's `deadlineMs` (30 s, for live requests).
    */
   deadlineMs?: number | undefined;
+  /**
+   * Throw a failure that passes with time ({@link isPassingFailure}: a 429, a 5xx or an
+   * unreachable Gemini, a time-out, the circuit breaker refusing) as its SummarizerError
+   * (`retryable`, and `retryAfterMs` when the server or the breaker knows the wait) instead of
+   * answering with the local summarizer. For queued jobs, which retry later through the queue
+   * and fall back only on their last attempt. Other failures (blocked, cut short, a request
+   * Gemini refuses) still fall back. Default false: live requests keep the fast fallback.
+   */
+  throwPassing?: boolean | undefined;
+}
+
+/** The failures of Gemini that a later attempt may not meet: rate limit, outage, time-out. */
+export function isPassingFailure(error: unknown): error is SummarizerError {
+  return (
+    error instanceof SummarizerError &&
+    error.retryable &&
+    (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE' || error.code === 'TIMEOUT')
+  );
 }
 
 export interface Summarizer {
@@ -177,7 +195,8 @@ function elapsedSince(started: number): number {
  * The summarizer the app uses: Gemini when a key is configured, answering with the local
  * extractive summarizer whenever Gemini fails for good (time-out, retries spent, blocked or
  * empty answer, rejected key); the local summarizer alone when no key is set. It throws only a
- * SummarizerError: INVALID_INPUT for blank text, ABORTED when `signal` fires.
+ * SummarizerError: INVALID_INPUT for blank text, ABORTED when `signal` fires, and with
+ * `throwPassing` a failure that passes with time (see SummarizeOptions.throwPassing).
  */
 export function createSummarizer(options: SummarizerOptions): AppSummarizer {
   const local = createLocalSummarizer();
@@ -202,6 +221,18 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         retryable: false,
       });
     }
+  }
+
+  /** The error with the wait the breaker knows, when the server named none. */
+  function withKnownWait(error: SummarizerError): SummarizerError {
+    const breakerWait = gemini?.health().retryAfterMs ?? 0;
+    if (error.retryAfterMs !== undefined || breakerWait <= 0) return error;
+    return new SummarizerError(error.code, error.message, {
+      retryable: error.retryable,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      retryAfterMs: breakerWait,
+      cause: error,
+    });
   }
 
   function reportFallback(error: unknown): void {
@@ -251,6 +282,7 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         return await gemini.summarize(input, signal, call);
       } catch (error) {
         if (signal?.aborted) throw error;
+        if (call?.throwPassing && isPassingFailure(error)) throw withKnownWait(error);
         reportFallback(error);
         const fallback = await local.summarize(input, signal);
         return {

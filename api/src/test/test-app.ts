@@ -152,7 +152,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs: createJobQueue(database.db, config.jobs, logger),
     logger,
     passwords,
-    metrics: createMetrics({ db: database.db, passwords, processMetrics: false }),
+    metrics: createMetrics({
+      db: database.db,
+      passwords,
+      processMetrics: false,
+      // The summarizer the app ends up with (a test's own, if it passes one).
+      summarizerHealth: () => deps.summarizer.health?.(),
+    }),
     ...options.deps,
   };
   const app = createApp(deps);

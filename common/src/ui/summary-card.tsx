@@ -7,6 +7,7 @@ import { formatRelativeDate, preview } from 'common/text';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { ChevronDownIcon } from 'common/ui/icons';
+import { SummaryKindBadge } from 'common/ui/summary-kind-badge';
 import './summary-card.css';
 
 /** SPEC.md /history: the expanded view's text when a summary is empty. */
@@ -26,6 +27,8 @@ export interface SummaryCardData {
   aiModel?: string | null;
   /** Written by the local summarizer: a Quick Summary rather than AI Generated. */
   isFallback?: boolean;
+  /** Why it is a Quick Summary (API.md `fallbackReason`), said in the badge's tooltip and text. */
+  fallbackReason?: string | null;
   /** Who wrote it, on staff listings; absent on one's own. */
   user?: { name: string; email: string; role: string } | null;
 }
@@ -76,9 +79,13 @@ export function SummaryCard({
       <div className="ui-summary-card__top">
         <div className="ui-summary-card__badges">
           {author ? (
-            <Badge variant={roleBadgeVariant(author.role)}>{roleLabel(author.role)}</Badge>
+            <>
+              <Badge variant={roleBadgeVariant(author.role)}>{roleLabel(author.role)}</Badge>
+              {/* Staff see which summaries Gemini did not write, and why. */}
+              {summary.isFallback ? <SummaryKindBadge summary={summary} variant="outline" /> : null}
+            </>
           ) : (
-            <Badge variant="outline">{summary.isFallback ? 'Quick Summary' : 'AI Generated'}</Badge>
+            <SummaryKindBadge summary={summary} variant="outline" />
           )}
           {badges}
         </div>

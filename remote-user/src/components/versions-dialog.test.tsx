@@ -13,6 +13,7 @@ import {
 import type { SeenRequest } from 'common/testing';
 import { createSummary, selectCurrentSummary } from '../lib/summaries/summaries-slice';
 import { makeSummary, ok } from '../lib/summaries/summary-fixtures';
+import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../lib/summaries/summary';
 import type { SummaryVersion } from '../lib/summaries/summary';
 import { VersionsButton } from './versions-dialog';
 
@@ -54,13 +55,17 @@ function CurrentText() {
   return <p data-testid="current">{summary?.summarizedContent}</p>;
 }
 
-function setup(handler: (request: SeenRequest) => Response) {
+function setup(
+  handler: (request: SeenRequest) => Response,
+  current: Partial<Parameters<typeof makeSummary>[0]> = {},
+) {
   storeSession(makeUser());
   const fetchMock = stubFetch(handler);
   const summary = makeSummary({
     id: 's1',
     summarizedContent: VERSIONS[0]?.summarizedContent,
     version: 3,
+    ...current,
   });
   const view = renderWithProviders({
     initialEntry: '/',
@@ -106,6 +111,24 @@ describe('VersionsButton', () => {
     expect(within(oldest).getByText('Short')).toBeTruthy();
     expect(within(oldest).getByText('gemini-2.5-flash')).toBeTruthy();
     expect(within(oldest).getByText('Mar 11, 2026', { exact: false })).toBeTruthy();
+  });
+
+  it('says why each Quick Summary was made: the current one with its reason, older ones in general words', async () => {
+    setup(() => jsonResponse(ok({ versions: VERSIONS })), {
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    const dialog = screen.getByRole('dialog', { name: 'Versions' });
+    const [newest, middle, oldest] = (await within(dialog).findAllByRole('listitem')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(newest).getByText(FALLBACK_REASON_TEXT.rate_limited)).toBeTruthy();
+    // Versions keep no reason of their own.
+    expect(within(middle).getByText(UNKNOWN_FALLBACK_TEXT)).toBeTruthy();
+    expect(within(oldest).queryByText(UNKNOWN_FALLBACK_TEXT)).toBeNull();
   });
 
   it('compares any two versions side by side with the changed words marked', async () => {

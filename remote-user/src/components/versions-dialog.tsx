@@ -15,7 +15,12 @@ import {
   postRestoreVersion,
 } from '../lib/summaries/summaries-api';
 import { summaryUpdated } from '../lib/summaries/summaries-slice';
-import { DEFAULT_MODEL_LABEL, formatLabel, lengthLabel } from '../lib/summaries/summary';
+import {
+  DEFAULT_MODEL_LABEL,
+  fallbackExplanation,
+  formatLabel,
+  lengthLabel,
+} from '../lib/summaries/summary';
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import './versions-dialog.css';
 
@@ -205,9 +210,20 @@ export function VersionsButton({
                     <div>
                       <dt>Model</dt>
                       <dd>
-                        {version.isFallback
-                          ? 'Quick Summary'
-                          : version.aiModel?.trim() || DEFAULT_MODEL_LABEL}
+                        {version.isFallback ? (
+                          <>
+                            <span>Quick Summary</span>
+                            <span className="ru-version__why">
+                              {fallbackExplanation({
+                                isFallback: true,
+                                // Versions keep no reason; the current one is the summary's.
+                                fallbackReason: isCurrent ? summary.fallbackReason : null,
+                              })}
+                            </span>
+                          </>
+                        ) : (
+                          version.aiModel?.trim() || DEFAULT_MODEL_LABEL
+                        )}
                       </dd>
                     </div>
                     <div>

@@ -33,6 +33,8 @@ export interface ApiSummary {
   compressionRatio: number;
   processingTime: number;
   isFallback: boolean;
+  /** Why it is a Quick Summary (API.md `fallbackReason`); null when Gemini wrote it. */
+  fallbackReason: string | null;
   aiModel: string | null;
   customPrompt: string | null;
   regenerationCount: number;

@@ -43,7 +43,10 @@ const OK: SummarizerHealth = {
   engine: 'gemini',
   reason: null,
   description: 'ok',
+  action: null,
   retryAfterMs: 0,
+  circuits: [],
+  keyRejection: null,
 };
 
 beforeAll(async () => {
@@ -68,7 +71,10 @@ beforeAll(async () => {
             engine: 'gemini',
             reason,
             description: `degraded: Gemini ${reason}`,
+            action: 'wait',
             retryAfterMs: step.retryAfterMs,
+            circuits: [],
+            keyRejection: null,
           };
   };
   t = await createTestApp({

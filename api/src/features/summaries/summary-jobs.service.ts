@@ -12,7 +12,7 @@ import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem } from '../../lib/summary-text';
-import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
+import { SUMMARY_FORMATS, SUMMARY_LENGTHS, isPassingFailure } from '../../summarizer/summarizer';
 import type {
   FallbackReason,
   SummaryFormat,
@@ -315,10 +315,11 @@ const PASSING_FAILURES: Partial<Record<FallbackReason, SummarizerErrorCode>> = {
 };
 
 /**
- * Whether the local summarizer stood in for Gemini for a reason that passes with time. A rate
- * limit and a time-out do; `unavailable` also names a request Gemini refused (a 4xx), which no
- * wait mends, so it counts only while the summarizer reports Gemini itself down (its shared
- * circuit breaker open).
+ * Whether the local summarizer stood in for Gemini for a reason that passes with time. The
+ * app's summarizer throws those instead (`throwPassing`, see retryLater); this reads the result
+ * of a summarizer that does not honour the option. A rate limit and a time-out pass;
+ * `unavailable` also names a request Gemini refused (a 4xx), which no wait mends, so it counts
+ * only while the summarizer reports Gemini itself down (its shared circuit breaker open).
  */
 function passingFailure(deps: AppDeps, result: SummaryResult): SummarizerErrorCode | undefined {
   if (!result.isFallback || result.fallbackReason === null) return undefined;
@@ -342,21 +343,41 @@ async function retryLaterForGemini(
 ): Promise<void> {
   const code = passingFailure(deps, result);
   if (code === undefined) return;
-  const { jobs } = deps.config;
   const askedMs = deps.summarizer.health?.().retryAfterMs ?? 0;
+  throw await retryLater(
+    deps,
+    queue,
+    job,
+    new SummarizerError(code, `Gemini could not answer (${result.fallbackReason})`, {
+      retryable: true,
+      ...(askedMs > 0 ? { retryAfterMs: askedMs } : {}),
+    }),
+  );
+}
+
+/**
+ * Sets the queue's wait before the job's next attempt from a passing failure of Gemini: the
+ * wait it names (a 429's retryDelay, the breaker's cool-down) within
+ * `jobs.maxRetryDelaySeconds`, else the queue's usual backoff. Returns the error to throw.
+ */
+async function retryLater(
+  deps: AppDeps,
+  queue: SummaryJobQueue,
+  job: QueuedJob<unknown>,
+  error: SummarizerError,
+): Promise<SummarizerError> {
+  const { jobs } = deps.config;
+  const askedMs = error.retryAfterMs ?? 0;
   const retry =
     askedMs > 0
       ? { seconds: Math.min(jobs.maxRetryDelaySeconds, Math.ceil(askedMs / 1000)), backoff: false }
       : { seconds: jobs.retryDelaySeconds, backoff: true };
   await deps.jobs.setRetryDelay(queue, job.id, retry);
   deps.logger.info(
-    { jobId: job.id, queue, fallbackReason: result.fallbackReason, retry },
-    `Gemini could not answer (${result.fallbackReason}); the job tries again later`,
+    { jobId: job.id, queue, code: error.code, status: error.status, retry },
+    `Gemini could not answer (${error.code}); the job tries again later`,
   );
-  throw new SummarizerError(code, `Gemini could not answer (${result.fallbackReason})`, {
-    retryable: true,
-    ...(askedMs > 0 ? { retryAfterMs: askedMs } : {}),
-  });
+  return error;
 }
 
 /**
@@ -381,13 +402,25 @@ export async function processSummaryJob(
     const source = await jobSource(deps, queue, job);
     await setSummaryJobProgress(deps.db, job.id, 30);
     const shape = jobShape(job.data);
-    const result = await deps.summarizer.summarize({
-      text: source.text,
-      customPrompt: source.customPrompt,
-      length: shape.length,
-      format: shape.format,
-    });
-    if (job.retryCount < job.retryLimit) await retryLaterForGemini(deps, queue, job, result);
+    // Every attempt but the last leaves a passing failure of Gemini to the queue's retries.
+    const retriesLeft = job.retryCount < job.retryLimit;
+    let result: SummaryResult;
+    try {
+      result = await deps.summarizer.summarize(
+        {
+          text: source.text,
+          customPrompt: source.customPrompt,
+          length: shape.length,
+          format: shape.format,
+        },
+        undefined,
+        { throwPassing: retriesLeft },
+      );
+    } catch (error) {
+      if (retriesLeft && isPassingFailure(error)) throw await retryLater(deps, queue, job, error);
+      throw error;
+    }
+    if (retriesLeft) await retryLaterForGemini(deps, queue, job, result);
     const summaryText = toSummaryText(source.text, source.customPrompt, shape, result);
     if (summaryText === null) {
       throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {

@@ -12,6 +12,7 @@ import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { REGENERATE_REFUSED_MESSAGES } from './summaries.service';
+import { healthOf } from '../../summarizer/summarizer-health';
 
 /*
  * Issue 16, item 3: a regeneration never makes a summary worse. When Gemini is configured but
@@ -121,13 +122,7 @@ describe('regenerating an AI summary while Gemini cannot answer', () => {
     const summary = await createOk(t, user);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fake.answer = standIn('rate_limited');
-    fake.health = () => ({
-      status: 'degraded',
-      engine: 'gemini',
-      reason: 'rate_limited',
-      description: 'degraded: Gemini rate-limited',
-      retryAfterMs: 36_200,
-    });
+    fake.health = () => healthOf('gemini', 'rate_limited', 36_200);
     try {
       const res = await regenerate(t, user, summary.id);
       expect(res.status).toBe(503);

@@ -31,7 +31,10 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * /api/health, /api/ready and /api/config: probes and what the front ends need to start;
+ * /api/health, /api/ready and /api/config: probes and what the front ends need to start.
+ * /api/ready answers 503 only when the database does not answer; a configured Gemini that
+ * cannot (key rejected, rate-limited, down) makes it `degraded`, still 200, with the
+ * summarizer's health and what to do about it;
  * /api/metrics: Prometheus metrics, only when METRICS_TOKEN is set and only with it.
  */
 export const systemRoutes = new Hono<AppEnv>()
@@ -39,7 +42,20 @@ export const systemRoutes = new Hono<AppEnv>()
   .get('/ready', async (c) => {
     try {
       await withTimeout(sql`select 1`.execute(c.var.deps.db), READY_TIMEOUT_MS);
-      return c.json({ success: true as const, data: { status: 'ready' as const } }, 200);
+      // Only the database decides readiness: without Gemini readers still get Quick Summaries.
+      const summarizer = c.var.deps.summarizer.health?.() ?? null;
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            status: summarizer?.status === 'degraded' ? ('degraded' as const) : ('ready' as const),
+            database: 'ok' as const,
+            summarizer,
+          },
+        },
+        200,
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       c.var.deps.logger.warn(`/api/ready: the database did not answer: ${reason}`);

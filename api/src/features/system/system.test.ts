@@ -24,7 +24,24 @@ describe('GET /api/ready', () => {
   it('answers 200 when the database answers', async () => {
     const res = await t.request('/api/ready');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, data: { status: 'ready' } });
+    expect(await res.json()).toEqual({
+      success: true,
+      data: {
+        status: 'ready',
+        database: 'ok',
+        // No key: the local summarizer is the engine by design, not a degradation.
+        summarizer: {
+          status: 'ok',
+          engine: 'local',
+          reason: null,
+          description: 'ok',
+          action: null,
+          retryAfterMs: 0,
+          circuits: [],
+          keyRejection: null,
+        },
+      },
+    });
   });
 
   it('answers 503 when the database does not, and /api/health still answers 200', async () => {

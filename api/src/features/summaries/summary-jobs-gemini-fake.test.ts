@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
+import type { SummaryDto } from '../../lib/summary-response';
+import { createSummarizer } from '../../summarizer/summarizer';
+import {
+  geminiAnswer,
+  geminiFailure,
+  geminiRateLimited,
+  startFakeGemini,
+} from '../../test/fake-gemini';
+import type { FakeGemini } from '../../test/fake-gemini';
+import { createTestApp } from '../../test/test-app';
+import type { TestApp, TestUser } from '../../test/test-app';
+
+/*
+ * Issue 16, item 6, with the app's real summarizer against a fake Gemini on 127.0.0.1: a queued
+ * job meets a 503 or a 429 that passes (below the circuit breaker's threshold, so Gemini's
+ * health says nothing), retries through the queue (`throwPassing`) and falls back only on its
+ * last attempt, with the right reason; one credit in every case.
+ */
+
+const DOCUMENT =
+  'The city council voted on Tuesday to build a new bridge over the river. ' +
+  'The bridge will cost 48 million dollars and take three years to finish. ' +
+  'Construction starts in March, when the river is low. ' +
+  'Traffic will be diverted over the old ferry road during the works. ' +
+  'Residents asked for a footpath and a cycle lane on the new bridge.';
+const SUMMARY = geminiAnswer(
+  [{ text: 'The council will build a bridge over the river.', sources: [1] }],
+  { modelVersion: 'gemini-2.5-flash-001' },
+);
+
+interface JobStatus {
+  state: 'queued' | 'active' | 'completed' | 'failed';
+  summary?: SummaryDto;
+  error?: string;
+}
+
+let gemini: FakeGemini;
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  gemini = await startFakeGemini();
+  const summarizer = createSummarizer({
+    geminiApiKey: 'test-key',
+    geminiModel: 'gemini-flash-latest',
+    geminiBaseUrl: gemini.baseUrl,
+    // One request per attempt of the job: the queue does the retrying here.
+    maxRetries: 0,
+    // Well above the bursts below: the breaker stays closed, health() stays ok.
+    circuitBreaker: { failureThreshold: 10 },
+    logger: { warn: () => undefined, error: () => undefined },
+  });
+  t = await createTestApp({
+    deps: { summarizer },
+    config: { jobs: { retryLimit: 2, maxRetryDelaySeconds: 4 } },
+  });
+  await t.startWorkers(1);
+});
+
+afterAll(async () => {
+  await t.destroy();
+  await gemini.close();
+});
+
+beforeEach(async () => {
+  user = await t.createUser({ credits: 3 });
+});
+
+async function queueText(): Promise<string> {
+  const res = await t.request('/api/summaries/async', {
+    method: 'POST',
+    token: user.token,
+    json: { content: DOCUMENT },
+  });
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { data: { jobId: string } }).data.jobId;
+}
+
+async function finished(jobId: string, timeoutMs = 25_000): Promise<JobStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.request(`/api/summaries/job/${jobId}?queue=text-summary`, {
+      token: user.token,
+    });
+    const status = ((await res.json()) as { data: JobStatus }).data;
+    if (status.state === 'completed' || status.state === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`Job ${jobId} still ${status.state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function ledger(): Promise<string[]> {
+  return (await listCreditMovements(t.db, user.user.id)).map(
+    (row) => `${row.reason}:${row.amount}`,
+  );
+}
+
+async function credits(): Promise<number> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', user.user.id)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}
+
+describe('a queued job against a fake Gemini', () => {
+  it("503 twice, then an answer: the queue's retries get Gemini's summary, one credit", async () => {
+    gemini.answer(geminiFailure(503), geminiFailure(503), SUMMARY);
+    const status = await finished(await queueText());
+    expect(status.state).toBe('completed');
+    expect(status.summary).toMatchObject({
+      isFallback: false,
+      fallbackReason: null,
+      aiModel: 'gemini-2.5-flash-001',
+      summarizedContent: 'The council will build a bridge over the river.',
+    });
+    expect(gemini.requests).toHaveLength(3);
+    expect(await ledger()).toEqual(['signup:3', 'summary:-1']);
+    expect(await credits()).toBe(2);
+  });
+
+  it('503 on every attempt: the last attempt falls back as unavailable, one credit', async () => {
+    gemini.answer(geminiFailure(503));
+    const status = await finished(await queueText());
+    expect(status.state).toBe('completed');
+    expect(status.summary).toMatchObject({
+      isFallback: true,
+      fallbackReason: 'unavailable',
+      aiModel: LOCAL_SUMMARIZER_MODEL,
+    });
+    // The first attempt and the test queue's two retries, one request each.
+    expect(gemini.requests).toHaveLength(3);
+    expect(await ledger()).toEqual(['signup:3', 'summary:-1']);
+    expect(await credits()).toBe(2);
+  });
+
+  it("a 429 asking for 2 s: the retry waits the server's delay, then Gemini's summary", async () => {
+    gemini.answer(geminiRateLimited('2s'), SUMMARY);
+    const status = await finished(await queueText());
+    expect(status.summary).toMatchObject({ isFallback: false, aiModel: 'gemini-2.5-flash-001' });
+    expect(gemini.requests).toHaveLength(2);
+    const waited = (gemini.requests[1]?.at ?? 0) - (gemini.requests[0]?.at ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(1_900);
+    expect(await ledger()).toEqual(['signup:3', 'summary:-1']);
+  });
+
+  it('rate-limited on every attempt: the last attempt falls back as rate_limited, one credit', async () => {
+    gemini.answer(geminiRateLimited('1s'));
+    const status = await finished(await queueText());
+    expect(status.summary).toMatchObject({ isFallback: true, fallbackReason: 'rate_limited' });
+    expect(gemini.requests.length).toBeGreaterThanOrEqual(2);
+    expect(await ledger()).toEqual(['signup:3', 'summary:-1']);
+    expect(await credits()).toBe(2);
+  });
+
+  it('a request Gemini refuses (404, no wait mends it): the Quick Summary at once', async () => {
+    gemini.answer(geminiFailure(404));
+    const status = await finished(await queueText());
+    expect(status.summary).toMatchObject({ isFallback: true, fallbackReason: 'unavailable' });
+    expect(gemini.requests).toHaveLength(1);
+    expect(await ledger()).toEqual(['signup:3', 'summary:-1']);
+  });
+});
