@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from 'common/api-client';
 import { useAppSelector } from 'common/store';
 import {
@@ -15,7 +15,13 @@ import { createSummary, selectCurrentSummary } from '../lib/summaries/summaries-
 import { makeSummary, ok } from '../lib/summaries/summary-fixtures';
 import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../lib/summaries/summary';
 import type { SummaryVersion } from '../lib/summaries/summary';
-import { VersionsButton } from './versions-dialog';
+import { VersionsButton } from './versions-button';
+
+// The page loads these lazily (issue 12); loading them once here keeps the tests' waits about
+// the page rather than the first transform of a module on a busy machine.
+beforeAll(async () => {
+  await import('./versions-dialog');
+});
 
 function version(
   number: number,
@@ -96,7 +102,7 @@ describe('VersionsButton', () => {
   it('lists every version with its number, date, prompt, length, format, model and editor', async () => {
     setup(() => jsonResponse(ok({ versions: VERSIONS })));
     await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Versions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Versions' });
     const items = await within(dialog).findAllByRole('listitem');
     expect(items).toHaveLength(3);
     const [newest, middle, oldest] = items as [HTMLElement, HTMLElement, HTMLElement];

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
-import { HistoryIcon, RefreshIcon } from 'common/ui/icons';
+import { RefreshIcon } from 'common/ui/icons';
 import { Spinner } from 'common/ui/spinner';
 import { showToast } from 'common/ui/toast';
 import {
@@ -77,29 +77,20 @@ export function VersionComparison({
   );
 }
 
-export interface VersionsButtonProps {
+export interface VersionsDialogProps {
   summary: Summary;
-  /** Styling of the opening button. */
-  variant?: 'outline' | 'ghost';
-  /** Read after `Versions` by screen readers, to tell cards apart. */
-  srContext?: string;
-  disabled?: boolean;
+  onClose: () => void;
 }
 
 /**
- * The `Versions` control: lists every version (number, date, prompt, length, format, model,
- * who edited), compares any two with the changed words marked, and restores an old one (free)
- * as a new current version.
+ * The Versions dialog, open while mounted: lists every version (number, date, prompt, length,
+ * format, model, who edited), compares any two with the changed words marked, and restores an
+ * old one (free) as a new current version. Loaded only when a person opens it
+ * (versions-button.tsx), with the word diff it needs.
  */
-export function VersionsButton({
-  summary,
-  variant = 'outline',
-  srContext,
-  disabled,
-}: VersionsButtonProps) {
+export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<SummaryVersion[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -115,13 +106,22 @@ export function VersionsButton({
     }
   };
 
-  const show = () => {
-    setVersions(null);
-    setChosen([]);
-    setStatus('');
-    setOpen(true);
-    void load();
-  };
+  // The list is asked for once, when the dialog opens; a restore asks again.
+  const summaryId = summary.id;
+  useEffect(() => {
+    let current = true;
+    getSummaryVersions(summaryId).then(
+      (loaded) => {
+        if (current) setVersions(loaded);
+      },
+      (failure: unknown) => {
+        if (current) setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [summaryId]);
 
   const current = versions?.reduce((top, version) => Math.max(top, version.version), 0) ?? 0;
 
@@ -160,120 +160,115 @@ export function VersionsButton({
       : [];
 
   return (
-    <>
-      <Button variant={variant} size="sm" aria-haspopup="dialog" disabled={disabled} onClick={show}>
-        <HistoryIcon />
-        Versions
-        {srContext ? <span className="ui-sr-only"> {srContext}</span> : null}
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        size="lg"
-        title="Versions"
-        description="Choose two versions to compare them, or restore an older one as the current version. Restoring is free."
-        className="ru-versions-dialog"
-      >
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
-        {versions === null && !error ? <Spinner label="Loading versions…" showLabel /> : null}
-        {versions ? (
-          <ol className="ru-versions" aria-label="Versions, newest first">
-            {versions.map((version) => {
-              const isCurrent = version.version === current;
-              const checkboxId = `version${id}-${version.version}`;
-              return (
-                <li key={version.version} className="ru-version">
-                  <div className="ru-version__head">
-                    <strong>Version {version.version}</strong>
-                    {isCurrent ? <Badge variant="outline">Current</Badge> : null}
-                    <time dateTime={version.createdAt} className="ui-muted">
-                      {formatDate(version.createdAt)}
-                    </time>
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      size="lg"
+      title="Versions"
+      description="Choose two versions to compare them, or restore an older one as the current version. Restoring is free."
+      className="ru-versions-dialog"
+    >
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+      {versions === null && !error ? <Spinner label="Loading versions…" showLabel /> : null}
+      {versions ? (
+        <ol className="ru-versions" aria-label="Versions, newest first">
+          {versions.map((version) => {
+            const isCurrent = version.version === current;
+            const checkboxId = `version${id}-${version.version}`;
+            return (
+              <li key={version.version} className="ru-version">
+                <div className="ru-version__head">
+                  <strong>Version {version.version}</strong>
+                  {isCurrent ? <Badge variant="outline">Current</Badge> : null}
+                  <time dateTime={version.createdAt} className="ui-muted">
+                    {formatDate(version.createdAt)}
+                  </time>
+                </div>
+                <dl className="ru-version__meta">
+                  <div>
+                    <dt>Prompt</dt>
+                    <dd>{version.customPrompt?.trim() || 'None'}</dd>
                   </div>
-                  <dl className="ru-version__meta">
-                    <div>
-                      <dt>Prompt</dt>
-                      <dd>{version.customPrompt?.trim() || 'None'}</dd>
-                    </div>
-                    <div>
-                      <dt>Length</dt>
-                      <dd>{lengthLabel(version.length)}</dd>
-                    </div>
-                    <div>
-                      <dt>Format</dt>
-                      <dd>{formatLabel(version.format)}</dd>
-                    </div>
-                    <div>
-                      <dt>Model</dt>
-                      <dd>
-                        {version.isFallback ? (
-                          <>
-                            <span>Quick Summary</span>
-                            <span className="ru-version__why">
-                              {fallbackExplanation({
-                                isFallback: true,
-                                // Versions keep no reason; the current one is the summary's.
-                                fallbackReason: isCurrent ? summary.fallbackReason : null,
-                              })}
-                            </span>
-                          </>
-                        ) : (
-                          version.aiModel?.trim() || DEFAULT_MODEL_LABEL
-                        )}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Edited by</dt>
-                      <dd>{version.editedBy?.name ?? '—'}</dd>
-                    </div>
-                  </dl>
-                  <div className="ru-version__actions">
-                    <span className="ru-version__compare">
-                      <input
-                        id={checkboxId}
-                        type="checkbox"
-                        checked={chosen.includes(version.version)}
-                        onChange={() => toggle(version.version)}
-                      />
-                      <label htmlFor={checkboxId}>
-                        Compare<span className="ui-sr-only"> version {version.version}</span>
-                      </label>
-                    </span>
-                    {isCurrent ? null : (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        loading={restoring === version.version}
-                        disabled={restoring !== null}
-                        onClick={() => void restore(version.version)}
-                      >
-                        {restoring === version.version ? null : <RefreshIcon />}
-                        Restore<span className="ui-sr-only"> version {version.version}</span>
-                      </Button>
-                    )}
+                  <div>
+                    <dt>Length</dt>
+                    <dd>{lengthLabel(version.length)}</dd>
                   </div>
-                </li>
-              );
-            })}
-          </ol>
-        ) : null}
-        {versions && versions.length > 1 && compared.length !== 2 ? (
-          <p className="ui-muted ru-versions__hint">Choose two versions to compare them.</p>
-        ) : null}
-        {compared.length === 2 ? (
-          <VersionComparison
-            older={compared[0] as SummaryVersion}
-            newer={compared[1] as SummaryVersion}
-          />
-        ) : null}
-        <p role="status" className="ui-sr-only">
-          {status}
-        </p>
-      </Dialog>
-    </>
+                  <div>
+                    <dt>Format</dt>
+                    <dd>{formatLabel(version.format)}</dd>
+                  </div>
+                  <div>
+                    <dt>Model</dt>
+                    <dd>
+                      {version.isFallback ? (
+                        <>
+                          <span>Quick Summary</span>
+                          <span className="ru-version__why">
+                            {fallbackExplanation({
+                              isFallback: true,
+                              // Versions keep no reason; the current one is the summary's.
+                              fallbackReason: isCurrent ? summary.fallbackReason : null,
+                            })}
+                          </span>
+                        </>
+                      ) : (
+                        version.aiModel?.trim() || DEFAULT_MODEL_LABEL
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Edited by</dt>
+                    <dd>{version.editedBy?.name ?? '—'}</dd>
+                  </div>
+                </dl>
+                <div className="ru-version__actions">
+                  <span className="ru-version__compare">
+                    <input
+                      id={checkboxId}
+                      type="checkbox"
+                      checked={chosen.includes(version.version)}
+                      onChange={() => toggle(version.version)}
+                    />
+                    <label htmlFor={checkboxId}>
+                      Compare<span className="ui-sr-only"> version {version.version}</span>
+                    </label>
+                  </span>
+                  {isCurrent ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      loading={restoring === version.version}
+                      disabled={restoring !== null}
+                      onClick={() => void restore(version.version)}
+                    >
+                      {restoring === version.version ? null : <RefreshIcon />}
+                      Restore<span className="ui-sr-only"> version {version.version}</span>
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {versions && versions.length > 1 && compared.length !== 2 ? (
+        <p className="ui-muted ru-versions__hint">Choose two versions to compare them.</p>
+      ) : null}
+      {compared.length === 2 ? (
+        <VersionComparison
+          older={compared[0] as SummaryVersion}
+          newer={compared[1] as SummaryVersion}
+        />
+      ) : null}
+      <p role="status" className="ui-sr-only">
+        {status}
+      </p>
+    </Dialog>
   );
 }

@@ -58,9 +58,13 @@ function routeKey(requestPath: string): string {
   return decoded.toLowerCase().replace(/\/+$/, '') || '/';
 }
 
+/** The build-time `.br`/`.gz` siblings: sent only in place of their original, never by name. */
+const COMPRESSED_SIBLING = /\.(?:br|gz)$/i;
+
 /**
  * The file under `root` a request path names, or null for anything that could leave it
- * (`..` segments, encoded or not, backslashes, NUL bytes, empty segments).
+ * (`..` segments, encoded or not, backslashes, NUL bytes, empty segments) and for a compressed
+ * sibling asked for by name, which would reach the client as bytes it never asked to decode.
  */
 function fileUnder(root: string, requestPath: string): string | null {
   let decoded: string;
@@ -70,6 +74,7 @@ function fileUnder(root: string, requestPath: string): string | null {
     return null;
   }
   if (/(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\\|\0/.test(decoded)) return null;
+  if (COMPRESSED_SIBLING.test(decoded)) return null;
   const file = path.join(root, decoded);
   return file.startsWith(`${root}${path.sep}`) ? file : null;
 }

@@ -236,6 +236,17 @@ describe('prerendered shell pages', () => {
     expect(await plain.text()).toBe(page('login'));
   });
 
+  it('never sends a compressed sibling by its own name', async () => {
+    const script = await pagesApp.request('/main.0123456789.js.br', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(script.status).toBe(404);
+    // A page's path that names one gets the landing page, as any unknown path does.
+    const document = await pagesApp.request('/login.html.br', html);
+    expect(document.headers.get('Content-Encoding')).toBeNull();
+    expect(await document.text()).toBe(page('landing'));
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await pagesApp.request('/main.0123456789.js', {
       method: 'HEAD',

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
 import {
   jsonResponse,
@@ -13,6 +13,13 @@ import type { SeenRequest } from 'common/testing';
 import { makeSummary, makeSummaryPage, ok } from '../../lib/summaries/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistoryPage, pageFromSearch } from './history-page';
+
+// The page loads these lazily (issue 12); loading them once here keeps the tests' waits about
+// the page rather than the first transform of a module on a busy machine.
+beforeAll(async () => {
+  await import('../../components/source-linked-summary');
+  await import('../../components/versions-dialog');
+});
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

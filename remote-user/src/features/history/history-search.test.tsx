@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from 'common/api-client';
 import {
   jsonResponse,
@@ -12,6 +12,12 @@ import {
 import { makeSummary, makeSummaryPage, ok } from '../../lib/summaries/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistoryPage } from './history-page';
+
+// The page loads these lazily (issue 12); loading them once here keeps the tests' waits about
+// the page rather than the first transform of a module on a busy machine.
+beforeAll(async () => {
+  await import('../../components/source-linked-summary');
+});
 
 const ALL: Summary[] = Array.from({ length: 14 }, (_, index) =>
   makeSummary({

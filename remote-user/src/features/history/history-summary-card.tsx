@@ -1,16 +1,23 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
-import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import { SummaryText } from '../../components/summary-text';
 import { summarySentences } from '../../lib/summaries/source-map';
 import { formatCount, summaryModelLabel } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
-import { VersionsButton } from '../../components/versions-dialog';
+import { VersionsButton } from '../../components/versions-button';
+
+// The summary beside its source is shown only in an expanded card: its code loads then, and the
+// plain summary stands in for it meanwhile (issue 12).
+const SourceLinkedSummary = lazy(() =>
+  import('../../components/source-linked-summary').then((module) => ({
+    default: module.SourceLinkedSummary,
+  })),
+);
 
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
 
@@ -137,7 +144,9 @@ export function HistorySummaryCard({
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
         {expanded && summarySentences(summary) ? (
           <>
-            <SourceLinkedSummary summary={summary} showKeywords />
+            <Suspense fallback={<SummaryText text={summaryText} />}>
+              <SourceLinkedSummary summary={summary} showKeywords />
+            </Suspense>
             <p className="ru-history-card__model">
               <span className="ui-muted">Model:</span> {summaryModelLabel(summary)}
             </p>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
 import { createAppStore } from 'common/store';
 import type { AppStore } from 'common/store';
@@ -16,6 +16,12 @@ import { createSummary, selectSummariesState } from '../../lib/summaries/summari
 import { makeStatistics, makeSummary, ok } from '../../lib/summaries/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummarizePage } from './summarize-page';
+
+// The page loads these lazily (issue 12); loading them once here keeps the tests' waits about
+// the page rather than the first transform of a module on a busy machine.
+beforeAll(async () => {
+  await import('./summary-result');
+});
 
 const VALID_TEXT = 'Brevity turns long documents into short summaries. '.repeat(3);
 

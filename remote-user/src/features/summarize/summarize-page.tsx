@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { selectCredits } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
@@ -17,7 +17,6 @@ import { useSummaryOptions } from '../../lib/summaries/summary-options';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
-import { SummaryResult } from './summary-result';
 import { StreamingSummary } from './streaming-summary';
 import { TextSummaryForm } from './text-summary-form';
 import '../../components/summary.css';
@@ -25,6 +24,34 @@ import './summarize-page.css';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
 
 type SourceTab = 'text' | 'file';
+
+// The first screen is the forms. The result card (with its source view, review, versions and
+// exports) loads when it is needed, starting as soon as a summary is asked for, in parallel with
+// the request (issue 12).
+const loadSummaryResult = () => import('./summary-result');
+const SummaryResult = lazy(() =>
+  loadSummaryResult().then((module) => ({ default: module.SummaryResult })),
+);
+
+function preloadSummaryResult() {
+  void loadSummaryResult();
+}
+
+function focusResult(heading: HTMLHeadingElement) {
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+}
+
+/** The card shown while a summary is written, and while the code that shows it arrives. */
+function ResultPending({ label }: { label: string }) {
+  return (
+    <Card className="ru-result ru-result--loading" aria-busy="true">
+      <CardContent className="ru-result__loading">
+        <Spinner size="lg" label={label} showLabel />
+      </CardContent>
+    </Card>
+  );
+}
 
 /** /summarize: paste text or upload a file, then work with the result (SPEC.md /summarize). */
 export function SummarizePage() {
@@ -36,7 +63,16 @@ export function SummarizePage() {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement | null>(null);
+  /** A new summary arrived while the result card's code was still loading: focus it on mount. */
+  const focusResultWhenShown = useRef(false);
+  const attachResultHeading = useCallback((heading: HTMLHeadingElement | null) => {
+    resultHeading.current = heading;
+    if (heading && focusResultWhenShown.current) {
+      focusResultWhenShown.current = false;
+      focusResult(heading);
+    }
+  }, []);
   const textField = useRef<HTMLTextAreaElement>(null);
   /** The text summary being written, so Stop can abort it. */
   const textCreation = useRef<{ abort: () => void } | null>(null);
@@ -56,12 +92,12 @@ export function SummarizePage() {
     if (shownSummaryId === previousSummaryId.current) return;
     previousSummaryId.current = shownSummaryId;
     const heading = resultHeading.current;
-    if (!heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    focusResultWhenShown.current = heading === null && shownSummaryId !== null;
+    if (heading) focusResult(heading);
   }, [shownSummaryId]);
 
   const createFromText = (content: string) => {
+    preloadSummaryResult();
     const creation = dispatch(createSummary({ content, options }));
     textCreation.current = creation;
     void creation.finally(() => {
@@ -77,6 +113,7 @@ export function SummarizePage() {
   };
 
   const createFromFile = async (chosen: File): Promise<string | null> => {
+    preloadSummaryResult();
     const result = await dispatch(createSummaryFromFile({ file: chosen, options }));
     if (createSummaryFromFile.fulfilled.match(result)) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
@@ -180,21 +217,19 @@ export function SummarizePage() {
       {creating && operation === 'text' && stream ? (
         <StreamingSummary stream={stream} onStop={stopTextCreation} />
       ) : creating ? (
-        <Card className="ru-result ru-result--loading" aria-busy="true">
-          <CardContent className="ru-result__loading">
-            <Spinner size="lg" label="Generating your summary…" showLabel />
-          </CardContent>
-        </Card>
+        <ResultPending label="Generating your summary…" />
       ) : currentSummary ? (
-        <SummaryResult
-          summary={currentSummary}
-          onRegenerate={regenerate}
-          onReset={reset}
-          regenerating={regenerating}
-          regenerationError={regenerationError}
-          headingRef={resultHeading}
-          defaultOptions={options}
-        />
+        <Suspense fallback={<ResultPending label="Loading your summary…" />}>
+          <SummaryResult
+            summary={currentSummary}
+            onRegenerate={regenerate}
+            onReset={reset}
+            regenerating={regenerating}
+            regenerationError={regenerationError}
+            headingRef={attachResultHeading}
+            defaultOptions={options}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -21,7 +21,7 @@ import {
   summaryAsMarkdownText,
   summaryAsPlainText,
 } from '../../components/summary-export';
-import { VersionsButton } from '../../components/versions-dialog';
+import { VersionsButton } from '../../components/versions-button';
 import { RepromptPanel } from './reprompt-panel';
 import { downloadSummary } from './summary-download';
 

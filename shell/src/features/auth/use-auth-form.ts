@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChangeEvent } from 'react';
 import { clearError, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -52,7 +52,7 @@ export function useAuthForm<Field extends string>(
   /**
    * The fields as the form element holds them, adopted into state. Once hydrated they equal
    * `values`; but the prerendered form can be typed into before its script has run, and then
-   * only the DOM knows what the person entered (a re-render would otherwise wipe it).
+   * only the DOM knows what the person entered.
    */
   const read = (form: HTMLFormElement): Record<Field, string> => {
     const data = new FormData(form);
@@ -68,6 +68,25 @@ export function useAuthForm<Field extends string>(
     if (changed) setValues(current);
     return current;
   };
+
+  // Hydration keeps what was typed into the prerendered inputs, but the very next render of a
+  // controlled input writes its state back into the DOM: the hydrated flip below, the demo hint
+  // arriving from /api/config, any keystroke in another field. So the typed values are adopted
+  // into state in the hydration's own commit, before any of those renders can wipe them.
+  useLayoutEffect(() => {
+    const typed: Partial<Record<Field, string>> = {};
+    for (const field of fieldOrder.current) {
+      const input = document.getElementById(`${idPrefix}-${field}`);
+      if (input instanceof HTMLInputElement) typed[field] = input.value;
+    }
+    setValues((current) =>
+      fieldOrder.current.some(
+        (field) => typed[field] !== undefined && typed[field] !== current[field],
+      )
+        ? { ...current, ...typed }
+        : current,
+    );
+  }, [idPrefix]);
 
   /** Shows the errors; true when the form may be sent. */
   const accept = (errors: FieldErrors<Field>): boolean => {
