@@ -23,6 +23,9 @@ beforeAll(async () => {
   await import('./summary-result');
 });
 
+/** The result card renders once its lazy component has resolved, which a busy machine slows. */
+const LAZY_RESULT = { timeout: 3000 };
+
 const VALID_TEXT = 'Brevity turns long documents into short summaries. '.repeat(3);
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
@@ -155,7 +158,7 @@ describe('SummarizePage: text tab', () => {
     expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeTruthy();
 
     respond(jsonResponse(ok({ summary, updatedCredits: 2 }), 201));
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.querySelector('.ru-summary-text p')?.textContent).toBe('Line one\nLine two');
     expect(within(result).getByText('1,234')).toBeTruthy();

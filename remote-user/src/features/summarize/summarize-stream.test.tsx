@@ -24,6 +24,9 @@ beforeAll(async () => {
   await import('./summary-result');
 });
 
+/** The result card renders once its lazy component has resolved, which a busy machine slows. */
+const LAZY_RESULT = { timeout: 3000 };
+
 const VALID_TEXT = 'Brevity turns long documents into short summaries. '.repeat(3);
 
 function setup(handler: (request: SeenRequest) => Response | Promise<Response>, credits = 5) {
@@ -104,7 +107,7 @@ describe('SummarizePage: the text summary streams', () => {
       stream.push(sseEvent('done', { summary, updatedCredits: 2 }));
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.textContent).toContain('Brevity turns documents into summaries.');
     expect(within(result).getByText('gemini-2.5-flash-001')).toBeTruthy();
@@ -225,7 +228,7 @@ describe('SummarizePage: the text summary streams', () => {
       );
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(within(result).getByText(FALLBACK_REASON_TEXT.unavailable)).toBeTruthy();
   });
@@ -258,7 +261,7 @@ describe('SummarizePage: why a Quick Summary was made', () => {
         stream.push(sseEvent('done', { summary, updatedCredits: 4 }));
         stream.close();
       });
-      const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+      const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
       const result = heading.closest('.ru-result') as HTMLElement;
       const badge = within(result).getByText('Quick Summary');
       expect(badge.getAttribute('title')).toBe(FALLBACK_REASON_TEXT[reason]);
@@ -279,7 +282,7 @@ describe('SummarizePage: why a Quick Summary was made', () => {
       stream.push(sseEvent('done', { summary: makeSummary({ id: 'ai' }), updatedCredits: 4 }));
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' });
+    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(within(result).getByText('AI Generated').getAttribute('title')).toBeNull();
     expect(result.querySelector('.ru-result__fallback')).toBeNull();

@@ -23,6 +23,9 @@ beforeAll(async () => {
   await import('./summary-result');
 });
 
+/** The result card renders once its lazy component has resolved, which a busy machine slows. */
+const LAZY_RESULT = { timeout: 3000 };
+
 const VALID_TEXT = 'Brevity turns long documents into short summaries. '.repeat(3);
 const NO_TEXT_MESSAGE =
   'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.';
@@ -93,7 +96,7 @@ describe('SummarizePage: Length and Format', () => {
     await userEvent.click(radio('Format', 'Bullet points'));
     fireEvent.change(screen.getByLabelText('Text to summarize'), { target: { value: VALID_TEXT } });
     await userEvent.click(screen.getByRole('button', { name: 'Generate Summary' }));
-    await screen.findByRole('heading', { name: 'Your Summary' });
+    await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     expect(bodies).toEqual([{ content: VALID_TEXT.trim(), length: 'short', format: 'bullets' }]);
     expect(JSON.parse(localStorage.getItem(SUMMARY_OPTIONS_STORAGE_KEY) ?? '{}')).toEqual({
       length: 'short',
