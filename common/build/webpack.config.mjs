@@ -134,6 +134,11 @@ export function releaseOf(name, dirname) {
   return `${version}+${hash.digest('hex').slice(0, 10)}`;
 }
 
+/** How far `pnpm dev` moves its ports from the usual 3000–3005 (DEV_PORT_OFFSET). */
+function devPortOffset() {
+  return Number(process.env.DEV_PORT_OFFSET ?? 0);
+}
+
 /** Federation names must be identifiers: remote-admin -> remote_admin. */
 export function federationName(packageName) {
   return packageName.replace(/-/g, '_');
@@ -242,13 +247,19 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       devServer: {
-        // DEV_PORT moves one app's dev server (the `pnpm dev` smoke test runs on other ports).
-        port: Number(process.env.DEV_PORT ?? devPort),
+        // DEV_PORT_OFFSET moves every dev server and the API they proxy to by the same amount
+        // (`pnpm dev` on other ports; its smoke test does that).
+        port: devPort + devPortOffset(),
         host: '127.0.0.1',
         hot: false,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.API_URL || 'http://127.0.0.1:3000' }],
+        proxy: [
+          {
+            context: ['/api'],
+            target: process.env.API_URL || `http://127.0.0.1:${3000 + devPortOffset()}`,
+          },
+        ],
       },
     };
   };
