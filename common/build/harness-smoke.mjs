@@ -3,8 +3,7 @@
 // signs in through the harness's own form in Chromium and waits for the remote's page. Binds
 // 127.0.0.1, ports 3000 and the remote's dev port moved by DEV_PORT_OFFSET (default 1100), and
 // stops both process groups. Bounded by HARNESS_SMOKE_SECONDS (default 240).
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
