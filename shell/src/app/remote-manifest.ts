@@ -1,3 +1,4 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { satisfy } from '@module-federation/runtime-core';
 
 /** What the shell reads of a remote's `mf-manifest.json` (written by the remote's build). */
@@ -76,4 +77,31 @@ export function unmetNeeds(manifest: RemoteManifest, lent: ReadonlyMap<string, s
     }
   }
   return unmet;
+}
+
+/** Manifests the shell has checked and is registering, by URL, until the runtime asks for them. */
+const checkedManifests = new Map<string, string>();
+
+/** Hands the runtime this manifest (the text the shell checked) the next time it asks for `url`. */
+export function handOverManifest(url: string, text: string): void {
+  checkedManifests.set(url, text);
+}
+
+/**
+ * Gives the federation runtime the very manifest the shell checked instead of letting it fetch
+ * the URL again: one request fewer, and no deployment can slip another manifest in between the
+ * check and the load.
+ */
+export function checkedManifestPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'brevity-checked-manifests',
+    fetch(url) {
+      const text = checkedManifests.get(url);
+      if (text === undefined) return undefined;
+      checkedManifests.delete(url);
+      return Promise.resolve(
+        new Response(text, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
+    },
+  };
 }

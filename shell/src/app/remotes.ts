@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 import { getPortalConfig } from 'common/portal-config';
 import { federation, sharedModules } from './federation';
-import { RemoteIncompatibleError, parseRemoteManifest, unmetNeeds } from './remote-manifest';
+import {
+  RemoteIncompatibleError,
+  handOverManifest,
+  parseRemoteManifest,
+  unmetNeeds,
+} from './remote-manifest';
 import type { RemoteManifest } from './remote-manifest';
 
 /** The remotes the shell composes, with the modules each one exposes. */
@@ -19,7 +24,10 @@ const registered = new Map<RemoteName, string>();
 /** Remotes whose last load failed: their cached entry must be dropped before the next try. */
 const stale = new Set<RemoteName>();
 /** One manifest request at a time per remote: concurrent readers share it. */
-const reading = new Map<RemoteName, Promise<RemoteManifest & { url: string }>>();
+const reading = new Map<RemoteName, Promise<FetchedManifest>>();
+
+/** A manifest as fetched: what it says, where it is, and its text. */
+type FetchedManifest = RemoteManifest & { url: string; text: string };
 
 /** The versions the shell lends, by shared-module name. */
 function lentVersions(): Map<string, string> {
@@ -35,7 +43,7 @@ function lentVersions(): Map<string, string> {
  * The remote's current `mf-manifest.json`, revalidated with its server on every call (deployments
  * replace it in place and serve it with `no-cache`, so this is usually a 304).
  */
-function readManifest(remote: RemoteName): Promise<RemoteManifest & { url: string }> {
+function readManifest(remote: RemoteName): Promise<FetchedManifest> {
   let pending = reading.get(remote);
   if (!pending) {
     pending = (async () => {
@@ -44,8 +52,9 @@ function readManifest(remote: RemoteName): Promise<RemoteManifest & { url: strin
       const url = new URL('mf-manifest.json', base).href;
       const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const manifest = parseRemoteManifest(await response.json(), remotes[remote].federationName);
-      return { ...manifest, url };
+      const text = await response.text();
+      const body: unknown = JSON.parse(text);
+      return { ...parseRemoteManifest(body, remotes[remote].federationName), url, text };
     })().finally(() => reading.delete(remote));
     reading.set(remote, pending);
   }
@@ -75,6 +84,7 @@ async function registerRemote(remote: RemoteName, force: boolean): Promise<void>
   if (unmet.length > 0) throw new RemoteIncompatibleError(remote, manifest.buildVersion, unmet);
   const current = registered.get(remote);
   if (current === manifest.buildVersion && !force) return;
+  handOverManifest(manifest.url, manifest.text);
   federation().registerRemotes([{ name: remotes[remote].federationName, entry: manifest.url }], {
     force: force || current !== undefined,
   });
