@@ -1,6 +1,8 @@
 // The one webpack + Module Federation configuration of the five front ends.
 // Each app's webpack.config.mjs calls createWebpackConfig with its own name and exposes,
 // so shared singletons, loaders and output rules cannot drift apart between teams.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack from 'webpack';
@@ -93,6 +95,50 @@ function shellChunks() {
   };
 }
 
+/** Every file under `dir` (sorted, so the walk is the same on every machine). */
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? filesUnder(full) : [full];
+    });
+}
+
+/**
+ * The release a production build of an app is: `MF_BUILD_VERSION` when the pipeline names it,
+ * otherwise the package version and a hash of what goes into the build (the app's and common's
+ * sources, their package.json files and the lockfile), so two builds of the same sources are the
+ * same release and any change makes a new one. It is the manifest's `buildVersion` (the shell
+ * compares it to notice a new release) and names the remote's chunk-loading global, so two
+ * releases loaded in one tab never mix their chunks (docs/decisions/0013).
+ */
+export function releaseOf(name, dirname) {
+  if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
+  const commonDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const hash = createHash('sha256');
+  const inputs = [
+    ...filesUnder(path.join(dirname, 'src')),
+    path.join(dirname, 'package.json'),
+    ...filesUnder(path.join(commonDir, 'src')),
+    ...filesUnder(path.join(commonDir, 'build')),
+    path.join(commonDir, 'package.json'),
+    path.join(dirname, '..', 'pnpm-lock.yaml'),
+  ];
+  for (const file of inputs) {
+    if (!existsSync(file) || /\.test\.tsx?$/.test(file)) continue;
+    hash.update(path.relative(dirname, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  const version = require(path.join(dirname, 'package.json')).version;
+  return `${version}+${hash.digest('hex').slice(0, 10)}`;
+}
+
+/** How far `pnpm dev` moves its ports from the usual 3000–3005 (DEV_PORT_OFFSET). */
+function devPortOffset() {
+  return Number(process.env.DEV_PORT_OFFSET ?? 0);
+}
+
 /** Federation names must be identifiers: remote-admin -> remote_admin. */
 export function federationName(packageName) {
   return packageName.replace(/-/g, '_');
@@ -114,13 +160,20 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
     // remote is its remoteEntry.js and chunks, loaded by the shell's runtime.
     const withHarness = isShell || !production;
     const hashed = production ? '[name].[contenthash:10]' : '[name]';
+    const release = production ? releaseOf(name, dirname) : 'dev';
+    // The manifest plugin reads its buildVersion from here.
+    if (!isShell && production) process.env.MF_BUILD_VERSION = release;
+    // OUTPUT_DIR builds somewhere else than dist/ (the cross-origin browser tests use it).
+    const outputPath = process.env.OUTPUT_DIR
+      ? path.resolve(process.env.OUTPUT_DIR)
+      : path.join(dirname, 'dist');
     return {
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       context: dirname,
       entry: withHarness ? { main: './src/index.ts' } : {},
       output: {
-        path: path.join(dirname, 'dist'),
+        path: outputPath,
         // The shell lives at the site root (deep links such as /history/ must still find
         // its chunks); a remote works from wherever it is deployed.
         publicPath: isShell ? (process.env.PUBLIC_PATH ?? '/') : 'auto',
@@ -128,6 +181,13 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
         chunkFilename: `${hashed}.js`,
         assetModuleFilename: `${hashed}[ext]`,
         uniqueName: federationName(name),
+        // One chunk-loading global per release: a tab holding the old release and the new one
+        // must not hand one's chunks to the other's runtime.
+        ...(isShell || !production
+          ? {}
+          : {
+              chunkLoadingGlobal: `webpackChunk_${federationName(name)}_${release.replace(/\W/g, '_')}`,
+            }),
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
@@ -176,6 +236,7 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
           }),
         new webpack.DefinePlugin({
           'process.env.API_URL': JSON.stringify(process.env.API_URL ?? ''),
+          'process.env.BREVITY_RELEASE': JSON.stringify(release),
         }),
         production && new CompressAssetsPlugin(),
       ].filter(Boolean),
@@ -186,12 +247,19 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       devServer: {
-        port: devPort,
+        // DEV_PORT_OFFSET moves every dev server and the API they proxy to by the same amount
+        // (`pnpm dev` on other ports; its smoke test does that).
+        port: devPort + devPortOffset(),
         host: '127.0.0.1',
         hot: false,
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.API_URL || 'http://127.0.0.1:3000' }],
+        proxy: [
+          {
+            context: ['/api'],
+            target: process.env.API_URL || `http://127.0.0.1:${3000 + devPortOffset()}`,
+          },
+        ],
       },
     };
   };

@@ -1,2 +1,5 @@
 // Federation boundary: the shell renders this module's default export with React.lazy.
-export { CreditsPage as default } from '../features/credits/credits-page';
+import { CreditsPage } from '../features/credits/credits-page';
+import { withRelease } from '../lib/release/with-release';
+
+export default withRelease(CreditsPage);

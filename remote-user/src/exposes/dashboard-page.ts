@@ -1,2 +1,5 @@
 // Federation boundary: the shell renders this module's default export with React.lazy.
-export { DashboardPage as default } from '../features/dashboard/dashboard-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { withRelease } from '../lib/release/with-release';
+
+export default withRelease(DashboardPage);

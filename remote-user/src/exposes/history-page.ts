@@ -1,2 +1,5 @@
 // Federation boundary: the shell renders this module's default export with React.lazy.
-export { HistoryPage as default } from '../features/history/history-page';
+import { HistoryPage } from '../features/history/history-page';
+import { withRelease } from '../lib/release/with-release';
+
+export default withRelease(HistoryPage);

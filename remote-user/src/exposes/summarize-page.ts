@@ -1,2 +1,5 @@
 // Federation boundary: the shell renders this module's default export with React.lazy.
-export { SummarizePage as default } from '../features/summarize/summarize-page';
+import { SummarizePage } from '../features/summarize/summarize-page';
+import { withRelease } from '../lib/release/with-release';
+
+export default withRelease(SummarizePage);

@@ -33,6 +33,7 @@ import * as tabs from 'common/ui/tabs';
 import * as textarea from 'common/ui/textarea';
 import * as toast from 'common/ui/toast';
 import { remoteErrorPlugin } from './remote-error-plugin';
+import { checkedManifestPlugin } from './remote-manifest';
 
 type Shared = NonNullable<Parameters<typeof createInstance>[0]['shared']>;
 
@@ -122,7 +123,7 @@ export function federation(): ModuleFederation {
     remotes: [],
     shared: sharedModules(),
     shareStrategy: 'loaded-first',
-    plugins: [remoteErrorPlugin()],
+    plugins: [remoteErrorPlugin(), checkedManifestPlugin()],
   });
   return instance;
 }

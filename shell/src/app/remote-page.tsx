@@ -1,9 +1,10 @@
-import { Component, Suspense, lazy, useState } from 'react';
+import { Component, Suspense, lazy, useEffect, useState } from 'react';
 import type { ComponentType, ErrorInfo, LazyExoticComponent, ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
-import { loadRemotePage } from './remotes';
+import { RemoteIncompatibleError } from './remote-manifest';
+import { deployedRelease, loadRemotePage, registeredRelease } from './remotes';
 import type { RemoteName } from './remotes';
 
 interface BoundaryProps {
@@ -13,14 +14,16 @@ interface BoundaryProps {
 
 interface BoundaryState {
   failed: boolean;
+  /** The remote's deployed release needs shared modules the portal cannot lend. */
+  incompatible: boolean;
 }
 
 /** Keeps a remote that failed to load inside the layout, with a way to try again. */
 class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failed: false };
+  override state: BoundaryState = { failed: false, incompatible: false };
 
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { failed: true, incompatible: error instanceof RemoteIncompatibleError };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -28,7 +31,7 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   private retry = () => {
-    this.setState({ failed: false });
+    this.setState({ failed: false, incompatible: false });
     this.props.onRetry();
   };
 
@@ -39,7 +42,9 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
         <Alert variant="destructive">
           <AlertTitle>This part of Brevity could not be loaded</AlertTitle>
           <AlertDescription>
-            Check your connection and try again. The rest of the portal keeps working.
+            {this.state.incompatible
+              ? 'This part was built for another version of the portal. Try again in a moment. The rest of the portal keeps working.'
+              : 'Check your connection and try again. The rest of the portal keeps working.'}
           </AlertDescription>
         </Alert>
         <div style={{ marginTop: '1rem' }}>
@@ -66,14 +71,25 @@ interface RemotePageProps {
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
- * One lazy component per remote module and load attempt: a retry gets a fresh one, which
- * refetches the remote, while re-renders keep the loaded page.
+ * One lazy component per remote module, release and load attempt: a retry or a new release gets
+ * a fresh one, which loads the remote's deployed release, while re-renders keep the loaded page.
  */
-function remotePageComponent(remote: RemoteName, module: string, attempt: number) {
-  const key = `${remote}/${module}#${attempt}`;
+function remotePageComponent(
+  remote: RemoteName,
+  module: string,
+  release: string | undefined,
+  attempt: number,
+) {
+  const key = `${remote}/${module}@${release ?? ''}#${attempt}`;
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadRemotePage(remote, module));
+    const loading: LazyExoticComponent<ComponentType> = lazy(async () => {
+      const loaded = await loadRemotePage(remote, module);
+      // The next visit, which knows the release, finds the loaded page under it.
+      pages.set(`${remote}/${module}@${registeredRelease(remote) ?? ''}#${attempt}`, loading);
+      return loaded;
+    });
+    page = loading;
     pages.set(key, page);
   }
   return page;
@@ -82,10 +98,39 @@ function remotePageComponent(remote: RemoteName, module: string, attempt: number
 /**
  * Renders a page exposed by a remote inside the shell's own tree, so the store, the router
  * and the session reach it, and keeps a failed load inside the layout with a Retry button.
+ * Each navigation to the page asks the remote's deployment for its release (its manifest, a
+ * cheap revalidation): a page of the release this tab already runs shows at once, and when the
+ * team has deployed a new release since, the page is loaded again from it, without reloading the
+ * shell (docs/decisions/0013).
  */
 export function RemotePage({ remote, module }: RemotePageProps) {
+  // The routes render this at one place of the tree: a key per page makes each navigation to
+  // another page a mount of its own (its release check, its attempts).
+  return <RemotePageOf key={`${remote}/${module}`} remote={remote} module={module} />;
+}
+
+function RemotePageOf({ remote, module }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const Page = remotePageComponent(remote, module, attempt);
+  const [release, setRelease] = useState(() => registeredRelease(remote));
+  useEffect(() => {
+    let current = true;
+    deployedRelease(remote).then(
+      (deployed) => {
+        // Before the first load the loader registers the deployed release itself.
+        const shown = release ?? registeredRelease(remote);
+        if (current && shown !== undefined && deployed !== shown) setRelease(deployed);
+      },
+      () => {
+        // Unreachable for now: the page keeps the release it has.
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // Once per mount: a new release found here changes `release`, which must not check again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remote]);
+  const Page = remotePageComponent(remote, module, release, attempt);
   return (
     <RemoteBoundary key={attempt} onRetry={() => setAttempt((value) => value + 1)}>
       <Suspense fallback={<PageSpinner />}>
