@@ -112,7 +112,7 @@ function filesUnder(dir) {
  * sources, their package.json files and the lockfile), so two builds of the same sources are the
  * same release and any change makes a new one. It is the manifest's `buildVersion` (the shell
  * compares it to notice a new release) and names the remote's chunk-loading global, so two
- * releases loaded in one tab never mix their chunks (docs/decisions/0013).
+ * releases loaded in one tab never mix their chunks (docs/decisions/0014).
  */
 export function releaseOf(name, dirname) {
   if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;

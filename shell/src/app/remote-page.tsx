@@ -101,7 +101,7 @@ function remotePageComponent(
  * Each navigation to the page asks the remote's deployment for its release (its manifest, a
  * cheap revalidation): a page of the release this tab already runs shows at once, and when the
  * team has deployed a new release since, the page is loaded again from it, without reloading the
- * shell (docs/decisions/0013).
+ * shell (docs/decisions/0014).
  */
 export function RemotePage({ remote, module }: RemotePageProps) {
   // The routes render this at one place of the tree: a key per page makes each navigation to
