@@ -4,7 +4,6 @@ import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 // The prerender's router: a static one on the "server", a memory one in the browser.
-// eslint-disable-next-line no-restricted-imports
 import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
