@@ -9,10 +9,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { adminCreditRequestsRoutes, creditsRoutes } from './features/credits/credits.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
-import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summariesRoutes } from './features/summaries/summaries.routes';
-import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv } from './lib/app-env';
 import { apiBodyLimit } from './lib/body-limit';
@@ -84,8 +82,6 @@ export function createApp(deps: AppDeps) {
 
   const routes = app
     .route('/api/auth', authRoutes)
-    .route('/api/summaries', summaryJobRoutes)
-    .route('/api/summaries', summaryReviewsRoutes)
     .route('/api/summaries', summariesRoutes)
     .route('/api/admin/credit-requests', adminCreditRequestsRoutes)
     .route('/api/admin/audit', auditRoutes)
