@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findUserById } from '../db/users.repository';
+import type * as UsersRepository from '../db/users.repository';
 import { createTestApp } from '../test/test-app';
 import type { TestApp, TestUser } from '../test/test-app';
 import { UNKNOWN_ID } from '../test/envelope';
@@ -12,7 +13,7 @@ import { UNKNOWN_ID } from '../test/envelope';
  */
 
 vi.mock('../db/users.repository', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../db/users.repository')>();
+  const original = await importOriginal<typeof UsersRepository>();
   return { ...original, findUserById: vi.fn(original.findUserById) };
 });
 

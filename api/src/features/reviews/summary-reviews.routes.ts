@@ -11,7 +11,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /**
  * GET /api/summaries/:id/reviews: the author sees every review of their own summary, in the
  * shape of GET /api/reviews/:id/history. Someone else's summary is 404, as an unknown one.
- * Mounted inside `summariesRoutes`, whose requireAuth has set `c.var.user`.
+ * Mounted by app.ts inside the one authenticated router of /api/summaries, whose requireAuth
+ * has set `c.var.user`.
  */
 export const summaryReviewsRoutes = new Hono<AuthEnv>().get('/:id/reviews', async (c) => {
   const id = c.req.param('id');

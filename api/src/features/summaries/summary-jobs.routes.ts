@@ -33,8 +33,8 @@ function toJobStatusDto(status: SummaryJobStatus) {
 
 /**
  * Background summaries under /api/summaries: queue text or a file (202, the credit taken now),
- * and the owner's view of a job (404 for anyone else). Mounted inside `summariesRoutes`, whose
- * requireAuth has set `c.var.user`: these routes add no authentication of their own.
+ * and the owner's view of a job (404 for anyone else). Mounted by app.ts inside the one
+ * authenticated router of /api/summaries: these routes add no authentication of their own.
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
   .post('/async', validate('json', createAsyncSummarySchema), async (c) => {
