@@ -264,19 +264,22 @@ export function listOwnSummaries(
     .execute();
 }
 
-/** A user's summaries added up; all zeros when they have none. */
+/**
+ * A user's summaries added up; all zeros when they have none. One primary-key read of the
+ * totals the summaries trigger keeps (decision 0013), whatever the history's size.
+ */
 export async function sumOwnSummaries(db: DbExecutor, userId: string): Promise<SummaryTotals> {
   const row = await db
-    .selectFrom('summaries')
+    .selectFrom('user_summary_totals')
     .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(original_word_count), 0)::int`.as('originalWords'),
-      sql<number>`coalesce(sum(summary_word_count), 0)::int`.as('summaryWords'),
-      sql<number>`coalesce(sum(compression_ratio), 0)::int`.as('compressionRatioSum'),
+      sql<number>`summaries::float8`.as('count'),
+      sql<number>`original_words::float8`.as('originalWords'),
+      sql<number>`summary_words::float8`.as('summaryWords'),
+      sql<number>`compression_ratio_sum::float8`.as('compressionRatioSum'),
     ])
     .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row;
+    .executeTakeFirst();
+  return row ?? { count: 0, originalWords: 0, summaryWords: 0, compressionRatioSum: 0 };
 }
 
 /** Deletes the summary if `userId` owns it; true when it did. */
