@@ -42,6 +42,8 @@ interface Figure {
   rps: number;
   p99: number;
   errors: number;
+  /** Requests answered in the measured window. */
+  completed: number;
 }
 
 function b64(value: unknown): string {
@@ -91,7 +93,8 @@ async function load(url: string, auth: string): Promise<Figure> {
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: (result.errors ?? 0) + (result.timeouts ?? 0) + (result.non2xx ?? 0),
+    completed: result.requests.total ?? 0,
   };
 }
 
@@ -122,7 +125,7 @@ function ratio(ours: Figure, floor: Figure): string {
 
 function print(label: string, figure: Figure): void {
   console.info(
-    `  ${label.padEnd(26)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms${figure.errors > 0 ? `   (${figure.errors} errors)` : ''}`,
+    `  ${label.padEnd(26)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}`,
   );
 }
 
@@ -209,10 +212,11 @@ async function pgliteRun(count: number): Promise<Figure> {
     server = start(['--enable-source-maps', serverPath], env);
     try {
       await waitFor(`http://127.0.0.1:${basePort}/api/ready`);
-      const ours = await load(
-        `http://127.0.0.1:${basePort}${PATH}`,
-        token(user.id, user.token_version),
-      );
+      const auth = token(user.id, user.token_version);
+      await waitFor(`http://127.0.0.1:${basePort}${PATH}`, {
+        headers: { Authorization: `Bearer ${auth}` },
+      });
+      const ours = await load(`http://127.0.0.1:${basePort}${PATH}`, auth);
       console.info(
         `PGlite, ${count.toLocaleString('en-US')} summaries, load ${loadavg()
           .map((v) => v.toFixed(2))

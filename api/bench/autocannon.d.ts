@@ -12,11 +12,11 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram & { total: number };
+    requests: Histogram & { total?: number };
     latency: Histogram;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
+    errors?: number;
+    timeouts?: number;
+    non2xx?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
