@@ -9,20 +9,35 @@ import { authRoutes } from './features/auth/auth.routes';
 import { adminCreditRequestsRoutes, creditsRoutes } from './features/credits/credits.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
-import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
+import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
-import type { AppDeps, AppEnv } from './lib/app-env';
+import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
 import { apiBodyLimit } from './lib/body-limit';
+import { followClientAbort } from './lib/client-abort';
 import { compressJson } from './lib/compression';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { runWithRequestId } from './lib/logger';
 import { dummyPasswordHash } from './lib/password';
 import { securityHeaders } from './lib/security-headers';
 import { strictJsonEncoding } from './lib/strict-json';
+import { requireAuth } from './middleware/auth';
 import { settleUnreadBody } from './lib/unread-body';
+
+/**
+ * /api/summaries: one router, one requireAuth. The jobs' routes, the author's review history
+ * and the summaries themselves add no middleware of their own, so the user is loaded once per
+ * request (issue 13: three sub-apps on the prefix each ran requireAuth). Mount nothing else on
+ * /api/summaries: a second sub-app there would run its middleware on every request of the prefix.
+ */
+const authenticatedSummariesRoutes = new Hono<AuthEnv>()
+  .use(followClientAbort())
+  .use(requireAuth)
+  .route('/', summaryJobRoutes)
+  .route('/', summaryReviewsRoutes)
+  .route('/', summariesRoutes);
 
 /**
  * The whole HTTP app: unread bodies settled, request ids, request logs and metrics,
@@ -84,9 +99,7 @@ export function createApp(deps: AppDeps) {
 
   const routes = app
     .route('/api/auth', authRoutes)
-    .route('/api/summaries', summaryJobRoutes)
-    .route('/api/summaries', summaryReviewsRoutes)
-    .route('/api/summaries', summariesRoutes)
+    .route('/api/summaries', authenticatedSummariesRoutes)
     .route('/api/admin/credit-requests', adminCreditRequestsRoutes)
     .route('/api/admin/audit', auditRoutes)
     .route('/api/admin', adminRoutes)

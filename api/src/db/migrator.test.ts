@@ -52,6 +52,7 @@ describe('migrations', () => {
       'summaries',
       'summary_jobs',
       'summary_versions',
+      'user_summary_totals',
       'users',
     ]);
     await migrateToLatest(database.db); // nothing pending: a no-op

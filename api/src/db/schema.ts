@@ -243,8 +243,22 @@ export interface NotificationsTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/**
+ * Per user, what their summaries add up to, kept by a trigger on `summaries` in the same
+ * transaction as every write (migration 20261122231000_user_summary_totals, decision 0015).
+ * bigint columns: read them cast to float8, so they arrive as numbers.
+ */
+export interface UserSummaryTotalsTable {
+  user_id: string;
+  summaries: ColumnType<string, never, never>;
+  original_words: ColumnType<string, never, never>;
+  summary_words: ColumnType<string, never, never>;
+  compression_ratio_sum: ColumnType<string, never, never>;
+}
+
 export interface DB {
   users: UsersTable;
+  user_summary_totals: UserSummaryTotalsTable;
   credit_ledger: CreditLedgerTable;
   audit_events: AuditEventsTable;
   rate_limit_hits: RateLimitHitsTable;

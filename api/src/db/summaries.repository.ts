@@ -226,7 +226,7 @@ export function findOwnSummary(
  * "quoted phrases", -excluded, or). The expression is exactly the one summaries_search_idx
  * indexes (migration 20261122120000_summary_workbench), so the index serves it.
  */
-function matchesSearch(q: string) {
+export function matchesSearch(q: string) {
   return sql<boolean>`to_tsvector('english'::regconfig, summaries.original_content || ' ' || summaries.summarized_content) @@ websearch_to_tsquery('english'::regconfig, ${q})`;
 }
 
@@ -264,19 +264,22 @@ export function listOwnSummaries(
     .execute();
 }
 
-/** A user's summaries added up; all zeros when they have none. */
+/**
+ * A user's summaries added up; all zeros when they have none. One primary-key read of the
+ * totals the summaries trigger keeps (decision 0015), whatever the history's size.
+ */
 export async function sumOwnSummaries(db: DbExecutor, userId: string): Promise<SummaryTotals> {
   const row = await db
-    .selectFrom('summaries')
+    .selectFrom('user_summary_totals')
     .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(original_word_count), 0)::int`.as('originalWords'),
-      sql<number>`coalesce(sum(summary_word_count), 0)::int`.as('summaryWords'),
-      sql<number>`coalesce(sum(compression_ratio), 0)::int`.as('compressionRatioSum'),
+      sql<number>`summaries::float8`.as('count'),
+      sql<number>`original_words::float8`.as('originalWords'),
+      sql<number>`summary_words::float8`.as('summaryWords'),
+      sql<number>`compression_ratio_sum::float8`.as('compressionRatioSum'),
     ])
     .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row;
+    .executeTakeFirst();
+  return row ?? { count: 0, originalWords: 0, summaryWords: 0, compressionRatioSum: 0 };
 }
 
 /** Deletes the summary if `userId` owns it; true when it did. */
@@ -382,4 +385,29 @@ export function findSummaryVersion(
 export async function summaryExists(db: DbExecutor, id: string): Promise<boolean> {
   const row = await db.selectFrom('summaries').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Summaries counted by review status (anything not reviewed counts as pending). */
+export interface ReviewStatusCounts {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  needs_revision: number;
+}
+
+/** Every summary counted by review status; an unknown stored status counts as pending. */
+export async function countSummariesByReviewStatus(db: DbExecutor): Promise<ReviewStatusCounts> {
+  const row = await db
+    .selectFrom('summaries')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where review_status = 'approved'))::int`.as('approved'),
+      sql<number>`(count(*) filter (where review_status = 'rejected'))::int`.as('rejected'),
+      sql<number>`(count(*) filter (where review_status = 'needs_revision'))::int`.as(
+        'needs_revision',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...row, pending: row.total - row.approved - row.rejected - row.needs_revision };
 }

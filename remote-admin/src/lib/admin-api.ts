@@ -17,7 +17,10 @@ export const ADMIN_SUMMARIES_LIMIT = 50;
 
 /** GET /api/admin/users: every user with the statistics. */
 export async function getUsers(): Promise<AdminUsers> {
-  const body = await request(() => api.admin.users.$get(), FALLBACK_MESSAGES.fetchUsers);
+  const body = await request(
+    () => api.admin.users.$get({ query: {} }),
+    FALLBACK_MESSAGES.fetchUsers,
+  );
   return body.data;
 }
 

@@ -2,10 +2,8 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AuthEnv } from '../../lib/app-env';
-import { followClientAbort } from '../../lib/client-abort';
 import { INTERNAL_MESSAGE } from '../../lib/error-handler';
 import { validate } from '../../lib/validation';
-import { requireAuth } from '../../middleware/auth';
 import {
   createSummarySchema,
   exportSummaryQuerySchema,
@@ -75,10 +73,12 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
 /**
  * /api/summaries: a signed-in user's own summaries. Every `:id` route answers 404 for a
  * summary of someone else, exactly as for one that does not exist.
+ *
+ * No authentication of its own: app.ts mounts it inside the one authenticated router of
+ * /api/summaries (requireAuth once per request, issue 13), beside the jobs' routes and the
+ * author's review history.
  */
 export const summariesRoutes = new Hono<AuthEnv>()
-  .use(followClientAbort())
-  .use(requireAuth)
   .post('/', validate('json', createSummarySchema), async (c) => {
     const input = c.req.valid('json');
     const created = await createSummary(c.var.deps, requester(c), {

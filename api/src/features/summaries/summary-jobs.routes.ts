@@ -4,7 +4,6 @@ import type { AuthEnv } from '../../lib/app-env';
 import { JOB_QUEUES } from '../../lib/job-queue';
 import { toSummaryDto } from '../../lib/summary-response';
 import { validate } from '../../lib/validation';
-import { requireAuth } from '../../middleware/auth';
 import { createAsyncSummarySchema, uploadSummarySchema } from './summaries.schemas';
 import {
   enqueueFileSummary,
@@ -33,11 +32,11 @@ function toJobStatusDto(status: SummaryJobStatus) {
 }
 
 /**
- * Background summaries under /api/summaries (mounted before the synchronous routes): queue
- * text or a file (202, the credit taken now), and the owner's view of a job (404 for anyone else).
+ * Background summaries under /api/summaries: queue text or a file (202, the credit taken now),
+ * and the owner's view of a job (404 for anyone else). Mounted by app.ts inside the one
+ * authenticated router of /api/summaries: these routes add no authentication of their own.
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
-  .use(requireAuth)
   .post('/async', validate('json', createAsyncSummarySchema), async (c) => {
     const input = c.req.valid('json');
     const queued = await enqueueTextSummary(
