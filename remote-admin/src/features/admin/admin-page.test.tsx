@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffSummary } from 'common/staff-summary';
 import {
+  pageOf,
+  queryOf,
   recordJson,
   makeStaffSummary,
   renderStaffPage,
@@ -33,15 +35,50 @@ function statisticsOf(users: User[]) {
   return { totalUsers: users.length, totalCredits, roleDistribution };
 }
 
+/**
+ * A fake staff API over `users` and `summaries`: pages, search (name or email; summary text),
+ * role and status filters as API.md "Additions" says; deleting a user takes their summaries.
+ */
 function stubApi(
   options: { users?: User[]; summaries?: StaffSummary[]; overrides?: RouteTable } = {},
 ) {
-  const users = options.users ?? [admin, bob, cara];
-  const summaries = options.summaries ?? [makeStaffSummary()];
+  let users = options.users ?? [admin, bob, cara];
+  let summaries = options.summaries ?? [makeStaffSummary()];
   return stubRoutes({
-    'GET /api/admin/users': () =>
-      jsonResponse({ success: true, data: { users, statistics: statisticsOf(users) } }),
-    'GET /api/admin/summaries?limit=50': () => jsonResponse({ success: true, data: { summaries } }),
+    'GET /api/admin/users': (request) => {
+      const query = queryOf(request);
+      const q = query.get('q')?.toLowerCase() ?? '';
+      const role = query.get('role');
+      const matching = users.filter(
+        (user) =>
+          (!q || `${user.name} ${user.email}`.toLowerCase().includes(q)) &&
+          (!role || user.role === role),
+      );
+      const { items, pagination } = pageOf(matching, request);
+      return jsonResponse({
+        success: true,
+        data: { users: items, statistics: statisticsOf(users), pagination },
+      });
+    },
+    'GET /api/admin/summaries': (request) => {
+      const query = queryOf(request);
+      const q = query.get('q')?.toLowerCase() ?? '';
+      const status = query.get('status');
+      const userId = query.get('userId');
+      const matching = summaries.filter(
+        (summary) =>
+          (!q || summary.summarizedContent.toLowerCase().includes(q)) &&
+          (!status || summary.reviewStatus === status) &&
+          (!userId || summary.user.id === userId),
+      );
+      const { items, pagination } = pageOf(matching, request);
+      return jsonResponse({ success: true, data: { summaries: items, pagination } });
+    },
+    'DELETE /api/admin/users/u2': () => {
+      users = users.filter((user) => user.id !== 'u2');
+      summaries = summaries.filter((summary) => summary.user.id !== 'u2');
+      return jsonResponse({ success: true });
+    },
     ...options.overrides,
   });
 }
@@ -105,12 +142,16 @@ describe('AdminPage', () => {
     let fail = true;
     const fetchMock = stubApi({
       overrides: {
-        'GET /api/admin/users': () =>
+        'GET /api/admin/users': (request) =>
           fail
             ? new Response('oops', { status: 500 })
             : jsonResponse({
                 success: true,
-                data: { users: [bob], statistics: statisticsOf([bob]) },
+                data: {
+                  users: [bob],
+                  statistics: statisticsOf([bob]),
+                  pagination: pageOf([bob], request).pagination,
+                },
               }),
       },
     });
@@ -120,7 +161,9 @@ describe('AdminPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Refresh' })[0] as HTMLElement);
     await findRow('Bob Writer');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(requestLog(fetchMock).filter((line) => line === 'GET /api/admin/users')).toHaveLength(2);
+    expect(
+      requestLog(fetchMock).filter((line) => line === 'GET /api/admin/users?page=1&limit=50'),
+    ).toHaveLength(2);
   });
 
   describe('Add credits', () => {
@@ -259,9 +302,7 @@ describe('AdminPage', () => {
 
   describe('Delete user', () => {
     it('asks first (This action cannot be undone), then deletes and shows Deleted!', async () => {
-      const fetchMock = stubApi({
-        overrides: { 'DELETE /api/admin/users/u2': () => jsonResponse({ success: true }) },
-      });
+      const fetchMock = stubApi();
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Writer' }));
       const confirm = screen.getByRole('alertdialog', { name: /Delete Bob Writer/ });

@@ -1,7 +1,7 @@
 import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { Badge } from 'common/ui/badge';
-import { Button } from 'common/ui/button';
-import { CoinsIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
+import { Button, ButtonLink } from 'common/ui/button';
+import { CoinsIcon, FileTextIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
 import { TableRegion } from 'common/ui/table-region';
 import type { User } from 'common/user';
 
@@ -26,8 +26,9 @@ export interface UsersTableProps {
 }
 
 /**
- * Name, Email, Role, Credits, Created and Actions of every user (nothing when there are none).
- * Narrow screens scroll the table sideways inside a focusable region, so it works from 360 px.
+ * Name, Email, Role, Credits, Created and Actions of a page of users (nothing when there are
+ * none). Below 1,024 px each row becomes a stacked card (admin-page.css), every cell labelled
+ * by its column; the explicit roles keep it a table for assistive technology either way.
  */
 export function UsersTable({
   users,
@@ -39,22 +40,34 @@ export function UsersTable({
   if (users.length === 0) return null;
   return (
     <TableRegion label="Users" className="admin-users-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">Role</th>
-          <th scope="col">Credits</th>
-          <th scope="col">Created</th>
-          <th scope="col">Actions</th>
+      <thead role="rowgroup">
+        <tr role="row">
+          <th role="columnheader" scope="col">
+            Name
+          </th>
+          <th role="columnheader" scope="col">
+            Email
+          </th>
+          <th role="columnheader" scope="col">
+            Role
+          </th>
+          <th role="columnheader" scope="col">
+            Credits
+          </th>
+          <th role="columnheader" scope="col">
+            Created
+          </th>
+          <th role="columnheader" scope="col">
+            Actions
+          </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {users.map((user) => {
           const isSelf = user.id === currentUserId;
           return (
-            <tr key={user.id}>
-              <th scope="row" className="admin-users-table__name">
+            <tr key={user.id} role="row">
+              <th role="rowheader" scope="row" className="admin-users-table__name">
                 {user.name}
                 {isSelf ? (
                   <Badge variant="outline" className="admin-users-table__you">
@@ -62,15 +75,19 @@ export function UsersTable({
                   </Badge>
                 ) : null}
               </th>
-              <td>{user.email}</td>
-              <td>
+              <td role="cell" data-label="Email" className="admin-users-table__email">
+                {user.email}
+              </td>
+              <td role="cell" data-label="Role">
                 <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
               </td>
-              <td className="admin-users-table__credits">{user.credits}</td>
-              <td>
+              <td role="cell" data-label="Credits" className="admin-users-table__credits">
+                {user.credits}
+              </td>
+              <td role="cell" data-label="Created">
                 <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
               </td>
-              <td>
+              <td role="cell" data-label="Actions">
                 <div className="admin-users-table__actions">
                   <Button
                     variant="outline"
@@ -90,9 +107,20 @@ export function UsersTable({
                     <ShieldIcon />
                     Role
                   </Button>
+                  <ButtonLink
+                    variant="ghost"
+                    size="sm"
+                    to={`?tab=summaries&userId=${encodeURIComponent(user.id)}`}
+                    aria-label={`Summaries by ${user.name}`}
+                  >
+                    <FileTextIcon />
+                    Summaries
+                  </ButtonLink>
                   {isSelf ? null : (
+                    // Secondary until confirmed: the confirmation's button is the red one.
                     <Button
-                      variant="destructive"
+                      variant="outline"
+                      className="admin-users-table__delete"
                       size="sm"
                       aria-label={`Delete ${user.name}`}
                       onClick={() => onDelete(user)}
