@@ -7,6 +7,7 @@ import * as createSummaryJobs from './migrations/20261121120400_create_summary_j
 import * as allowPdfSource from './migrations/20261122105900_allow_pdf_source';
 import * as summaryWorkbench from './migrations/20261122120000_summary_workbench';
 import * as creditRequestsNotifications from './migrations/20261122150000_credit_requests_notifications';
+import * as staffListsIndexes from './migrations/20261122230000_staff_lists_indexes';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261122105900_allow_pdf_source': allowPdfSource,
   '20261122120000_summary_workbench': summaryWorkbench,
   '20261122150000_credit_requests_notifications': creditRequestsNotifications,
+  '20261122230000_staff_lists_indexes': staffListsIndexes,
 };
 
 /** A Kysely MigrationProvider over the list above. */

@@ -226,7 +226,7 @@ export function findOwnSummary(
  * "quoted phrases", -excluded, or). The expression is exactly the one summaries_search_idx
  * indexes (migration 20261122120000_summary_workbench), so the index serves it.
  */
-function matchesSearch(q: string) {
+export function matchesSearch(q: string) {
   return sql<boolean>`to_tsvector('english'::regconfig, summaries.original_content || ' ' || summaries.summarized_content) @@ websearch_to_tsquery('english'::regconfig, ${q})`;
 }
 
@@ -382,4 +382,29 @@ export function findSummaryVersion(
 export async function summaryExists(db: DbExecutor, id: string): Promise<boolean> {
   const row = await db.selectFrom('summaries').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Summaries counted by review status (anything not reviewed counts as pending). */
+export interface ReviewStatusCounts {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  needs_revision: number;
+}
+
+/** Every summary counted by review status; an unknown stored status counts as pending. */
+export async function countSummariesByReviewStatus(db: DbExecutor): Promise<ReviewStatusCounts> {
+  const row = await db
+    .selectFrom('summaries')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where review_status = 'approved'))::int`.as('approved'),
+      sql<number>`(count(*) filter (where review_status = 'rejected'))::int`.as('rejected'),
+      sql<number>`(count(*) filter (where review_status = 'needs_revision'))::int`.as(
+        'needs_revision',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...row, pending: row.total - row.approved - row.rejected - row.needs_revision };
 }

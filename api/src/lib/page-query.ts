@@ -55,3 +55,43 @@ export function toPaginationDto(page: number, limit: number, total: number): Pag
 export function pageOffset(page: number, limit: number): number {
   return (page - 1) * limit;
 }
+
+/** Most characters a search (`q`) may hold. */
+export const MAX_SEARCH_LENGTH = 200;
+export const SEARCH_LENGTH_MESSAGE = `Search must be at most ${MAX_SEARCH_LENGTH} characters`;
+const SEARCH_TEXT_MESSAGE = 'Search must be text without control characters';
+
+/** `q`: trimmed words to find; missing, empty or blank means no filter (undefined). */
+export function searchQueryField() {
+  return z
+    .string({ error: SEARCH_TEXT_MESSAGE })
+    .optional()
+    .transform((value, context) => {
+      const trimmed = value?.trim() ?? '';
+      if (trimmed === '') return undefined;
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(trimmed)) {
+        context.addIssue({ code: 'custom', message: SEARCH_TEXT_MESSAGE });
+        return z.NEVER;
+      }
+      if ([...trimmed].length > MAX_SEARCH_LENGTH) {
+        context.addIssue({ code: 'custom', message: SEARCH_LENGTH_MESSAGE });
+        return z.NEVER;
+      }
+      return trimmed;
+    });
+}
+
+/**
+ * An optional choice among `values` for a query filter: missing or empty means no filter
+ * (undefined), anything else outside `values` breaks the rule with `message`.
+ */
+export function filterField<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  message: string,
+) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.enum(values, { error: message }).optional(),
+  );
+}

@@ -1,23 +1,52 @@
 import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/database';
-import { selectStaffSummaries } from '../../db/summaries.repository';
+import type { ReviewStatus } from '../../db/schema';
+import { matchesSearch, selectStaffSummaries } from '../../db/summaries.repository';
 import type { StaffSummaryRecord } from '../../db/summaries.repository';
 
-/** How many summaries there are, everyone's. */
-export async function countAllSummaries(db: DbExecutor): Promise<number> {
-  const row = await db
-    .selectFrom('summaries')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .executeTakeFirstOrThrow();
+/** Which of everyone's summaries a staff list shows; each field absent means any. */
+export interface StaffSummaryFilter {
+  /** Words of the original or the summary (full-text, as the history search). */
+  q?: string | undefined;
+  status?: ReviewStatus | undefined;
+  /** The author. */
+  userId?: string | undefined;
+}
+
+/** The conditions of the filter (none without one). */
+export function staffFilterConditions(filter: StaffSummaryFilter): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (filter.status !== undefined) {
+    conditions.push(sql<boolean>`summaries.review_status = ${filter.status}`);
+  }
+  if (filter.userId !== undefined) {
+    conditions.push(sql<boolean>`summaries.user_id = ${filter.userId}`);
+  }
+  if (filter.q !== undefined) conditions.push(matchesSearch(filter.q));
+  return conditions;
+}
+
+/** How many summaries the filter matches, everyone's. */
+export async function countAllSummaries(
+  db: DbExecutor,
+  filter: StaffSummaryFilter = {},
+): Promise<number> {
+  let query = db.selectFrom('summaries').select(sql<number>`count(*)::int`.as('count'));
+  for (const condition of staffFilterConditions(filter)) query = query.where(condition);
+  const row = await query.executeTakeFirstOrThrow();
   return row.count;
 }
 
-/** One page of everyone's summaries with their authors, newest first (ties by id). */
+/** One page of the summaries the filter matches, with their authors, newest first (ties by id). */
 export function listAllSummaries(
   db: DbExecutor,
   page: { offset: number; limit: number },
+  filter: StaffSummaryFilter = {},
 ): Promise<StaffSummaryRecord[]> {
-  return selectStaffSummaries(db)
+  let query = selectStaffSummaries(db);
+  for (const condition of staffFilterConditions(filter)) query = query.where(condition);
+  return query
     .orderBy('summaries.created_at', 'desc')
     .orderBy('summaries.id', 'desc')
     .offset(page.offset)

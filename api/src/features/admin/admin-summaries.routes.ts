@@ -17,6 +17,7 @@ export const adminSummariesRoutes = new Hono<AuthEnv>()
         data: {
           summaries: page.summaries.map(toStaffSummaryDto),
           pagination: toSummaryPaginationDto(page.page, page.limit, page.total),
+          statistics: page.statistics,
         },
       },
       200,

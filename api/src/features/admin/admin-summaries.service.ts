@@ -4,8 +4,16 @@ import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import { lockSummary, writeNextVersion } from '../../db/summaries.repository';
-import type { StaffSummaryRecord, SummaryText } from '../../db/summaries.repository';
+import {
+  countSummariesByReviewStatus,
+  lockSummary,
+  writeNextVersion,
+} from '../../db/summaries.repository';
+import type {
+  ReviewStatusCounts,
+  StaffSummaryRecord,
+  SummaryText,
+} from '../../db/summaries.repository';
 import { sourceMapAfterEdit, unverifiedAfterEdit } from '../../lib/edited-summary';
 import { SUMMARY_NOT_FOUND_MESSAGE, sourceMapOf, stringsOf } from '../../lib/summary-response';
 import {
@@ -26,6 +34,8 @@ export interface AdminSummaryPage {
   total: number;
   page: number;
   limit: number;
+  /** Everyone's summaries counted by review status, whatever the filter: the stat cards. */
+  statistics: ReviewStatusCounts;
 }
 
 function summaryNotFound(): AppError {
@@ -42,12 +52,16 @@ export async function listAllSummariesPage(
   deps: AppDeps,
   query: AdminSummariesQuery,
 ): Promise<AdminSummaryPage> {
-  const total = await countAllSummaries(deps.db);
+  const filter = { q: query.q, status: query.status, userId: query.userId };
+  const [total, statistics] = await Promise.all([
+    countAllSummaries(deps.db, filter),
+    countSummariesByReviewStatus(deps.db),
+  ]);
   const offset = (query.page - 1) * query.limit;
   // Past the last page there is nothing to read (and a huge page number never reaches SQL).
   const summaries =
-    offset < total ? await listAllSummaries(deps.db, { offset, limit: query.limit }) : [];
-  return { summaries, total, page: query.page, limit: query.limit };
+    offset < total ? await listAllSummaries(deps.db, { offset, limit: query.limit }, filter) : [];
+  return { summaries, total, page: query.page, limit: query.limit, statistics };
 }
 
 /**

@@ -18,13 +18,63 @@ const userColumns = [
   'updated_at',
 ] as const;
 
-/** Every user, newest first (ties broken by id, so the order is stable). */
-export function listUsersNewestFirst(db: DbExecutor): Promise<UserRecord[]> {
-  return db
-    .selectFrom('users')
+/** Which users a staff list shows: `q` found in the name or email (any case), and a role. */
+export interface UserFilter {
+  q?: string | undefined;
+  role?: Role | undefined;
+}
+
+function filteredUsers(db: DbExecutor, filter: UserFilter) {
+  let query = db.selectFrom('users');
+  if (filter.role !== undefined) query = query.where('role', '=', filter.role);
+  const q = filter.q;
+  if (q !== undefined) {
+    // strpos, not LIKE: the words are found as typed, `%` and `_` included.
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<number>`strpos(lower(name), lower(${q}))`, '>', 0),
+        eb(sql<number>`strpos(lower(email), lower(${q}))`, '>', 0),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** How many users the filter matches. */
+export async function countUsers(db: DbExecutor, filter: UserFilter): Promise<number> {
+  const row = await filteredUsers(db, filter)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** One page of the users the filter matches, newest first (ties by id, so pages never overlap). */
+export function listUsersNewestFirst(
+  db: DbExecutor,
+  filter: UserFilter,
+  page: { offset: number; limit: number },
+): Promise<UserRecord[]> {
+  return filteredUsers(db, filter)
     .select(userColumns)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+/** Every user counted by role, with the sum of their credits. */
+export function countUsersByRole(
+  db: DbExecutor,
+): Promise<{ role: Role; users: number; credits: number }[]> {
+  return db
+    .selectFrom('users')
+    .select([
+      'role',
+      sql<number>`count(*)::int`.as('users'),
+      sql<number>`coalesce(sum(credits), 0)::float8`.as('credits'),
+    ])
+    .groupBy('role')
     .execute();
 }
 

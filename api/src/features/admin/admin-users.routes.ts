@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { toPaginationDto } from '../../lib/page-query';
 import { toUserResponse } from '../../lib/user-response';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { changeRoleSchema, rechargeSchema } from './admin.schemas';
+import { adminUsersQuerySchema, changeRoleSchema, rechargeSchema } from './admin.schemas';
 import {
   changeUserRole,
   deleteUser,
@@ -14,10 +15,17 @@ import {
 /** /api/admin/users: admins manage accounts (credits, roles, deletion). */
 export const adminUsersRoutes = new Hono<AuthEnv>()
   .use(requireAuth, requireRole('admin'))
-  .get('/', async (c) => {
-    const { users, statistics } = await listUsersWithStatistics(c.var.deps);
+  .get('/', validate('query', adminUsersQuerySchema), async (c) => {
+    const list = await listUsersWithStatistics(c.var.deps, c.req.valid('query'));
     return c.json(
-      { success: true as const, data: { users: users.map(toUserResponse), statistics } },
+      {
+        success: true as const,
+        data: {
+          users: list.users.map(toUserResponse),
+          statistics: list.statistics,
+          pagination: toPaginationDto(list.page, list.limit, list.total),
+        },
+      },
       200,
     );
   })

@@ -10,8 +10,12 @@ import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
 import { appendNotification } from '../../db/notifications.repository';
 import { creditsAddedMessage, roleChangedMessage } from '../../lib/notification-messages';
 import type { AppDeps } from '../../lib/app-env';
+import { pageOffset } from '../../lib/page-query';
+import type { AdminUsersQuery } from './admin.schemas';
 import {
   addCredits,
+  countUsers,
+  countUsersByRole,
   deleteUserById,
   findUserForUpdate,
   listUsersNewestFirst,
@@ -40,6 +44,10 @@ export interface AdminUserStatistics {
 export interface UsersWithStatistics {
   users: UserRecord[];
   statistics: AdminUserStatistics;
+  /** How many users the filter matches. */
+  total: number;
+  page: number;
+  limit: number;
 }
 
 export interface RoleChange {
@@ -57,19 +65,43 @@ function assertUserId(id: string): void {
   if (!UUID_PATTERN.test(id)) throw userNotFound();
 }
 
-/** Every user, newest first, with the totals of the admin page's stat cards. */
-export async function listUsersWithStatistics(deps: AppDeps): Promise<UsersWithStatistics> {
-  const users = await listUsersNewestFirst(deps.db);
+/**
+ * One page of the users the query's search and role match, newest first, with the totals of
+ * the admin page's stat cards, which count every user whatever the filter.
+ */
+export async function listUsersWithStatistics(
+  deps: AppDeps,
+  query: AdminUsersQuery,
+): Promise<UsersWithStatistics> {
+  const filter = { q: query.q, role: query.role };
+  const offset = pageOffset(query.page, query.limit);
+  const [byRole, total] = await Promise.all([
+    countUsersByRole(deps.db),
+    countUsers(deps.db, filter),
+  ]);
+  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
+  const users =
+    offset < total
+      ? await listUsersNewestFirst(deps.db, filter, { offset, limit: query.limit })
+      : [];
   const roleDistribution = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<
     Role,
     number
   >;
+  let totalUsers = 0;
   let totalCredits = 0;
-  for (const user of users) {
-    roleDistribution[user.role] += 1;
-    totalCredits += user.credits;
+  for (const row of byRole) {
+    roleDistribution[row.role] = row.users;
+    totalUsers += row.users;
+    totalCredits += row.credits;
   }
-  return { users, statistics: { totalUsers: users.length, totalCredits, roleDistribution } };
+  return {
+    users,
+    statistics: { totalUsers, totalCredits, roleDistribution },
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /**

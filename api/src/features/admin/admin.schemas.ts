@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Role } from '../../db/schema';
+import type { ReviewStatus, Role } from '../../db/schema';
+import { filterField, searchQueryField } from '../../lib/page-query';
 import { MAX_CHARS, MAX_RECHARGE_CREDITS } from '../../lib/product-constants';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
@@ -60,10 +61,51 @@ export const changeRoleSchema = z.object(
   body,
 );
 
-/** GET /api/admin/summaries: page ≥ 1 (default 1), limit 1..100 (default 50). */
+const reviewStatuses = [
+  'pending',
+  'approved',
+  'rejected',
+  'needs_revision',
+] as const satisfies readonly ReviewStatus[];
+
+export const ROLE_FILTER_MESSAGE = `Role must be one of: ${roles.join(', ')}`;
+export const STATUS_FILTER_MESSAGE = `Status must be one of: ${reviewStatuses.join(', ')}`;
+export const USER_ID_FILTER_MESSAGE = 'userId must be a user id';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/admin/users: page ≥ 1 (default 1), limit 1..100 (default 50), q (words of the name
+ * or email; empty means none), role (one of the four; empty means any).
+ */
+export const adminUsersQuerySchema = z.object({
+  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
+  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_ADMIN_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE),
+  q: searchQueryField(),
+  role: filterField(roles, ROLE_FILTER_MESSAGE),
+});
+
+/**
+ * GET /api/admin/summaries: page ≥ 1 (default 1), limit 1..100 (default 50), q (words of the
+ * original or the summary), status (review status), userId (the author); empty means none.
+ */
 export const adminSummariesQuerySchema = z.object({
   page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
   limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_ADMIN_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE),
+  q: searchQueryField(),
+  status: filterField(reviewStatuses, STATUS_FILTER_MESSAGE),
+  userId: z
+    .string({ error: USER_ID_FILTER_MESSAGE })
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return undefined;
+      if (!UUID_PATTERN.test(value)) {
+        context.addIssue({ code: 'custom', message: USER_ID_FILTER_MESSAGE });
+        return z.NEVER;
+      }
+      return value.toLowerCase();
+    }),
 });
 
 /** PUT /api/admin/summaries/:id: the new summary text, trimmed, 1..50,000 code points. */
@@ -93,5 +135,6 @@ export const editSummarySchema = z.object(
 
 export type RechargeInput = z.infer<typeof rechargeSchema>;
 export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export type AdminSummariesQuery = z.infer<typeof adminSummariesQuerySchema>;
 export type EditSummaryInput = z.infer<typeof editSummarySchema>;

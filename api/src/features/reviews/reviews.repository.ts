@@ -1,19 +1,40 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { ReviewAction, ReviewEventRow } from '../../db/schema';
-import { selectStaffSummaries } from '../../db/summaries.repository';
+import { matchesSearch, selectStaffSummaries } from '../../db/summaries.repository';
 import type { StaffSummaryRecord } from '../../db/summaries.repository';
 
-/** The statuses a review sets; any other stored status counts as pending. */
-const REVIEWED_STATUSES = ['approved', 'rejected', 'needs_revision'] as const;
+// Moved to db/ so that the admin summaries list shares them.
+export { countSummariesByReviewStatus } from '../../db/summaries.repository';
+export type { ReviewStatusCounts } from '../../db/summaries.repository';
 
-/** Summaries counted by review status (anything not reviewed counts as pending). */
-export interface ReviewStatusCounts {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  needs_revision: number;
+/** Which summaries a review list shows: awaiting review (or all), and words to find. */
+export interface ReviewListFilter {
+  status: 'pending' | 'all';
+  q?: string | undefined;
+}
+
+/** The filter's conditions; any status a review does not set counts as awaiting review. */
+function reviewListConditions(filter: ReviewListFilter) {
+  const conditions = [];
+  if (filter.status === 'pending') {
+    conditions.push(
+      sql<boolean>`summaries.review_status not in ('approved', 'rejected', 'needs_revision')`,
+    );
+  }
+  if (filter.q !== undefined) conditions.push(matchesSearch(filter.q));
+  return conditions;
+}
+
+/** How many summaries the review list's filter matches. */
+export async function countSummariesForReview(
+  db: DbExecutor,
+  filter: ReviewListFilter,
+): Promise<number> {
+  let query = db.selectFrom('summaries').select(sql<number>`count(*)::int`.as('count'));
+  for (const condition of reviewListConditions(filter)) query = query.where(condition);
+  const row = await query.executeTakeFirstOrThrow();
+  return row.count;
 }
 
 /** One reviewer's submitted reviews counted by action. */
@@ -32,22 +53,6 @@ export interface NewReviewEvent {
   comments: string | null;
 }
 
-/** Every summary counted by review status; an unknown stored status counts as pending. */
-export async function countSummariesByReviewStatus(db: DbExecutor): Promise<ReviewStatusCounts> {
-  const row = await db
-    .selectFrom('summaries')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where review_status = 'approved'))::int`.as('approved'),
-      sql<number>`(count(*) filter (where review_status = 'rejected'))::int`.as('rejected'),
-      sql<number>`(count(*) filter (where review_status = 'needs_revision'))::int`.as(
-        'needs_revision',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  return { ...row, pending: row.total - row.approved - row.rejected - row.needs_revision };
-}
-
 /** The reviews `reviewerId` has submitted, counted by action. */
 export async function countReviewsBy(db: DbExecutor, reviewerId: string): Promise<ReviewerCounts> {
   return db
@@ -63,21 +68,21 @@ export async function countReviewsBy(db: DbExecutor, reviewerId: string): Promis
 }
 
 /**
- * Up to `limit` summaries with their authors, newest first: only those awaiting review
- * (status pending, or any status a review does not set) or all of them.
+ * One page of the summaries with their authors, newest first (ties by id): only those awaiting
+ * review, or all of them, and only those matching `q` when it is given.
  */
 export function listSummariesForReview(
   db: DbExecutor,
-  filter: { status: 'pending' | 'all'; limit: number },
+  filter: ReviewListFilter,
+  page: { offset: number; limit: number },
 ): Promise<StaffSummaryRecord[]> {
   let query = selectStaffSummaries(db);
-  if (filter.status === 'pending') {
-    query = query.where('summaries.review_status', 'not in', REVIEWED_STATUSES);
-  }
+  for (const condition of reviewListConditions(filter)) query = query.where(condition);
   return query
     .orderBy('summaries.created_at', 'desc')
     .orderBy('summaries.id', 'desc')
-    .limit(filter.limit)
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
 }
 

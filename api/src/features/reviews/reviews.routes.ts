@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { toStaffSummaryDto } from '../../lib/summary-response';
+import { toStaffSummaryDto, toSummaryPaginationDto } from '../../lib/summary-response';
 import { reviewListQuerySchema, submitReviewSchema } from './reviews.schemas';
 import {
   getReviewHistory,
@@ -25,6 +25,7 @@ export const reviewRoutes = new Hono<AuthEnv>()
         success: true as const,
         data: queue.summaries.map(toStaffSummaryDto),
         statistics: queue.statistics,
+        pagination: toSummaryPaginationDto(queue.page, queue.limit, queue.total),
       },
       200,
     );

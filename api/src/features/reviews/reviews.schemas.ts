@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReviewAction } from '../../db/schema';
+import { pageQueryFields, searchQueryField } from '../../lib/page-query';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
@@ -28,8 +29,13 @@ const actions = [
   'needs_revision',
 ] as const satisfies readonly ReviewAction[];
 
-/** GET /api/reviews/pending: status pending (default) or all; limit 1..100 (default 100). */
+/**
+ * GET /api/reviews/pending: status pending (default) or all; page ≥ 1 (default 1); limit
+ * 1..100 (default 100); q, words of the original or the summary (empty means none).
+ */
 export const reviewListQuerySchema = z.object({
+  page: pageQueryFields(MAX_REVIEW_LIST_SIZE).page,
+  q: searchQueryField(),
   status: z
     .enum(['pending', 'all'], { error: STATUS_MESSAGE })
     .optional()

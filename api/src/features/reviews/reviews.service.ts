@@ -3,6 +3,7 @@ import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
+import { pageOffset } from '../../lib/page-query';
 import type { StaffSummaryRecord } from '../../db/summaries.repository';
 import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
 import { appendNotification } from '../../db/notifications.repository';
@@ -13,6 +14,7 @@ import {
   appendReviewEvent,
   countReviewsBy,
   countSummariesByReviewStatus,
+  countSummariesForReview,
   findStaffSummary,
   listReviewEvents,
   listSummariesForReview,
@@ -26,6 +28,10 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export interface ReviewQueue {
   summaries: StaffSummaryRecord[];
   statistics: ReviewStatusCounts;
+  /** How many summaries the list's filter matches. */
+  total: number;
+  page: number;
+  limit: number;
 }
 
 function summaryNotFound(): AppError {
@@ -51,11 +57,18 @@ export async function getReviewStatistics(
 
 /** The summaries to review (or all of them), newest first, with every summary counted by status. */
 export async function listReviewQueue(deps: AppDeps, query: ReviewListQuery): Promise<ReviewQueue> {
-  const [summaries, statistics] = await Promise.all([
-    listSummariesForReview(deps.db, query),
+  const filter = { status: query.status, q: query.q };
+  const [statistics, total] = await Promise.all([
     countSummariesByReviewStatus(deps.db),
+    countSummariesForReview(deps.db, filter),
   ]);
-  return { summaries, statistics };
+  const offset = pageOffset(query.page, query.limit);
+  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
+  const summaries =
+    offset < total
+      ? await listSummariesForReview(deps.db, filter, { offset, limit: query.limit })
+      : [];
+  return { summaries, statistics, total, page: query.page, limit: query.limit };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SEARCH_LENGTH, SEARCH_LENGTH_MESSAGE, searchQueryField } from '../../lib/page-query';
 import {
   CONTENT_REQUIRED_MESSAGE,
   contentProblem,
@@ -61,10 +62,7 @@ function wholeNumber(message: string, min: number, max: number, fallback: number
 export const LENGTH_MESSAGE = `Length must be one of: ${SUMMARY_LENGTHS.join(', ')}`;
 export const FORMAT_MESSAGE = `Format must be one of: ${SUMMARY_FORMATS.join(', ')}`;
 export const EXPORT_FORMAT_MESSAGE = 'Format must be one of: txt, md, docx';
-/** Most characters a history search may hold. */
-export const MAX_SEARCH_LENGTH = 200;
-export const SEARCH_LENGTH_MESSAGE = `Search must be at most ${MAX_SEARCH_LENGTH} characters`;
-const SEARCH_TEXT_MESSAGE = 'Search must be text without control characters';
+export { MAX_SEARCH_LENGTH, SEARCH_LENGTH_MESSAGE };
 
 /** Optional length; absent (or null) means none given. */
 const length = z.enum(SUMMARY_LENGTHS, { error: LENGTH_MESSAGE }).nullish();
@@ -111,29 +109,10 @@ export const regenerateSummarySchema = z.object(
   body,
 );
 
-/** `q`: trimmed words to find; empty or blank means no filter (undefined). */
-const searchQuery = z
-  .string({ error: SEARCH_TEXT_MESSAGE })
-  .optional()
-  .transform((value, context) => {
-    const trimmed = value?.trim() ?? '';
-    if (trimmed === '') return undefined;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u.test(trimmed)) {
-      context.addIssue({ code: 'custom', message: SEARCH_TEXT_MESSAGE });
-      return z.NEVER;
-    }
-    if ([...trimmed].length > MAX_SEARCH_LENGTH) {
-      context.addIssue({ code: 'custom', message: SEARCH_LENGTH_MESSAGE });
-      return z.NEVER;
-    }
-    return trimmed;
-  });
-
 export const listSummariesQuerySchema = z.object({
   page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
   limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-  q: searchQuery,
+  q: searchQueryField(),
 });
 
 export const EXPORT_FORMATS = ['txt', 'md', 'docx'] as const;
