@@ -32,7 +32,7 @@ export interface ListView<Tab extends string, Filter extends string> {
   filters: Record<Filter, string>;
 }
 
-export interface ListViewOptions<Tab extends string, Filter extends string> {
+export interface ListViewOptions<Tab extends string, Filter extends string = never> {
   /** The page's tabs; the first is the default, left out of the URL. */
   tabs: readonly Tab[];
   /**

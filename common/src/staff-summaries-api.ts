@@ -70,10 +70,7 @@ export interface OwnSummaryPage {
 
 /** GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries. */
 export async function getOwnSummaryPage(query: Record<string, string>): Promise<OwnSummaryPage> {
-  const body = await request(
-    () => api.summaries.$get({ query }),
-    FALLBACK_MESSAGES.fetchSummaries,
-  );
+  const body = await request(() => api.summaries.$get({ query }), FALLBACK_MESSAGES.fetchSummaries);
   return { summaries: body.data.summaries, pagination: body.data.pagination };
 }
 

@@ -94,11 +94,14 @@ export function setupStaffPageTests(): void {
   });
 }
 
-/** Renders a staff page at `path` signed in as `user`; /dashboard is where guards send others. */
-export function renderStaffPage(path: string, page: ReactElement, user: User) {
+/**
+ * Renders a staff page at `path` (with `search`, e.g. `?tab=summaries&page=2`) signed in as
+ * `user`; /dashboard is where guards send others.
+ */
+export function renderStaffPage(path: string, page: ReactElement, user: User, search = '') {
   storeSession(user);
   return renderWithProviders({
-    initialEntry: path,
+    initialEntry: `${path}${search}`,
     routes: [
       { path, element: page },
       { path: '/dashboard', element: createElement('h1', null, 'Dashboard page') },

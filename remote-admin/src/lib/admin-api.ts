@@ -21,10 +21,7 @@ export type AdminListQuery = Record<string, string>;
 
 /** GET /api/admin/users?page&limit&q&role: a page of users with everyone's statistics. */
 export async function getUsers(query: AdminListQuery): Promise<AdminUsers> {
-  const body = await request(
-    () => api.admin.users.$get({ query }),
-    FALLBACK_MESSAGES.fetchUsers,
-  );
+  const body = await request(() => api.admin.users.$get({ query }), FALLBACK_MESSAGES.fetchUsers);
   return body.data;
 }
 

@@ -40,11 +40,7 @@ function AdminPanel() {
       />
       <div className="ui-stat-grid">
         <StatCard label="Total Users" icon={<UsersIcon />} value={statistics?.totalUsers} />
-        <StatCard
-          label="Total Summaries"
-          icon={<FileTextIcon />}
-          value={summariesTotal}
-        />
+        <StatCard label="Total Summaries" icon={<FileTextIcon />} value={summariesTotal} />
         <StatCard label="Total Credits" icon={<CoinsIcon />} value={statistics?.totalCredits} />
         <StatCard label="Admins" icon={<ShieldIcon />} value={statistics?.roleDistribution.admin} />
       </div>

@@ -135,7 +135,8 @@ export function statisticsAfter(
 
 function replaceUser(state: AdminState, user: User): void {
   const before = state.users.find((current) => current.id === user.id);
-  if (before && state.statistics) state.statistics = statisticsAfter(state.statistics, before, user);
+  if (before && state.statistics)
+    state.statistics = statisticsAfter(state.statistics, before, user);
   state.users = state.users.map((current) => (current.id === user.id ? user : current));
   // The author badges on the summaries tab follow a role change.
   for (const summary of state.summaries) {

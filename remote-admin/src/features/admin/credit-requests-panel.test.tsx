@@ -42,7 +42,10 @@ const baseRoutes = {
       },
     }),
   'GET /api/admin/summaries': (request: SeenRequest) =>
-    jsonResponse({ success: true, data: { summaries: [], pagination: pageOf([], request).pagination } }),
+    jsonResponse({
+      success: true,
+      data: { summaries: [], pagination: pageOf([], request).pagination },
+    }),
 };
 
 setupStaffPageTests();

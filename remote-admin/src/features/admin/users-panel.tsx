@@ -52,7 +52,12 @@ export function UsersPanel() {
     () => dispatch(fetchAdminUsers(query)),
     new URLSearchParams(query).toString(),
   );
-  useLastPageClamp(view.page, usersPagination?.totalPages, usersStatus === 'succeeded', view.setPage);
+  useLastPageClamp(
+    view.page,
+    usersPagination?.totalPages,
+    usersStatus === 'succeeded',
+    view.setPage,
+  );
   const [dialog, setDialog] = useState<UsersDialog | null>(null);
   const close = () => setDialog(null);
 

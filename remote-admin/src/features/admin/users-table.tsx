@@ -28,7 +28,7 @@ export interface UsersTableProps {
 /**
  * Name, Email, Role, Credits, Created and Actions of a page of users (nothing when there are
  * none). Below 1,024 px each row becomes a stacked card (admin-page.css), every cell labelled
- * by its column; the explicit roles keep it a table for assistive technology either way.
+ * by its column.
  */
 export function UsersTable({
   users,
@@ -40,34 +40,22 @@ export function UsersTable({
   if (users.length === 0) return null;
   return (
     <TableRegion label="Users" className="admin-users-table">
-      <thead role="rowgroup">
-        <tr role="row">
-          <th role="columnheader" scope="col">
-            Name
-          </th>
-          <th role="columnheader" scope="col">
-            Email
-          </th>
-          <th role="columnheader" scope="col">
-            Role
-          </th>
-          <th role="columnheader" scope="col">
-            Credits
-          </th>
-          <th role="columnheader" scope="col">
-            Created
-          </th>
-          <th role="columnheader" scope="col">
-            Actions
-          </th>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Credits</th>
+          <th scope="col">Created</th>
+          <th scope="col">Actions</th>
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {users.map((user) => {
           const isSelf = user.id === currentUserId;
           return (
-            <tr key={user.id} role="row">
-              <th role="rowheader" scope="row" className="admin-users-table__name">
+            <tr key={user.id}>
+              <th scope="row" className="admin-users-table__name">
                 {user.name}
                 {isSelf ? (
                   <Badge variant="outline" className="admin-users-table__you">
@@ -75,19 +63,19 @@ export function UsersTable({
                   </Badge>
                 ) : null}
               </th>
-              <td role="cell" data-label="Email" className="admin-users-table__email">
+              <td data-label="Email" className="admin-users-table__email">
                 {user.email}
               </td>
-              <td role="cell" data-label="Role">
+              <td data-label="Role">
                 <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
               </td>
-              <td role="cell" data-label="Credits" className="admin-users-table__credits">
+              <td data-label="Credits" className="admin-users-table__credits">
                 {user.credits}
               </td>
-              <td role="cell" data-label="Created">
+              <td data-label="Created">
                 <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
               </td>
-              <td role="cell" data-label="Actions">
+              <td data-label="Actions">
                 <div className="admin-users-table__actions">
                   <Button
                     variant="outline"

@@ -40,10 +40,7 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
   const listView = useEditorView();
   const { title, description, fetch } = panels[view];
   const query = listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []);
-  const reload = useListLoader(
-    () => dispatch(fetch(query)),
-    new URLSearchParams(query).toString(),
-  );
+  const reload = useListLoader(() => dispatch(fetch(query)), new URLSearchParams(query).toString());
   useLastPageClamp(listView.page, pagination?.totalPages, status === 'succeeded', listView.setPage);
   const filtered = Boolean(listView.q || (view === 'all' && listView.filters.status));
   return (
