@@ -7,13 +7,30 @@ import type { OwnSummary, StaffSummary } from 'common/staff-summary';
  * ApiError carrying the message to show (SPEC.md §8).
  */
 
-/** GET /api/admin/summaries?limit=N (editor, admin): everyone's, newest first, with authors. */
-export async function getStaffSummaries(limit: number): Promise<StaffSummary[]> {
+/** The part of a list's `pagination` (API.md) the staff pages show. */
+export interface ListPagination {
+  currentPage: number;
+  totalPages: number;
+  /** Every row that matches, across pages. */
+  total: number;
+}
+
+/** A page of everyone's summaries and its pagination. */
+export interface StaffSummaryPage {
+  summaries: StaffSummary[];
+  pagination: ListPagination;
+}
+
+/**
+ * GET /api/admin/summaries (editor, admin) with page, limit and optional q, status and userId
+ * (API.md "Additions"): everyone's, newest first, with authors, and the real total.
+ */
+export async function getStaffSummaries(query: Record<string, string>): Promise<StaffSummaryPage> {
   const body = await request(
-    () => api.admin.summaries.$get({ query: { limit: String(limit) } }),
+    () => api.admin.summaries.$get({ query }),
     FALLBACK_MESSAGES.fetchSummaries,
   );
-  return body.data.summaries;
+  return { summaries: body.data.summaries, pagination: body.data.pagination };
 }
 
 /** PUT /api/admin/summaries/:id (editor, admin) with the new text; the updated summary. */
@@ -43,6 +60,18 @@ export async function getOwnSummaries(limit: number): Promise<OwnSummary[]> {
     FALLBACK_MESSAGES.fetchSummaries,
   );
   return body.data.summaries;
+}
+
+/** A page of one's own summaries and its pagination. */
+export interface OwnSummaryPage {
+  summaries: OwnSummary[];
+  pagination: ListPagination;
+}
+
+/** GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries. */
+export async function getOwnSummaryPage(query: Record<string, string>): Promise<OwnSummaryPage> {
+  const body = await request(() => api.summaries.$get({ query }), FALLBACK_MESSAGES.fetchSummaries);
+  return { summaries: body.data.summaries, pagination: body.data.pagination };
 }
 
 /** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */

@@ -50,10 +50,15 @@ export type RouteHandler = (request: SeenRequest) => Response | Promise<Response
 /** Handlers keyed by `METHOD /path?query`, e.g. `'PUT /api/admin/users/u2/role'`. */
 export type RouteTable = Record<string, RouteHandler | undefined>;
 
-/** Stubs fetch with a route table; any other request gets API.md's 404 envelope. */
+/**
+ * Stubs fetch with a route table; any other request gets API.md's 404 envelope. A key with a
+ * query matches that exact query; a key without one matches its path with any query.
+ */
 export function stubRoutes(routes: RouteTable) {
   return stubFetch((request) => {
-    const handler = routes[`${request.method} ${request.path}`];
+    const pathOnly = request.path.split('?')[0] ?? request.path;
+    const handler =
+      routes[`${request.method} ${request.path}`] ?? routes[`${request.method} ${pathOnly}`];
     if (handler) return handler(request);
     return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
@@ -89,11 +94,14 @@ export function setupStaffPageTests(): void {
   });
 }
 
-/** Renders a staff page at `path` signed in as `user`; /dashboard is where guards send others. */
-export function renderStaffPage(path: string, page: ReactElement, user: User) {
+/**
+ * Renders a staff page at `path` (with `search`, e.g. `?tab=summaries&page=2`) signed in as
+ * `user`; /dashboard is where guards send others.
+ */
+export function renderStaffPage(path: string, page: ReactElement, user: User, search = '') {
   storeSession(user);
   return renderWithProviders({
-    initialEntry: path,
+    initialEntry: `${path}${search}`,
     routes: [
       { path, element: page },
       { path: '/dashboard', element: createElement('h1', null, 'Dashboard page') },
@@ -133,4 +141,32 @@ export async function settleUntil<T>(find: () => T | null): Promise<T> {
     await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
   }
   throw new Error('settleUntil: nothing appeared');
+}
+
+/** A stubbed request's query parameters. */
+export function queryOf(request: SeenRequest): URLSearchParams {
+  return new URL(request.path, 'http://localhost').searchParams;
+}
+
+/**
+ * The page of `items` a stubbed list request asks for (`page`, `limit`, default 1 and
+ * `defaultLimit`) with API.md's pagination, as a server would answer it.
+ */
+export function pageOf<T>(items: readonly T[], request: SeenRequest, defaultLimit = 50) {
+  const query = queryOf(request);
+  const page = Number(query.get('page') ?? 1);
+  const limit = Number(query.get('limit') ?? defaultLimit);
+  const total = items.length;
+  const totalPages = Math.ceil(total / limit);
+  return {
+    items: items.slice((page - 1) * limit, page * limit),
+    pagination: {
+      currentPage: page,
+      totalPages,
+      totalSummaries: total,
+      total,
+      hasNextPage: page < totalPages,
+      hasPrevPage: page > 1,
+    },
+  };
 }

@@ -31,6 +31,15 @@ function userRow(page: Page, email: string): Locator {
   return page.getByRole('region', { name: 'Users' }).getByRole('row').filter({ hasText: email });
 }
 
+/**
+ * Searches the users table for `text` (issue 13: 50 users a page, newest first), so a user is
+ * found whatever the rest of the suite registers meanwhile.
+ */
+async function searchUsers(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Search users').fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}(&|$)`));
+}
+
 /** The panel of the selected tab (the others are hidden). */
 function openTab(page: Page): Locator {
   return page.getByRole('tabpanel');
@@ -55,7 +64,8 @@ test.describe('/admin, Users Management', () => {
     page,
     request,
   }) => {
-    const before = await registerThroughApi(request, freshLabel('admin-list'));
+    const tag = freshLabel('admin-list');
+    const before = await registerThroughApi(request, `${tag}-before`);
     await openStaffPage(page, 'admin');
 
     for (const label of ['Total Users', 'Total Summaries', 'Total Credits', 'Admins']) {
@@ -71,6 +81,7 @@ test.describe('/admin, Users Management', () => {
       await expect(users.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
 
+    await searchUsers(page, before.user.email);
     const row = userRow(page, before.user.email);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('rowheader')).toHaveText(before.user.name);
@@ -79,6 +90,7 @@ test.describe('/admin, Users Management', () => {
     await expect(row.getByRole('button', { name: `Delete ${before.user.name}` })).toBeVisible();
 
     // The admin's own row: Credits and Role, but no Delete.
+    await searchUsers(page, demoAccounts.admin.email);
     const own = userRow(page, demoAccounts.admin.email);
     await expect(
       own.getByRole('button', { name: `Credits for ${demoAccounts.admin.name}` }),
@@ -89,7 +101,9 @@ test.describe('/admin, Users Management', () => {
     await expect(own.getByRole('button', { name: /Delete/ })).toHaveCount(0);
 
     // Refresh picks up an account registered after the page loaded.
-    const after = await registerThroughApi(request, freshLabel('admin-refresh'));
+    await searchUsers(page, tag);
+    await expect(userRow(page, before.user.email)).toHaveCount(1);
+    const after = await registerThroughApi(request, `${tag}-after`);
     await expect(userRow(page, after.user.email)).toHaveCount(0);
     await openTab(page).getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(userRow(page, after.user.email)).toHaveCount(1);
@@ -102,6 +116,7 @@ test.describe('/admin, Users Management', () => {
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-credits'));
     await openStaffPage(page, 'admin');
+    await searchUsers(page, session.user.email);
     const row = userRow(page, session.user.email);
     await row.getByRole('button', { name: `Credits for ${session.user.name}` }).click();
 
@@ -134,6 +149,7 @@ test.describe('/admin, Users Management', () => {
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-role'));
     await openStaffPage(page, 'admin');
+    await searchUsers(page, session.user.email);
     const row = userRow(page, session.user.email);
     await expect(row.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
 
@@ -164,6 +180,7 @@ test.describe('/admin, Users Management', () => {
   }) => {
     const session = await registerThroughApi(request, freshLabel('admin-delete'));
     await openStaffPage(page, 'admin');
+    await searchUsers(page, session.user.email);
     const row = userRow(page, session.user.email);
     await row.getByRole('button', { name: `Delete ${session.user.name}` }).click();
 

@@ -20,6 +20,13 @@ export interface ListPanelProps {
   empty: ReactNode;
   /** Loads the list: when the panel is shown and it was never asked for, and on Refresh. */
   onLoad: () => void;
+  /**
+   * False when the list loads itself (a paged list follows its URL): the panel then only calls
+   * onLoad on Refresh.
+   */
+  loadOnShow?: boolean;
+  /** Above the list: a search box and filters. */
+  controls?: ReactNode;
   /** How many placeholder rows show during the first load. */
   skeletonRows?: number;
   children: ReactNode;
@@ -39,6 +46,8 @@ export function ListPanel({
   isEmpty,
   empty,
   onLoad,
+  loadOnShow = true,
+  controls,
   skeletonRows = 3,
   children,
 }: ListPanelProps) {
@@ -46,8 +55,8 @@ export function ListPanel({
   const load = useEffectEvent(onLoad);
   // A tab's list loads the first time the tab is shown.
   useEffect(() => {
-    if (status === 'idle') load();
-  }, [status]);
+    if (loadOnShow && status === 'idle') load();
+  }, [status, loadOnShow]);
   const loading = status === 'loading';
   const firstLoad = isEmpty && (loading || status === 'idle');
   return (
@@ -64,6 +73,7 @@ export function ListPanel({
           Refresh
         </Button>
       </div>
+      {controls}
       {status === 'failed' && error ? (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>

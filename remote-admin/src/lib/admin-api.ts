@@ -2,25 +2,26 @@
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
 import type { SuccessBody } from 'common/api-client';
 import type { Role } from 'common/roles';
-import type { StaffSummary } from 'common/staff-summary';
 import { getStaffSummaries } from 'common/staff-summaries-api';
+import type { StaffSummaryPage } from 'common/staff-summaries-api';
 import type { User } from 'common/user';
 
-/** GET /api/admin/users `data`: every user and their statistics. */
+/** GET /api/admin/users `data`: a page of users, the statistics of every user, the pagination. */
 export type AdminUsers = SuccessBody<Awaited<ReturnType<typeof api.admin.users.$get>>>['data'];
 
 /** `{ totalUsers, totalCredits, roleDistribution: { user, editor, reviewer, admin } }`. */
 export type AdminStatistics = AdminUsers['statistics'];
 
-/** SPEC.md §9: the admin page lists at most 50 summaries. */
+/** SPEC.md §9: the admin page lists 50 summaries a page; the users table as many. */
 export const ADMIN_SUMMARIES_LIMIT = 50;
+export const ADMIN_USERS_LIMIT = 50;
 
-/** GET /api/admin/users: every user with the statistics. */
-export async function getUsers(): Promise<AdminUsers> {
-  const body = await request(
-    () => api.admin.users.$get({ query: {} }),
-    FALLBACK_MESSAGES.fetchUsers,
-  );
+/** The admin lists' query (API.md "Additions"): page, limit, and q, role, status or userId. */
+export type AdminListQuery = Record<string, string>;
+
+/** GET /api/admin/users?page&limit&q&role: a page of users with everyone's statistics. */
+export async function getUsers(query: AdminListQuery): Promise<AdminUsers> {
+  const body = await request(() => api.admin.users.$get({ query }), FALLBACK_MESSAGES.fetchUsers);
   return body.data;
 }
 
@@ -50,7 +51,7 @@ export async function deleteUser(id: string): Promise<void> {
   );
 }
 
-/** GET /api/admin/summaries?limit=50: everyone's summaries, newest first, with their authors. */
-export function getAllSummaries(): Promise<StaffSummary[]> {
-  return getStaffSummaries(ADMIN_SUMMARIES_LIMIT);
+/** GET /api/admin/summaries?page&limit&q&status&userId: everyone's, newest first, with authors. */
+export function getAllSummaries(query: AdminListQuery): Promise<StaffSummaryPage> {
+  return getStaffSummaries(query);
 }

@@ -1,17 +1,24 @@
-// The editor remote's lists (API.md "Routes"); editing and deleting use common's staff summary
-// calls, shared with the admin page.
-import { getOwnSummaries, getStaffSummaries } from 'common/staff-summaries-api';
-import type { OwnSummary, StaffSummary } from 'common/staff-summary';
+// The editor remote's lists (API.md "Routes" and "Additions"); editing and deleting use common's
+// staff summary calls, shared with the admin page.
+import { getOwnSummaryPage, getStaffSummaries } from 'common/staff-summaries-api';
+import type { ListPagination } from 'common/staff-summaries-api';
+import type { ListedSummary } from 'common/staff-summary';
 
-/** SPEC.md §9: the editor's listings hold at most 100 summaries. */
+/** SPEC.md §9: the editor's listings hold 100 summaries a page. */
 export const EDITOR_LIST_LIMIT = 100;
 
-/** GET /api/admin/summaries?limit=100: everyone's summaries, newest first, with their authors. */
-export function getAllSummaries(): Promise<StaffSummary[]> {
-  return getStaffSummaries(EDITOR_LIST_LIMIT);
+/** A page of one of the editor's lists. */
+export interface EditorSummaryPage {
+  summaries: ListedSummary[];
+  pagination: ListPagination;
 }
 
-/** GET /api/summaries?limit=100: the editor's own summaries. */
-export function getMySummaries(): Promise<OwnSummary[]> {
-  return getOwnSummaries(EDITOR_LIST_LIMIT);
+/** GET /api/admin/summaries?page&limit&q&status: everyone's, newest first, with their authors. */
+export function getAllSummaries(query: Record<string, string>): Promise<EditorSummaryPage> {
+  return getStaffSummaries(query);
+}
+
+/** GET /api/summaries?page&limit&q: the editor's own summaries. */
+export function getMySummaries(query: Record<string, string>): Promise<EditorSummaryPage> {
+  return getOwnSummaryPage(query);
 }

@@ -1,11 +1,12 @@
 // The reviewer remote's calls (API.md "Routes": /api/reviews/...), in one place.
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
 import type { SuccessBody } from 'common/api-client';
-import { getOwnSummaries } from 'common/staff-summaries-api';
-import type { OwnSummary, StaffSummary } from 'common/staff-summary';
+import { getOwnSummaryPage } from 'common/staff-summaries-api';
+import type { ListPagination, OwnSummaryPage } from 'common/staff-summaries-api';
+import type { StaffSummary } from 'common/staff-summary';
 import type { ReviewAction } from './review-status';
 
-/** SPEC.md §9: the reviewer's listings hold at most 100 summaries. */
+/** SPEC.md §9: the reviewer's listings hold 100 summaries a page. */
 export const REVIEW_LIST_LIMIT = 100;
 
 /** GET /api/reviews/stats `data`: `overall` counts by status, `myReviews` one's own reviews. */
@@ -18,10 +19,11 @@ export type ReviewHistory = SuccessBody<
   Awaited<ReturnType<(typeof api.reviews)[':id']['history']['$get']>>
 >['data'];
 
-/** GET /api/reviews/pending: the listed summaries and, beside them, the overall counts. */
+/** GET /api/reviews/pending: a page of summaries, the overall counts and the pagination. */
 export interface ReviewQueue {
   summaries: StaffSummary[];
   statistics: ReviewOverall;
+  pagination: ListPagination;
 }
 
 /** Failing to load the stats is only logged (SPEC.md §8), so its text is for the console. */
@@ -32,18 +34,24 @@ export async function getReviewStats(): Promise<ReviewStats> {
   return (await request(() => api.reviews.stats.$get(), STATS_FALLBACK)).data;
 }
 
-/** GET /api/reviews/pending?status=pending|all&limit=100, newest first, with their authors. */
-export async function getReviewQueue(status: 'pending' | 'all'): Promise<ReviewQueue> {
+/**
+ * GET /api/reviews/pending?status=pending|all&page&limit&q (API.md "Additions"), newest first,
+ * with their authors.
+ */
+export async function getReviewQueue(
+  status: 'pending' | 'all',
+  query: Record<string, string>,
+): Promise<ReviewQueue> {
   const body = await request(
-    () => api.reviews.pending.$get({ query: { status, limit: String(REVIEW_LIST_LIMIT) } }),
+    () => api.reviews.pending.$get({ query: { ...query, status } }),
     FALLBACK_MESSAGES.fetchSummaries,
   );
-  return { summaries: body.data, statistics: body.statistics };
+  return { summaries: body.data, statistics: body.statistics, pagination: body.pagination };
 }
 
-/** GET /api/summaries?limit=100: the reviewer's own summaries. */
-export function getMySummaries(): Promise<OwnSummary[]> {
-  return getOwnSummaries(REVIEW_LIST_LIMIT);
+/** GET /api/summaries?page&limit&q: the reviewer's own summaries. */
+export function getMySummaries(query: Record<string, string>): Promise<OwnSummaryPage> {
+  return getOwnSummaryPage(query);
 }
 
 /** POST /api/reviews/:id/submit; blank comments are left out. The reviewed summary. */

@@ -1,8 +1,11 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffSummary } from 'common/staff-summary';
 import {
+  findCards,
+  pageOf,
+  queryOf,
   recordJson,
   makeStaffSummary,
   renderStaffPage,
@@ -33,21 +36,68 @@ function statisticsOf(users: User[]) {
   return { totalUsers: users.length, totalCredits, roleDistribution };
 }
 
+/**
+ * A fake staff API over `users` and `summaries`: pages, search (name or email; summary text),
+ * role and status filters as API.md "Additions" says; deleting a user takes their summaries.
+ */
 function stubApi(
   options: { users?: User[]; summaries?: StaffSummary[]; overrides?: RouteTable } = {},
 ) {
-  const users = options.users ?? [admin, bob, cara];
-  const summaries = options.summaries ?? [makeStaffSummary()];
+  let users = options.users ?? [admin, bob, cara];
+  let summaries = options.summaries ?? [makeStaffSummary()];
   return stubRoutes({
-    'GET /api/admin/users': () =>
-      jsonResponse({ success: true, data: { users, statistics: statisticsOf(users) } }),
-    'GET /api/admin/summaries?limit=50': () => jsonResponse({ success: true, data: { summaries } }),
+    'GET /api/admin/users': (request) => {
+      const query = queryOf(request);
+      const q = query.get('q')?.toLowerCase() ?? '';
+      const role = query.get('role');
+      const matching = users.filter(
+        (user) =>
+          (!q || `${user.name} ${user.email}`.toLowerCase().includes(q)) &&
+          (!role || user.role === role),
+      );
+      const { items, pagination } = pageOf(matching, request);
+      return jsonResponse({
+        success: true,
+        data: { users: items, statistics: statisticsOf(users), pagination },
+      });
+    },
+    'GET /api/admin/summaries': (request) => {
+      const query = queryOf(request);
+      const q = query.get('q')?.toLowerCase() ?? '';
+      const status = query.get('status');
+      const userId = query.get('userId');
+      const matching = summaries.filter(
+        (summary) =>
+          (!q || summary.summarizedContent.toLowerCase().includes(q)) &&
+          (!status || summary.reviewStatus === status) &&
+          (!userId || summary.user.id === userId),
+      );
+      const { items, pagination } = pageOf(matching, request);
+      return jsonResponse({ success: true, data: { summaries: items, pagination } });
+    },
+    'DELETE /api/admin/users/u2': () => {
+      users = users.filter((user) => user.id !== 'u2');
+      summaries = summaries.filter((summary) => summary.user.id !== 'u2');
+      return jsonResponse({ success: true });
+    },
     ...options.overrides,
   });
 }
 
-function renderAdmin(user: User = admin) {
-  return renderStaffPage('/admin', <AdminPage />, user);
+function renderAdmin(user: User = admin, search = '') {
+  return renderStaffPage('/admin', <AdminPage />, user, search);
+}
+
+/** `count` users named "Member N", newest first, each with N credits. */
+function members(count: number): User[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeUser({
+      id: `m${index + 1}`,
+      name: `Member ${index + 1}`,
+      email: `member${index + 1}@brevity.test`,
+      credits: index + 1,
+    }),
+  );
 }
 
 async function findRow(name: string) {
@@ -105,12 +155,16 @@ describe('AdminPage', () => {
     let fail = true;
     const fetchMock = stubApi({
       overrides: {
-        'GET /api/admin/users': () =>
+        'GET /api/admin/users': (request) =>
           fail
             ? new Response('oops', { status: 500 })
             : jsonResponse({
                 success: true,
-                data: { users: [bob], statistics: statisticsOf([bob]) },
+                data: {
+                  users: [bob],
+                  statistics: statisticsOf([bob]),
+                  pagination: pageOf([bob], request).pagination,
+                },
               }),
       },
     });
@@ -120,7 +174,9 @@ describe('AdminPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Refresh' })[0] as HTMLElement);
     await findRow('Bob Writer');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(requestLog(fetchMock).filter((line) => line === 'GET /api/admin/users')).toHaveLength(2);
+    expect(
+      requestLog(fetchMock).filter((line) => line === 'GET /api/admin/users?page=1&limit=50'),
+    ).toHaveLength(2);
   });
 
   describe('Add credits', () => {
@@ -259,9 +315,7 @@ describe('AdminPage', () => {
 
   describe('Delete user', () => {
     it('asks first (This action cannot be undone), then deletes and shows Deleted!', async () => {
-      const fetchMock = stubApi({
-        overrides: { 'DELETE /api/admin/users/u2': () => jsonResponse({ success: true }) },
-      });
+      const fetchMock = stubApi();
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Writer' }));
       const confirm = screen.getByRole('alertdialog', { name: /Delete Bob Writer/ });
@@ -402,6 +456,113 @@ describe('AdminPage', () => {
       renderAdmin();
       await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
       expect(await screen.findByText('No summaries found')).toBeTruthy();
+    });
+  });
+
+  describe('at scale (issue 13)', () => {
+    // 50 rows a page in jsdom take a few seconds to query.
+    it(
+      'pages the users through the server and keeps the page in the URL',
+      { timeout: 20_000 },
+      async () => {
+        const users = [admin, ...members(119)];
+        const fetchMock = stubApi({ users });
+        const { router } = renderAdmin();
+        await findRow('Member 49');
+        expect(screen.queryByRole('rowheader', { name: /Member 50$/ })).toBeNull();
+        expect(statText('Total Users')).toContain('120');
+        const pager = screen.getByRole('navigation', { name: 'Users pages' });
+        expect(screen.getByText(/Showing page 1 of 3/).textContent).toContain('120 users in total');
+        await userEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+        await findRow('Member 119');
+        expect(router.state.location.search).toBe('?page=3');
+        expect(requestLog(fetchMock)).toContain('GET /api/admin/users?page=3&limit=50');
+        // Back returns to page 1.
+        await act(() => router.navigate(-1));
+        await findRow('Member 1$');
+        expect(router.state.location.search).toBe('');
+      },
+    );
+
+    it(
+      'searches by name or email and filters by role on the server, after a pause in typing',
+      { timeout: 20_000 },
+      async () => {
+        const fetchMock = stubApi({ users: [admin, bob, cara, ...members(60)] });
+        const { router } = renderAdmin();
+        await findRow('Bob Writer');
+        await userEvent.type(screen.getByLabelText('Search users'), 'cara@');
+        await findRow('Cara Editor');
+        await waitFor(() => expect(router.state.location.search).toBe('?q=cara%40'));
+        // jsdom takes a while to lay the 50-row page down again.
+        await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Bob/ })).toBeNull(), {
+          timeout: 5000,
+        });
+        // One request for the finished words, none for each key.
+        const searches = requestLog(fetchMock).filter((line) => line.includes('q='));
+        expect(searches).toEqual(['GET /api/admin/users?page=1&limit=50&q=cara%40']);
+
+        await userEvent.clear(screen.getByLabelText('Search users'));
+        await userEvent.selectOptions(screen.getByLabelText('Role'), 'editor');
+        await waitFor(() => expect(router.state.location.search).toBe('?role=editor'));
+        await waitFor(() =>
+          expect(requestLog(fetchMock)).toContain(
+            'GET /api/admin/users?page=1&limit=50&role=editor',
+          ),
+        );
+        await findRow('Cara Editor');
+
+        await userEvent.type(screen.getByLabelText('Search users'), 'nobody');
+        expect(await screen.findByText('No users found')).toBeTruthy();
+        expect(screen.getByText('No user matches this search and role.')).toBeTruthy();
+      },
+    );
+
+    it('opens the view a link names: tab, status, search and page', async () => {
+      const summaries = Array.from({ length: 120 }, (_, index) =>
+        makeStaffSummary({
+          id: `s${index + 1}`,
+          summarizedContent: `Report number ${index + 1} on the harvest.`,
+          reviewStatus: index % 2 === 0 ? 'pending' : 'approved',
+        }),
+      );
+      const fetchMock = stubApi({ summaries });
+      renderAdmin(admin, '?tab=summaries&status=pending&q=harvest&page=2');
+      const cards = await findCards('All summaries');
+      expect(cards).toHaveLength(10);
+      expect(screen.getByRole('tab', { name: 'All Summaries' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+      expect((screen.getByLabelText('Search summaries') as HTMLInputElement).value).toBe('harvest');
+      expect((screen.getByLabelText('Review status') as HTMLSelectElement).value).toBe('pending');
+      expect(requestLog(fetchMock)).toContain(
+        'GET /api/admin/summaries?page=2&limit=50&q=harvest&status=pending',
+      );
+      // The card counts every summary, not the page, the search or the filter.
+      expect(statText('Total Summaries')).toContain('120');
+    });
+
+    it('lists one author’s summaries from their row', async () => {
+      const danId = '0b7c2f0e-52a4-4d5e-9d7e-3c1f8f6a9b10';
+      const dan = makeUser({ id: danId, name: 'Dan Author', email: 'dan@brevity.test' });
+      const bobs = makeStaffSummary({ id: 's1' });
+      const dans = makeStaffSummary({
+        id: 's2',
+        user: { id: danId, name: 'Dan Author', email: 'dan@brevity.test', role: 'user' },
+      });
+      const fetchMock = stubApi({ users: [admin, bob, dan], summaries: [bobs, dans] });
+      const { router } = renderAdmin();
+      await userEvent.click(await screen.findByRole('link', { name: 'Summaries by Dan Author' }));
+      const cards = await findCards('All summaries');
+      expect(cards).toHaveLength(1);
+      expect(router.state.location.search).toBe(`?tab=summaries&userId=${danId}`);
+      expect(requestLog(fetchMock)).toContain(
+        `GET /api/admin/summaries?page=1&limit=50&userId=${danId}`,
+      );
+      // The author chip clears the filter.
+      await userEvent.click(screen.getByRole('button', { name: /Author: Dan Author/ }));
+      expect(await findCards('All summaries')).toHaveLength(2);
+      expect(router.state.location.search).toBe('?tab=summaries');
     });
   });
 });

@@ -5,7 +5,9 @@ import { CoinsIcon, FileTextIcon, ShieldIcon, UsersIcon } from 'common/ui/icons'
 import { PageHeader } from 'common/ui/page-header';
 import { StatCard } from 'common/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
-import { adminSlice, fetchAdminSummaries, fetchAdminUsers, selectAdmin } from './admin-slice';
+import { adminSlice, fetchAdminOverview, selectAdmin } from './admin-slice';
+import { ADMIN_TABS, useAdminView } from './admin-view';
+import type { AdminTab } from './admin-view';
 import { AuditLogPanel } from './audit-log-panel';
 import { CreditRequestsPanel, useCreditRequests } from './credit-requests-panel';
 import { CreditRequestsTabLabel, creditRequestsTabName } from './credit-requests-tab-label';
@@ -18,13 +20,14 @@ rootReducer.inject(adminSlice);
 
 function AdminPanel() {
   const dispatch = useAppDispatch();
-  const { statistics, summaries, summariesStatus } = useAppSelector(selectAdmin);
+  const { statistics, summariesTotal } = useAppSelector(selectAdmin);
+  const view = useAdminView();
   const creditRequests = useCreditRequests();
   const loadCreditRequests = creditRequests.load;
 
+  // The stat cards count every user and summary, whatever page or search a tab shows.
   useEffect(() => {
-    void dispatch(fetchAdminUsers());
-    void dispatch(fetchAdminSummaries());
+    void dispatch(fetchAdminOverview());
     loadCreditRequests();
   }, [dispatch, loadCreditRequests]);
 
@@ -37,16 +40,18 @@ function AdminPanel() {
       />
       <div className="ui-stat-grid">
         <StatCard label="Total Users" icon={<UsersIcon />} value={statistics?.totalUsers} />
-        <StatCard
-          label="Total Summaries"
-          icon={<FileTextIcon />}
-          value={summariesStatus === 'succeeded' ? summaries.length : null}
-          description="Count loaded"
-        />
+        <StatCard label="Total Summaries" icon={<FileTextIcon />} value={summariesTotal} />
         <StatCard label="Total Credits" icon={<CoinsIcon />} value={statistics?.totalCredits} />
         <StatCard label="Admins" icon={<ShieldIcon />} value={statistics?.roleDistribution.admin} />
       </div>
-      <Tabs defaultValue="users" className="admin-page__tabs">
+      <Tabs
+        value={view.tab}
+        onValueChange={(next) => {
+          const tab = ADMIN_TABS.find((candidate) => candidate === next);
+          if (tab) view.setTab(tab satisfies AdminTab);
+        }}
+        className="admin-page__tabs"
+      >
         <TabsList aria-label="Admin sections">
           <TabsTrigger value="users">Users Management</TabsTrigger>
           <TabsTrigger value="summaries">All Summaries</TabsTrigger>

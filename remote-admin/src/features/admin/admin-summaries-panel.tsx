@@ -1,24 +1,80 @@
+import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
+import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
+import { Button } from 'common/ui/button';
 import { EmptyState } from 'common/ui/empty-state';
-import { FileTextIcon } from 'common/ui/icons';
+import { FileTextIcon, XIcon } from 'common/ui/icons';
 import { ADMIN_SUMMARIES_LIMIT } from '../../lib/admin-api';
 import { editSummary, fetchAdminSummaries, removeSummary, selectAdmin } from './admin-slice';
+import { useAdminView } from './admin-view';
 
-/** The All Summaries tab: everyone's latest summaries, to read, edit and delete. */
+/**
+ * The All Summaries tab: everyone's summaries, 50 a page, newest first, searched and filtered
+ * by review status and author on the server; to read, edit and delete.
+ */
 export function AdminSummariesPanel() {
   const dispatch = useAppDispatch();
-  const { summaries, summariesStatus, summariesError } = useAppSelector(selectAdmin);
+  const { summaries, summariesPagination, summariesStatus, summariesError } =
+    useAppSelector(selectAdmin);
+  const view = useAdminView();
+  const query = view.query(ADMIN_SUMMARIES_LIMIT, ['status', 'userId']);
+  const reload = useListLoader(
+    () => dispatch(fetchAdminSummaries(query)),
+    new URLSearchParams(query).toString(),
+  );
+  useLastPageClamp(
+    view.page,
+    summariesPagination?.totalPages,
+    summariesStatus === 'succeeded',
+    view.setPage,
+  );
+  const filtered = Boolean(view.q || view.filters.status || view.filters.userId);
+  const author = view.filters.userId
+    ? summaries.find((summary) => summary.user?.id === view.filters.userId)?.user
+    : undefined;
   return (
     <ListPanel
       title="All Summaries"
-      description={`The ${ADMIN_SUMMARIES_LIMIT} most recent summaries of every user.`}
+      description={`Every user's summaries, newest first, ${ADMIN_SUMMARIES_LIMIT} a page.`}
       status={summariesStatus}
       error={summariesError}
       isEmpty={summaries.length === 0}
-      empty={<EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />}
-      onLoad={() => void dispatch(fetchAdminSummaries())}
+      empty={
+        <EmptyState
+          icon={<FileTextIcon size={22} />}
+          title="No summaries found"
+          description={filtered ? 'No summary matches this search and these filters.' : undefined}
+        />
+      }
+      onLoad={reload}
+      loadOnShow={false}
+      controls={
+        <ListControls>
+          <ListSearch
+            label="Search summaries"
+            placeholder="Words in the original or the summary"
+            value={view.q}
+            onSearch={view.setQuery}
+          />
+          <ListFilter
+            label="Review status"
+            anyLabel="Any status"
+            value={view.filters.status}
+            options={REVIEW_STATUS_FILTERS}
+            onChange={(status) => view.setFilter('status', status)}
+          />
+          {view.filters.userId ? (
+            <Button variant="outline" size="sm" onClick={() => view.setFilter('userId', '')}>
+              <XIcon />
+              {author ? `Author: ${author.name}` : 'One author'}
+              <span className="ui-sr-only">, show every author</span>
+            </Button>
+          ) : null}
+        </ListControls>
+      }
     >
       <StaffSummaryList
         label="All summaries"
@@ -28,6 +84,18 @@ export function AdminSummariesPanel() {
         }
         onDelete={(summary) => dispatch(removeSummary(summary.id)).unwrap()}
       />
+      {summariesPagination && summaries.length > 0 ? (
+        <ListPages
+          page={view.page}
+          totalPages={summariesPagination.totalPages}
+          total={summariesPagination.total}
+          noun={['summary', 'summaries']}
+          q={view.q}
+          label="Summaries pages"
+          onPageChange={view.setPage}
+          disabled={summariesStatus === 'loading'}
+        />
+      ) : null}
     </ListPanel>
   );
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  pageOf,
   recordJson,
   renderStaffPage,
   requestLog,
@@ -9,6 +10,7 @@ import {
   stubRoutes,
 } from 'common/staff-testing';
 import { jsonResponse, makeUser } from 'common/testing';
+import type { SeenRequest } from 'common/testing';
 import { AdminPage } from './admin-page';
 
 const admin = makeUser({ id: 'u1', name: 'Ada Admin', role: 'admin' });
@@ -26,7 +28,7 @@ const request = {
 };
 
 const baseRoutes = {
-  'GET /api/admin/users': () =>
+  'GET /api/admin/users': (request: SeenRequest) =>
     jsonResponse({
       success: true,
       data: {
@@ -36,10 +38,14 @@ const baseRoutes = {
           totalCredits: 5,
           roleDistribution: { user: 0, editor: 0, reviewer: 0, admin: 1 },
         },
+        pagination: pageOf([admin], request).pagination,
       },
     }),
-  'GET /api/admin/summaries?limit=50': () =>
-    jsonResponse({ success: true, data: { summaries: [] } }),
+  'GET /api/admin/summaries': (request: SeenRequest) =>
+    jsonResponse({
+      success: true,
+      data: { summaries: [], pagination: pageOf([], request).pagination },
+    }),
 };
 
 setupStaffPageTests();

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
+import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
+import { useLastPageClamp, useListLoader } from 'common/list-params';
 import { FALLBACK_MESSAGES } from 'common/api-client';
 import { errorMessage } from 'common/error-message';
-import { roleLabel } from 'common/roles';
+import { ROLES, roleLabel } from 'common/roles';
 import type { Role } from 'common/roles';
 import { selectUser, updateUser } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -13,7 +15,16 @@ import { EmptyState } from 'common/ui/empty-state';
 import { UsersIcon } from 'common/ui/icons';
 import type { User } from 'common/user';
 import { AddCreditsDialog } from './add-credits-dialog';
-import { addCredits, changeRole, fetchAdminUsers, removeUser, selectAdmin } from './admin-slice';
+import {
+  addCredits,
+  changeRole,
+  fetchAdminOverview,
+  fetchAdminUsers,
+  removeUser,
+  selectAdmin,
+} from './admin-slice';
+import { useAdminView } from './admin-view';
+import { ADMIN_USERS_LIMIT } from '../../lib/admin-api';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { RoleDistributionCard } from './role-distribution-card';
 import { UsersTable } from './users-table';
@@ -33,7 +44,20 @@ function dialogUser(dialog: UsersDialog | null, kind: 'credits' | 'role' | 'dele
 export function UsersPanel() {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
-  const { users, statistics, usersStatus, usersError } = useAppSelector(selectAdmin);
+  const { users, usersPagination, statistics, usersStatus, usersError } =
+    useAppSelector(selectAdmin);
+  const view = useAdminView();
+  const query = view.query(ADMIN_USERS_LIMIT, ['role']);
+  const reload = useListLoader(
+    () => dispatch(fetchAdminUsers(query)),
+    new URLSearchParams(query).toString(),
+  );
+  useLastPageClamp(
+    view.page,
+    usersPagination?.totalPages,
+    usersStatus === 'succeeded',
+    view.setPage,
+  );
   const [dialog, setDialog] = useState<UsersDialog | null>(null);
   const close = () => setDialog(null);
 
@@ -66,6 +90,9 @@ export function UsersPanel() {
     try {
       await dispatch(removeUser(user.id)).unwrap();
       setDialog({ kind: 'success', title: 'Deleted!', description: `${user.name} was deleted.` });
+      // Their summaries went with them: the Total Summaries card counts again, the page refills.
+      void dispatch(fetchAdminOverview());
+      reload();
     } catch (error) {
       setDialog({ kind: 'error', message: errorMessage(error, FALLBACK_MESSAGES.deleteUser) });
     }
@@ -82,8 +109,34 @@ export function UsersPanel() {
         status={usersStatus}
         error={usersError}
         isEmpty={users.length === 0}
-        empty={<EmptyState icon={<UsersIcon size={22} />} title="No users found" />}
-        onLoad={() => void dispatch(fetchAdminUsers())}
+        empty={
+          <EmptyState
+            icon={<UsersIcon size={22} />}
+            title="No users found"
+            description={
+              view.q || view.filters.role ? 'No user matches this search and role.' : undefined
+            }
+          />
+        }
+        onLoad={reload}
+        loadOnShow={false}
+        controls={
+          <ListControls>
+            <ListSearch
+              label="Search users"
+              placeholder="Name or email"
+              value={view.q}
+              onSearch={view.setQuery}
+            />
+            <ListFilter
+              label="Role"
+              anyLabel="All roles"
+              value={view.filters.role}
+              options={ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+              onChange={(role) => view.setFilter('role', role)}
+            />
+          </ListControls>
+        }
       >
         <UsersTable
           users={users}
@@ -92,6 +145,18 @@ export function UsersPanel() {
           onChangeRole={(user) => setDialog({ kind: 'role', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
         />
+        {usersPagination && users.length > 0 ? (
+          <ListPages
+            page={view.page}
+            totalPages={usersPagination.totalPages}
+            total={usersPagination.total}
+            noun={['user', 'users']}
+            q={view.q}
+            label="Users pages"
+            onPageChange={view.setPage}
+            disabled={usersStatus === 'loading'}
+          />
+        ) : null}
       </ListPanel>
       <RoleDistributionCard statistics={statistics} />
       {/* A fresh form for each user: the amount starts at 10 and the role unselected. */}

@@ -1,7 +1,7 @@
 import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { Badge } from 'common/ui/badge';
-import { Button } from 'common/ui/button';
-import { CoinsIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
+import { Button, ButtonLink } from 'common/ui/button';
+import { CoinsIcon, FileTextIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
 import { TableRegion } from 'common/ui/table-region';
 import type { User } from 'common/user';
 
@@ -26,8 +26,9 @@ export interface UsersTableProps {
 }
 
 /**
- * Name, Email, Role, Credits, Created and Actions of every user (nothing when there are none).
- * Narrow screens scroll the table sideways inside a focusable region, so it works from 360 px.
+ * Name, Email, Role, Credits, Created and Actions of a page of users (nothing when there are
+ * none). Below 1,024 px each row becomes a stacked card (admin-page.css), every cell labelled
+ * by its column.
  */
 export function UsersTable({
   users,
@@ -62,15 +63,19 @@ export function UsersTable({
                   </Badge>
                 ) : null}
               </th>
-              <td>{user.email}</td>
-              <td>
+              <td data-label="Email" className="admin-users-table__email">
+                {user.email}
+              </td>
+              <td data-label="Role">
                 <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
               </td>
-              <td className="admin-users-table__credits">{user.credits}</td>
-              <td>
+              <td data-label="Credits" className="admin-users-table__credits">
+                {user.credits}
+              </td>
+              <td data-label="Created">
                 <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
               </td>
-              <td>
+              <td data-label="Actions">
                 <div className="admin-users-table__actions">
                   <Button
                     variant="outline"
@@ -90,9 +95,20 @@ export function UsersTable({
                     <ShieldIcon />
                     Role
                   </Button>
+                  <ButtonLink
+                    variant="ghost"
+                    size="sm"
+                    to={`?tab=summaries&userId=${encodeURIComponent(user.id)}`}
+                    aria-label={`Summaries by ${user.name}`}
+                  >
+                    <FileTextIcon />
+                    Summaries
+                  </ButtonLink>
                   {isSelf ? null : (
+                    // Secondary until confirmed: the confirmation's button is the red one.
                     <Button
-                      variant="destructive"
+                      variant="outline"
+                      className="admin-users-table__delete"
                       size="sm"
                       aria-label={`Delete ${user.name}`}
                       onClick={() => onDelete(user)}

@@ -6,6 +6,7 @@ import {
   findCards,
   recordJson,
   makeStaffSummary,
+  pageOf,
   renderStaffPage,
   requestLog,
   setupStaffPageTests,
@@ -34,11 +35,23 @@ const { user: _author, ...evesOwn } = eves;
 function stubApi(
   options: { all?: StaffSummary[]; mine?: StaffSummary[]; overrides?: RouteTable } = {},
 ) {
+  // A small server: the owner's deletion of Eve's summary takes it out of both lists.
+  let all: StaffSummary[] = options.all ?? [bobs, eves];
+  let mine: Omit<StaffSummary, 'user'>[] = options.mine ?? [evesOwn];
   return stubRoutes({
-    'GET /api/admin/summaries?limit=100': () =>
-      jsonResponse({ success: true, data: { summaries: options.all ?? [bobs, eves] } }),
-    'GET /api/summaries?limit=100': () =>
-      jsonResponse({ success: true, data: { summaries: options.mine ?? [evesOwn] } }),
+    'GET /api/admin/summaries': (request) => {
+      const { items, pagination } = pageOf(all, request);
+      return jsonResponse({ success: true, data: { summaries: items, pagination } });
+    },
+    'GET /api/summaries': (request) => {
+      const { items, pagination } = pageOf(mine, request, 10);
+      return jsonResponse({ success: true, data: { summaries: items, pagination } });
+    },
+    'DELETE /api/summaries/s2': () => {
+      all = all.filter((summary) => summary.id !== 's2');
+      mine = mine.filter((summary) => summary.id !== 's2');
+      return jsonResponse({ success: true, data: {} });
+    },
     ...options.overrides,
   });
 }
@@ -71,8 +84,11 @@ describe('EditorPage', () => {
     expect(statText('Total Summaries')).toContain('2');
     expect(statText('Your Role')).toContain('Editor');
     expect(statText('View Mode')).toContain('All Summaries');
-    // My Summaries loads only when its tab opens.
-    expect(requestLog(fetchMock)).toEqual(['GET /api/admin/summaries?limit=100']);
+    // A page of 100 and the real total; My Summaries loads only when its tab opens.
+    expect(requestLog(fetchMock).sort()).toEqual([
+      'GET /api/admin/summaries?page=1&limit=1',
+      'GET /api/admin/summaries?page=1&limit=100',
+    ]);
   });
 
   it('edits any summary through the staff route and shows Updated!', async () => {
@@ -101,9 +117,7 @@ describe('EditorPage', () => {
   });
 
   it('shows My Summaries with expand and delete only, deleting through the owner route', async () => {
-    const fetchMock = stubApi({
-      overrides: { 'DELETE /api/summaries/s2': () => jsonResponse({ success: true, data: {} }) },
-    });
+    const fetchMock = stubApi();
     renderEditor();
     await findCards('All Summaries');
     await userEvent.click(screen.getByRole('tab', { name: 'My Summaries' }));
@@ -151,10 +165,13 @@ describe('EditorPage', () => {
     let fail = true;
     const fetchMock = stubApi({
       overrides: {
-        'GET /api/admin/summaries?limit=100': () =>
+        'GET /api/admin/summaries?page=1&limit=100': (request) =>
           fail
             ? new Response('', { status: 503 })
-            : jsonResponse({ success: true, data: { summaries: [] } }),
+            : jsonResponse({
+                success: true,
+                data: { summaries: [], pagination: pageOf([], request).pagination },
+              }),
       },
     });
     renderEditor();
@@ -164,7 +181,9 @@ describe('EditorPage', () => {
     expect(await screen.findByText('No summaries found')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(
-      requestLog(fetchMock).filter((call) => call.includes('/api/admin/summaries')),
+      requestLog(fetchMock).filter((call) =>
+        call.includes('/api/admin/summaries?page=1&limit=100'),
+      ),
     ).toHaveLength(2);
   });
 });

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { AreaGuard } from 'common/components/area-guard';
 import { roleLabel } from 'common/roles';
 import { selectRole } from 'common/session';
-import { rootReducer, useAppSelector } from 'common/store';
+import { rootReducer, useAppDispatch, useAppSelector } from 'common/store';
 import { FileTextIcon, LayoutIcon, ShieldIcon } from 'common/ui/icons';
 import { PageHeader } from 'common/ui/page-header';
 import { StatCard } from 'common/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
-import { editorSlice, selectEditor } from './editor-slice';
+import { editorSlice, fetchViewTotal, selectEditor } from './editor-slice';
 import type { EditorView } from './editor-slice';
+import { EDITOR_VIEWS, useEditorView } from './editor-view';
 import { EditorSummariesPanel } from './editor-summaries-panel';
 import './editor-page.css';
 
@@ -17,16 +18,18 @@ rootReducer.inject(editorSlice);
 
 const viewLabels: Record<EditorView, string> = { all: 'All Summaries', mine: 'My Summaries' };
 
-const editorViews: readonly EditorView[] = ['all', 'mine'];
-
-function isEditorView(value: string): value is EditorView {
-  return (editorViews as readonly string[]).includes(value);
-}
+const editorViews: readonly EditorView[] = EDITOR_VIEWS;
 
 function ContentManagement() {
-  const [view, setView] = useState<EditorView>('all');
+  const dispatch = useAppDispatch();
+  const listView = useEditorView();
+  const view = listView.tab;
   const role = useAppSelector(selectRole);
-  const { summaries, status } = useAppSelector(selectEditor)[view];
+  const { total } = useAppSelector(selectEditor)[view];
+  // The card counts every summary of the view on the server, whatever the search.
+  useEffect(() => {
+    void dispatch(fetchViewTotal(view));
+  }, [dispatch, view]);
   return (
     <section className="ui-page editor-page" aria-labelledby="editor-heading">
       <PageHeader
@@ -38,7 +41,7 @@ function ContentManagement() {
         <StatCard
           label="Total Summaries"
           icon={<FileTextIcon />}
-          value={status === 'succeeded' ? summaries.length : null}
+          value={total}
           description={viewLabels[view]}
         />
         <StatCard label="Your Role" icon={<ShieldIcon />} value={roleLabel(role ?? '')} />
@@ -52,7 +55,8 @@ function ContentManagement() {
       <Tabs
         value={view}
         onValueChange={(next) => {
-          if (isEditorView(next)) setView(next);
+          const tab = editorViews.find((candidate) => candidate === next);
+          if (tab) listView.setTab(tab);
         }}
         className="editor-page__tabs"
       >

@@ -4,6 +4,7 @@ import { FALLBACK_MESSAGES } from 'common/api-client';
 import type { ApiErrorInfo } from 'common/api-client';
 import { createApiThunk } from 'common/api-thunk';
 import type { LoadStatus } from 'common/load-status';
+import type { ListPagination } from 'common/staff-summaries-api';
 import type { ListedSummary } from 'common/staff-summary';
 import {
   deleteOwnSummary,
@@ -11,20 +12,31 @@ import {
   updateStaffSummary,
 } from 'common/staff-summaries-api';
 import { getAllSummaries, getMySummaries } from '../../lib/editor-api';
+import type { EditorSummaryPage } from '../../lib/editor-api';
 
 /** The two views of /editor: everyone's summaries, or the editor's own. */
 export type EditorView = 'all' | 'mine';
 
 export interface SummaryListState {
+  /** The page shown (the URL's page, search and status). */
   summaries: ListedSummary[];
+  pagination: ListPagination | null;
   status: LoadStatus;
   error: string | null;
+  /** Every summary of the view on the server, whatever the search: the Total Summaries card. */
+  total: number | null;
 }
 
 /** What the editor page's cards and tabs share. */
 export type EditorState = Record<EditorView, SummaryListState>;
 
-const emptyList: SummaryListState = { summaries: [], status: 'idle', error: null };
+const emptyList: SummaryListState = {
+  summaries: [],
+  pagination: null,
+  status: 'idle',
+  error: null,
+  total: null,
+};
 
 export const initialEditorState: EditorState = { all: emptyList, mine: emptyList };
 
@@ -33,21 +45,31 @@ type WithEditor = { editor?: EditorState };
 /** The editor state; its initial value until the slice has seen its first action. */
 export const selectEditor = (state: WithEditor): EditorState => state.editor ?? initialEditorState;
 
-const notLoading = (view: EditorView) => (_: unknown, state: WithEditor) =>
-  selectEditor(state)[view].status !== 'loading';
+type ListQuery = Record<string, string>;
 
-export const fetchAllSummaries = createApiThunk<ListedSummary[], void, WithEditor>(
+/** A page of everyone's summaries; a newer request aborts the one before. */
+export const fetchAllSummaries = createApiThunk<EditorSummaryPage, ListQuery, WithEditor>(
   'editor/fetchAll',
   FALLBACK_MESSAGES.fetchSummaries,
   getAllSummaries,
-  { condition: notLoading('all') },
 );
 
-export const fetchMySummaries = createApiThunk<ListedSummary[], void, WithEditor>(
+/** A page of the editor's own summaries; a newer request aborts the one before. */
+export const fetchMySummaries = createApiThunk<EditorSummaryPage, ListQuery, WithEditor>(
   'editor/fetchMine',
   FALLBACK_MESSAGES.fetchSummaries,
   getMySummaries,
-  { condition: notLoading('mine') },
+);
+
+/** The count of every summary of a view (its first one-row page's total), for the stat card. */
+export const fetchViewTotal = createApiThunk<number, EditorView, WithEditor>(
+  'editor/fetchTotal',
+  FALLBACK_MESSAGES.fetchSummaries,
+  async (view) => {
+    const first = { page: '1', limit: '1' };
+    const page = await (view === 'all' ? getAllSummaries(first) : getMySummaries(first));
+    return page.pagination.total;
+  },
 );
 
 export const saveSummary = createApiThunk(
@@ -72,9 +94,10 @@ function loading(list: SummaryListState): void {
   list.error = null;
 }
 
-function loaded(list: SummaryListState, summaries: ListedSummary[]): void {
+function loaded(list: SummaryListState, { summaries, pagination }: EditorSummaryPage): void {
   list.status = 'succeeded';
   list.summaries = summaries;
+  list.pagination = pagination;
 }
 
 function failed(list: SummaryListState, payload: ApiErrorInfo | undefined): void {
@@ -90,10 +113,18 @@ export const editorSlice = createSlice({
     builder
       .addCase(fetchAllSummaries.pending, (state) => loading(state.all))
       .addCase(fetchAllSummaries.fulfilled, (state, { payload }) => loaded(state.all, payload))
-      .addCase(fetchAllSummaries.rejected, (state, { payload }) => failed(state.all, payload))
+      .addCase(fetchAllSummaries.rejected, (state, { payload, meta }) => {
+        // A request aborted by a newer one (another page or search) leaves the newer in charge.
+        if (!meta.aborted) failed(state.all, payload);
+      })
       .addCase(fetchMySummaries.pending, (state) => loading(state.mine))
       .addCase(fetchMySummaries.fulfilled, (state, { payload }) => loaded(state.mine, payload))
-      .addCase(fetchMySummaries.rejected, (state, { payload }) => failed(state.mine, payload))
+      .addCase(fetchMySummaries.rejected, (state, { payload, meta }) => {
+        if (!meta.aborted) failed(state.mine, payload);
+      })
+      .addCase(fetchViewTotal.fulfilled, (state, { payload, meta }) => {
+        state[meta.arg].total = payload;
+      })
       // The same summary can sit in both views: an edit or a deletion shows in each.
       .addCase(saveSummary.fulfilled, (state, { payload }: PayloadAction<ListedSummary>) => {
         for (const view of views) {
@@ -104,9 +135,14 @@ export const editorSlice = createSlice({
       })
       .addCase(removeSummary.fulfilled, (state, { meta }) => {
         for (const view of views) {
-          state[view].summaries = state[view].summaries.filter(
-            (summary) => summary.id !== meta.arg.id,
-          );
+          const list = state[view];
+          const before = list.summaries.length;
+          list.summaries = list.summaries.filter((summary) => summary.id !== meta.arg.id);
+          // Every deletion leaves "all" one shorter; "mine" only when it was the editor's own.
+          if (view === 'all' || list.summaries.length < before || view === meta.arg.view) {
+            if (list.pagination) list.pagination.total = Math.max(0, list.pagination.total - 1);
+            if (list.total !== null) list.total = Math.max(0, list.total - 1);
+          }
         }
       });
   },

@@ -1,5 +1,8 @@
+import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
+import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { EmptyState } from 'common/ui/empty-state';
 import { FileTextIcon } from 'common/ui/icons';
@@ -12,11 +15,12 @@ import {
   selectEditor,
 } from './editor-slice';
 import type { EditorView } from './editor-slice';
+import { useEditorView } from './editor-view';
 
 const panels = {
   all: {
     title: 'All Summaries',
-    description: `Everyone's ${EDITOR_LIST_LIMIT} most recent summaries: edit or delete any of them.`,
+    description: `Everyone's summaries, newest first, ${EDITOR_LIST_LIMIT} a page: edit or delete any of them.`,
     fetch: fetchAllSummaries,
   },
   mine: {
@@ -26,12 +30,19 @@ const panels = {
   },
 } as const;
 
-/** One tab of /editor: everyone's summaries (edit and delete) or one's own (delete only). */
+/**
+ * One tab of /editor: everyone's summaries (edit and delete; searched and filtered by review
+ * status) or one's own (delete only; searched), a page at a time, as the URL says.
+ */
 export function EditorSummariesPanel({ view }: { view: EditorView }) {
   const dispatch = useAppDispatch();
-  const { summaries, status, error } = useAppSelector(selectEditor)[view];
+  const { summaries, pagination, status, error } = useAppSelector(selectEditor)[view];
+  const listView = useEditorView();
   const { title, description, fetch } = panels[view];
-
+  const query = listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []);
+  const reload = useListLoader(() => dispatch(fetch(query)), new URLSearchParams(query).toString());
+  useLastPageClamp(listView.page, pagination?.totalPages, status === 'succeeded', listView.setPage);
+  const filtered = Boolean(listView.q || (view === 'all' && listView.filters.status));
   return (
     <ListPanel
       title={title}
@@ -39,8 +50,34 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
       status={status}
       error={error}
       isEmpty={summaries.length === 0}
-      empty={<EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />}
-      onLoad={() => void dispatch(fetch())}
+      empty={
+        <EmptyState
+          icon={<FileTextIcon size={22} />}
+          title="No summaries found"
+          description={filtered ? 'No summary matches this search.' : undefined}
+        />
+      }
+      onLoad={reload}
+      loadOnShow={false}
+      controls={
+        <ListControls>
+          <ListSearch
+            label={view === 'all' ? 'Search summaries' : 'Search my summaries'}
+            placeholder="Words in the original or the summary"
+            value={listView.q}
+            onSearch={listView.setQuery}
+          />
+          {view === 'all' ? (
+            <ListFilter
+              label="Review status"
+              anyLabel="Any status"
+              value={listView.filters.status}
+              options={REVIEW_STATUS_FILTERS}
+              onChange={(next) => listView.setFilter('status', next)}
+            />
+          ) : null}
+        </ListControls>
+      }
     >
       <StaffSummaryList
         label={title}
@@ -53,6 +90,18 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
         }
         onDelete={(summary) => dispatch(removeSummary({ id: summary.id, view })).unwrap()}
       />
+      {pagination && summaries.length > 0 ? (
+        <ListPages
+          page={listView.page}
+          totalPages={pagination.totalPages}
+          total={pagination.total}
+          noun={['summary', 'summaries']}
+          q={listView.q}
+          label={`${title} pages`}
+          onPageChange={listView.setPage}
+          disabled={status === 'loading'}
+        />
+      ) : null}
     </ListPanel>
   );
 }

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ListControls, ListPages, ListSearch } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
+import { useLastPageClamp, useListLoader } from 'common/list-params';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
 import type { ListedSummary } from 'common/staff-summary';
@@ -14,15 +16,16 @@ import type { ReviewTarget } from './review-dialog';
 import { ReviewHistoryDialog } from './review-history-dialog';
 import { fetchReviewList, fetchReviewStats, reviewSummary, selectReviewer } from './reviewer-slice';
 import type { ReviewTab } from './reviewer-slice';
+import { useReviewerView } from './reviewer-view';
 
 const panels: Record<ReviewTab, { title: string; description: string }> = {
   pending: {
     title: 'Pending Reviews',
-    description: 'Summaries waiting for a decision, newest first.',
+    description: `Summaries waiting for a decision, newest first, ${REVIEW_LIST_LIMIT} a page.`,
   },
   all: {
     title: 'All Summaries',
-    description: `The ${REVIEW_LIST_LIMIT} most recent summaries of every user, whatever their status.`,
+    description: `Every user's summaries, whatever their status, ${REVIEW_LIST_LIMIT} a page.`,
   },
   mine: { title: 'My Summaries', description: 'The summaries you wrote yourself.' },
 };
@@ -39,9 +42,20 @@ type ReviewerDialog =
 /** One tab of /reviewer: its list, the review dialog and the history overlay. */
 export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const dispatch = useAppDispatch();
-  const { summaries, status, error } = useAppSelector(selectReviewer).lists[tab];
+  const { summaries, pagination, status, error } = useAppSelector(selectReviewer).lists[tab];
   const [dialog, setDialog] = useState<ReviewerDialog | null>(null);
   const { title, description } = panels[tab];
+  const view = useReviewerView();
+  const query = view.query(REVIEW_LIST_LIMIT);
+  const reload = useListLoader(
+    () => dispatch(fetchReviewList({ tab, query })),
+    new URLSearchParams(query).toString(),
+  );
+  useLastPageClamp(view.page, pagination?.totalPages, status === 'succeeded', view.setPage);
+  // The stat cards load with the first tab shown, and again with any tab's Refresh.
+  useEffect(() => {
+    void dispatch(fetchReviewStats());
+  }, [dispatch]);
 
   const submit = async (target: ReviewTarget, comments: string) => {
     await dispatch(
@@ -65,7 +79,13 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
         error={error}
         isEmpty={summaries.length === 0}
         empty={
-          tab === 'pending' ? (
+          view.q ? (
+            <EmptyState
+              icon={<FileTextIcon size={22} />}
+              title="No summaries found"
+              description={`No summary matches “${view.q}”.`}
+            />
+          ) : tab === 'pending' ? (
             <EmptyState
               icon={<CheckCircleIcon size={22} />}
               title="All Caught Up!"
@@ -75,11 +95,21 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
             <EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />
           )
         }
-        // The stat cards load with the first tab, and refresh with any tab.
         onLoad={() => {
-          void dispatch(fetchReviewList(tab));
+          reload();
           void dispatch(fetchReviewStats());
         }}
+        loadOnShow={false}
+        controls={
+          <ListControls>
+            <ListSearch
+              label={tab === 'mine' ? 'Search my summaries' : `Search ${title.toLowerCase()}`}
+              placeholder="Words in the original or the summary"
+              value={view.q}
+              onSearch={view.setQuery}
+            />
+          </ListControls>
+        }
       >
         {summaries.length > 0 ? (
           <ul aria-label={title} className="ui-summary-list">
@@ -96,6 +126,18 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
               </li>
             ))}
           </ul>
+        ) : null}
+        {pagination && summaries.length > 0 ? (
+          <ListPages
+            page={view.page}
+            totalPages={pagination.totalPages}
+            total={pagination.total}
+            noun={['summary', 'summaries']}
+            q={view.q}
+            label={`${title} pages`}
+            onPageChange={view.setPage}
+            disabled={status === 'loading'}
+          />
         ) : null}
       </ListPanel>
       <ReviewDialog

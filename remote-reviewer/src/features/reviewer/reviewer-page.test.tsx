@@ -7,6 +7,8 @@ import {
   findCards,
   recordJson,
   makeStaffSummary,
+  pageOf,
+  queryOf,
   renderStaffPage,
   requestLog,
   setupStaffPageTests,
@@ -41,15 +43,21 @@ const stats = { overall, myReviews: { total: 5, approved: 3, rejected: 1, needs_
 function stubApi(
   options: { pending?: StaffSummary[]; all?: StaffSummary[]; overrides?: RouteTable } = {},
 ) {
-  const queue = (summaries: StaffSummary[]) => () =>
-    jsonResponse({ success: true, data: summaries, statistics: overall });
   return stubRoutes({
     'GET /api/reviews/stats': () => jsonResponse({ success: true, data: stats }),
-    'GET /api/reviews/pending?status=pending&limit=100': queue(options.pending ?? [pending]),
-    'GET /api/reviews/pending?status=all&limit=100': queue(
-      options.all ?? [pending, approved, oddStatus],
-    ),
-    'GET /api/summaries?limit=100': () => jsonResponse({ success: true, data: { summaries: [] } }),
+    'GET /api/reviews/pending': (request) => {
+      const summaries =
+        queryOf(request).get('status') === 'all'
+          ? (options.all ?? [pending, approved, oddStatus])
+          : (options.pending ?? [pending]);
+      const { items, pagination } = pageOf(summaries, request, 100);
+      return jsonResponse({ success: true, data: items, statistics: overall, pagination });
+    },
+    'GET /api/summaries': (request) =>
+      jsonResponse({
+        success: true,
+        data: { summaries: [], pagination: pageOf([], request).pagination },
+      }),
     ...options.overrides,
   });
 }
@@ -188,9 +196,10 @@ describe('ReviewerPage', () => {
   it('shows My Summaries without review actions', async () => {
     stubApi({
       overrides: {
-        'GET /api/summaries?limit=100': () => {
+        'GET /api/summaries': (request) => {
           const { user: _author, ...own } = makeStaffSummary({ id: 's9' });
-          return jsonResponse({ success: true, data: { summaries: [own] } });
+          const { items, pagination } = pageOf([own], request);
+          return jsonResponse({ success: true, data: { summaries: items, pagination } });
         },
       },
     });

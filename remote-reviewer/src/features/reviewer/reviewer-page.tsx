@@ -7,19 +7,16 @@ import { StatCard } from 'common/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
 import { ReviewListPanel } from './review-list-panel';
 import { reviewerSlice, selectReviewer } from './reviewer-slice';
-import type { ReviewTab } from './reviewer-slice';
+import { REVIEW_TABS, useReviewerView } from './reviewer-view';
 import './reviewer-page.css';
 
 // The reviewer state joins the shell's one store when this remote's page module loads.
 rootReducer.inject(reviewerSlice);
 
-const reviewTabs: readonly ReviewTab[] = ['pending', 'all', 'mine'];
-
 function ReviewCenter() {
   const { overall, myReviews, lists } = useAppSelector(selectReviewer);
-  const pendingCount =
-    overall?.pending ??
-    (lists.pending.status === 'succeeded' ? lists.pending.summaries.length : undefined);
+  const view = useReviewerView();
+  const pendingCount = overall?.pending ?? lists.pending.pagination?.total;
 
   return (
     <section className="ui-page reviewer-page" aria-labelledby="reviewer-heading">
@@ -34,7 +31,14 @@ function ReviewCenter() {
         <StatCard label="Rejected" icon={<XIcon />} value={overall?.rejected} />
         <StatCard label="My Reviews" icon={<ClipboardCheckIcon />} value={myReviews?.total} />
       </div>
-      <Tabs defaultValue="pending" className="reviewer-page__tabs">
+      <Tabs
+        value={view.tab}
+        onValueChange={(next) => {
+          const tab = REVIEW_TABS.find((candidate) => candidate === next);
+          if (tab) view.setTab(tab);
+        }}
+        className="reviewer-page__tabs"
+      >
         <TabsList aria-label="Summaries to review">
           <TabsTrigger value="pending">
             Pending Reviews
@@ -45,7 +49,7 @@ function ReviewCenter() {
           <TabsTrigger value="all">All Summaries</TabsTrigger>
           <TabsTrigger value="mine">My Summaries</TabsTrigger>
         </TabsList>
-        {reviewTabs.map((tab) => (
+        {REVIEW_TABS.map((tab) => (
           <TabsContent key={tab} value={tab}>
             <ReviewListPanel tab={tab} />
           </TabsContent>

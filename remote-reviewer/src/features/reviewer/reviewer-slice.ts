@@ -5,6 +5,7 @@ import type { ApiErrorInfo } from 'common/api-client';
 import { createApiThunk } from 'common/api-thunk';
 import { errorMessage } from 'common/error-message';
 import type { LoadStatus } from 'common/load-status';
+import type { ListPagination } from 'common/staff-summaries-api';
 import type { ListedSummary } from 'common/staff-summary';
 import {
   STATS_FALLBACK,
@@ -20,7 +21,9 @@ import type { ReviewAction } from '../../lib/review-status';
 export type ReviewTab = 'pending' | 'all' | 'mine';
 
 export interface ReviewListState {
+  /** The page shown (the URL's page and search). */
   summaries: ListedSummary[];
+  pagination: ListPagination | null;
   status: LoadStatus;
   error: string | null;
 }
@@ -32,7 +35,7 @@ export interface ReviewerState {
   lists: Record<ReviewTab, ReviewListState>;
 }
 
-const emptyList: ReviewListState = { summaries: [], status: 'idle', error: null };
+const emptyList: ReviewListState = { summaries: [], pagination: null, status: 'idle', error: null };
 
 export const initialReviewerState: ReviewerState = {
   overall: null,
@@ -60,21 +63,16 @@ export const fetchReviewStats = createApiThunk<ReviewStats>(
   },
 );
 
-/** Loads one tab's list (pending or all from the review queue, mine from one's own). */
+/** Loads a page of one tab's list; a newer request aborts the one before. */
 export const fetchReviewList = createApiThunk<
-  { summaries: ListedSummary[]; overall: ReviewOverall | null },
-  ReviewTab,
+  { summaries: ListedSummary[]; pagination: ListPagination; overall: ReviewOverall | null },
+  { tab: ReviewTab; query: Record<string, string> },
   WithReviewer
->(
-  'reviewer/fetchList',
-  FALLBACK_MESSAGES.fetchSummaries,
-  async (tab) => {
-    if (tab === 'mine') return { summaries: await getMySummaries(), overall: null };
-    const queue = await getReviewQueue(tab);
-    return { summaries: queue.summaries, overall: queue.statistics };
-  },
-  { condition: (tab, state) => selectReviewer(state).lists[tab].status !== 'loading' },
-);
+>('reviewer/fetchList', FALLBACK_MESSAGES.fetchSummaries, async ({ tab, query }) => {
+  if (tab === 'mine') return { ...(await getMySummaries(query)), overall: null };
+  const queue = await getReviewQueue(tab, query);
+  return { summaries: queue.summaries, pagination: queue.pagination, overall: queue.statistics };
+});
 
 export const reviewSummary = createApiThunk(
   'reviewer/review',
@@ -99,20 +97,30 @@ export const reviewerSlice = createSlice({
         state.myReviews = payload.myReviews;
       })
       .addCase(fetchReviewList.pending, (state, { meta }) => {
-        state.lists[meta.arg].status = 'loading';
-        state.lists[meta.arg].error = null;
+        state.lists[meta.arg.tab].status = 'loading';
+        state.lists[meta.arg.tab].error = null;
       })
       .addCase(fetchReviewList.fulfilled, (state, { payload, meta }) => {
-        state.lists[meta.arg] = { summaries: payload.summaries, status: 'succeeded', error: null };
+        state.lists[meta.arg.tab] = {
+          summaries: payload.summaries,
+          pagination: payload.pagination,
+          status: 'succeeded',
+          error: null,
+        };
         if (payload.overall) state.overall = payload.overall;
       })
-      .addCase(fetchReviewList.rejected, (state, { payload, meta }) =>
-        failed(state.lists[meta.arg], payload),
-      )
+      .addCase(fetchReviewList.rejected, (state, { payload, meta }) => {
+        // A request aborted by a newer one (another page or search) leaves the newer in charge.
+        if (!meta.aborted) failed(state.lists[meta.arg.tab], payload);
+      })
       .addCase(reviewSummary.fulfilled, (state, { payload }) => {
         const { lists } = state;
         // Reviewed, it is no longer pending; elsewhere it shows its new status.
+        const before = lists.pending.summaries.length;
         lists.pending.summaries = lists.pending.summaries.filter(({ id }) => id !== payload.id);
+        if (lists.pending.summaries.length < before && lists.pending.pagination) {
+          lists.pending.pagination.total = Math.max(0, lists.pending.pagination.total - 1);
+        }
         for (const list of [lists.all, lists.mine]) {
           list.summaries = list.summaries.map((summary) =>
             summary.id === payload.id ? { ...summary, ...payload } : summary,

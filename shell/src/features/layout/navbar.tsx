@@ -127,7 +127,8 @@ function PublicNavbar() {
 
 /**
  * The top bar (SPEC.md "Navigation bar"): the role's pages, credits with a refresh button, the
- * name, a role badge and Logout; under 768 px the pages and account move into a side menu.
+ * name, a role badge and Logout; under 768 px (1,024 px for a staff role's longer list) the
+ * pages and account move into a side menu.
  * Logout ends the session locally and opens /login, where a 401 also lands.
  */
 export function Navbar() {
@@ -145,8 +146,11 @@ export function Navbar() {
     void navigate('/login', { replace: true });
   };
 
+  // A staff role's longer list of pages fits the top bar only from 1,024 px (app-layout.css);
+  // below that it lives in the side menu, like every list on a phone.
+  const wide = navItemsFor(user.role).length > 3;
   return (
-    <header className="shell-navbar">
+    <header className={wide ? 'shell-navbar shell-navbar--wide' : 'shell-navbar'}>
       <div className="shell-navbar__top">
         <BrandLink to="/dashboard" label="Brevity dashboard" />
         <NotificationsBell />
