@@ -42,6 +42,8 @@ interface Figure {
   rps: number;
   p99: number;
   errors: number;
+  /** Requests given no answer within autocannon's 10 s (counted in `errors` too). */
+  timeouts: number;
   /** Requests answered in the measured window. */
   completed: number;
 }
@@ -94,6 +96,7 @@ async function load(url: string, auth: string): Promise<Figure> {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: (result.errors ?? 0) + (result.timeouts ?? 0) + (result.non2xx ?? 0),
+    timeouts: result.timeouts ?? 0,
     completed: result.requests.total ?? 0,
   };
 }
@@ -125,7 +128,7 @@ function ratio(ours: Figure, floor: Figure): string {
 
 function print(label: string, figure: Figure): void {
   console.info(
-    `  ${label.padEnd(26)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}`,
+    `  ${label.padEnd(26)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}${figure.timeouts > 0 ? ` (${figure.timeouts} of them unanswered after autocannon's 10 s)` : ''}`,
   );
 }
 

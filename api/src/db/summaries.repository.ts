@@ -264,6 +264,58 @@ export function listOwnSummaries(
     .execute();
 }
 
+/** A user's totals column, as a sub-select the page's statement runs once (an InitPlan). */
+function totalsColumn(
+  userId: string,
+  column: 'summaries' | 'original_words' | 'summary_words' | 'compression_ratio_sum',
+) {
+  return sql<
+    number | null
+  >`(select t.${sql.ref(column)}::float8 from user_summary_totals t where t.user_id = ${userId})`;
+}
+
+/**
+ * One page of a user's summaries, newest first as listOwnSummaries, with their totals read in
+ * the same statement (one round trip instead of two; issue 13). `totals` is undefined when
+ * the page is empty (no summaries, or past the last page): read them with sumOwnSummaries.
+ */
+export async function listOwnSummariesWithTotals(
+  db: DbExecutor,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<{ summaries: SummaryRecord[]; totals: SummaryTotals | undefined }> {
+  const rows = await selectSummaries(db)
+    .select([
+      totalsColumn(userId, 'summaries').as('totals_count'),
+      totalsColumn(userId, 'original_words').as('totals_original_words'),
+      totalsColumn(userId, 'summary_words').as('totals_summary_words'),
+      totalsColumn(userId, 'compression_ratio_sum').as('totals_compression_ratio_sum'),
+    ])
+    .where('summaries.user_id', '=', userId)
+    .orderBy('summaries.created_at', 'desc')
+    .orderBy('summaries.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  const first = rows[0];
+  const totals = first && {
+    count: first.totals_count ?? 0,
+    originalWords: first.totals_original_words ?? 0,
+    summaryWords: first.totals_summary_words ?? 0,
+    compressionRatioSum: first.totals_compression_ratio_sum ?? 0,
+  };
+  const summaries = rows.map(
+    ({
+      totals_count: _count,
+      totals_original_words: _originalWords,
+      totals_summary_words: _summaryWords,
+      totals_compression_ratio_sum: _ratioSum,
+      ...summary
+    }): SummaryRecord => summary,
+  );
+  return { summaries, totals };
+}
+
 /**
  * A user's summaries added up; all zeros when they have none. One primary-key read of the
  * totals the summaries trigger keeps (decision 0015), whatever the history's size.

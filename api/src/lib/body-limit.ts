@@ -42,5 +42,10 @@ export function isMultipart(contentType: string | undefined): boolean {
 export function apiBodyLimit(): MiddlewareHandler {
   const json = jsonBodyLimit();
   const upload = uploadBodyLimit();
-  return (c, next) => (isMultipart(c.req.header('Content-Type')) ? upload(c, next) : json(c, next));
+  return (c, next) => {
+    // @hono/node-server gives a GET or HEAD no body, and asking for it builds the full web
+    // Request and its AbortController on every such request (issue 13).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return isMultipart(c.req.header('Content-Type')) ? upload(c, next) : json(c, next);
+  };
 }

@@ -30,9 +30,18 @@ import {
   toSummaryVersionDto,
 } from '../../lib/summary-response';
 
-/** The signed-in user, the request id and the request's abort signal (the client left). */
+/** The signed-in user and the request id. */
 function requester(c: Context<AuthEnv>): SummaryRequester {
-  return { user: c.var.user, requestId: c.var.requestId, signal: c.req.raw.signal };
+  return { user: c.get('user'), requestId: c.get('requestId') };
+}
+
+/**
+ * The same with the request's abort signal (the client left), for the routes that call the
+ * summarizer (POSTs, whose signal followClientAbort made follow the client). Only those read
+ * it: reading it builds the full web Request (issue 13).
+ */
+function cancellableRequester(c: Context<AuthEnv>): SummaryRequester {
+  return { ...requester(c), signal: c.req.raw.signal };
 }
 
 /** How often a quiet event stream sends a comment, so proxies and clients keep it open. */
@@ -81,7 +90,7 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
 export const summariesRoutes = new Hono<AuthEnv>()
   .post('/', validate('json', createSummarySchema), async (c) => {
     const input = c.req.valid('json');
-    const created = await createSummary(c.var.deps, requester(c), {
+    const created = await createSummary(c.var.deps, cancellableRequester(c), {
       text: input.content,
       customPrompt: input.customPrompt,
       length: input.length,
@@ -142,7 +151,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
   })
   .post('/upload', validate('form', uploadSummarySchema), async (c) => {
     const { file, ...options } = c.req.valid('form');
-    const created = await createSummaryFromFile(c.var.deps, requester(c), file, options);
+    const created = await createSummaryFromFile(c.var.deps, cancellableRequester(c), file, options);
     return c.json(
       {
         success: true as const,
@@ -184,7 +193,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
   .post('/:id/regenerate', validate('json', regenerateSummarySchema), async (c) => {
     const { summary, totals } = await regenerateSummary(
       c.var.deps,
-      requester(c),
+      cancellableRequester(c),
       c.req.param('id'),
       c.req.valid('json'),
     );

@@ -21,6 +21,7 @@ import {
   findOwnSummary,
   insertSummary,
   listOwnSummaries,
+  listOwnSummariesWithTotals,
   spendCredits,
   sumOwnSummaries,
   updateRegeneratedSummary,
@@ -328,10 +329,23 @@ export async function listSummaries(
 ): Promise<SummaryPage> {
   const { db } = deps;
   const userId = requester.user.id;
+  const offset = (query.page - 1) * query.limit;
+  if (query.q === undefined && Number.isSafeInteger(offset)) {
+    // The usual list: the page and the totals in one round trip; a second only when the page
+    // is empty.
+    const page = await listOwnSummariesWithTotals(db, userId, { offset, limit: query.limit });
+    const totals = page.totals ?? (await sumOwnSummaries(db, userId));
+    return {
+      summaries: page.summaries,
+      totals,
+      matching: totals.count,
+      page: query.page,
+      limit: query.limit,
+    };
+  }
   const totals = await sumOwnSummaries(db, userId);
   const matching =
     query.q === undefined ? totals.count : await countOwnSummaries(db, userId, query.q);
-  const offset = (query.page - 1) * query.limit;
   // Past the last page there is nothing to read (and a huge page number never reaches SQL).
   const summaries =
     offset < matching
