@@ -124,8 +124,10 @@ function StaffSummaryItem({ summary, deleting, onSave, onRequestDelete, onOutcom
                 Edit
               </Button>
             ) : null}
+            {/* Secondary until confirmed: the confirmation's button is the red one. */}
             <Button
-              variant="destructive"
+              variant="outline"
+              danger
               size="sm"
               loading={deleting}
               onClick={() => onRequestDelete(summary)}

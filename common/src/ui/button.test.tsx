@@ -22,6 +22,18 @@ describe('Button', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
   });
 
+  it('marks a secondary destructive action with the danger tone, not the solid red variant', () => {
+    render(
+      <Button variant="outline" danger>
+        Delete
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete' });
+    expect(button.className).toContain('ui-button--outline');
+    expect(button.className).toContain('ui-button--danger');
+    expect(button.className).not.toContain('ui-button--destructive');
+  });
+
   it('is busy and disabled while loading', async () => {
     const onClick = vi.fn();
     render(

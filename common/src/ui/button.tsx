@@ -12,6 +12,11 @@ export interface ButtonStyleProps {
   size?: ButtonSize;
   /** Stretches the button to its container's width. */
   block?: boolean;
+  /**
+   * Red text on an `outline` or `ghost` button: a destructive action that stays secondary until
+   * it is confirmed (the confirmation's button is the solid `destructive` one).
+   */
+  danger?: boolean;
 }
 
 /** The class list of a button look, for the rare element that is neither Button nor ButtonLink. */
@@ -19,6 +24,7 @@ export function buttonClassName({
   variant = 'default',
   size = 'md',
   block = false,
+  danger = false,
   className,
 }: ButtonStyleProps & { className?: string | undefined } = {}): string {
   return cx(
@@ -26,6 +32,7 @@ export function buttonClassName({
     `ui-button--${variant}`,
     `ui-button--${size}`,
     block && 'ui-button--block',
+    danger && 'ui-button--danger',
     className,
   );
 }
@@ -40,6 +47,7 @@ export function Button({
   variant,
   size,
   block,
+  danger,
   loading = false,
   disabled,
   className,
@@ -50,7 +58,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={buttonClassName({ variant, size, block, className })}
+      className={buttonClassName({ variant, size, block, danger, className })}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...props}
@@ -64,6 +72,8 @@ export function Button({
 export type ButtonLinkProps = LinkProps & ButtonStyleProps;
 
 /** A router link that looks like a button: `<ButtonLink to="/register">Get Started Free</ButtonLink>`. */
-export function ButtonLink({ variant, size, block, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClassName({ variant, size, block, className })} {...props} />;
+export function ButtonLink({ variant, size, block, danger, className, ...props }: ButtonLinkProps) {
+  return (
+    <Link className={buttonClassName({ variant, size, block, danger, className })} {...props} />
+  );
 }

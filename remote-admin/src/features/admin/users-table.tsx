@@ -108,7 +108,7 @@ export function UsersTable({
                     // Secondary until confirmed: the confirmation's button is the red one.
                     <Button
                       variant="outline"
-                      className="admin-users-table__delete"
+                      danger
                       size="sm"
                       aria-label={`Delete ${user.name}`}
                       onClick={() => onDelete(user)}

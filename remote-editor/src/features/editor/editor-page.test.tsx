@@ -130,10 +130,17 @@ describe('EditorPage', () => {
     await userEvent.click(within(own).getByRole('button', { name: 'Expand' }));
     expect(own.textContent).toContain('The quarterly report, in full');
 
-    await userEvent.click(within(own).getByRole('button', { name: 'Delete' }));
+    // Secondary (outlined, red text) until confirmed; the confirmation's button is the solid red one.
+    const deleteButton = within(own).getByRole('button', { name: 'Delete' });
+    expect(deleteButton.className).toContain('ui-button--outline');
+    expect(deleteButton.className).toContain('ui-button--danger');
+    expect(deleteButton.className).not.toContain('ui-button--destructive');
+    await userEvent.click(deleteButton);
     const confirm = screen.getByRole('alertdialog');
     expect(confirm.textContent).toContain('This action cannot be undone');
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const confirmButton = within(confirm).getByRole('button', { name: 'Delete' });
+    expect(confirmButton.className).toContain('ui-button--destructive');
+    await userEvent.click(confirmButton);
     expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
     expect(requestLog(fetchMock)).toContain('DELETE /api/summaries/s2');
     expect(screen.getByText('No summaries found')).toBeTruthy();

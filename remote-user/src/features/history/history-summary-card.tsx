@@ -130,8 +130,8 @@ export function HistorySummaryCard({
         />
         <Button
           variant="ghost"
+          danger
           size="sm"
-          className="ru-danger"
           loading={deleting}
           onClick={() => onDelete(summary)}
         >
