@@ -169,26 +169,6 @@ export async function writeNextVersion(
 }
 
 /**
- * Takes `amount` credits from the user if they have that many; returns the new balance, or
- * undefined when they do not (nothing changes then). One conditional UPDATE: under concurrent
- * calls the row lock makes each see the balance the previous one left, so it never goes negative.
- */
-export async function spendCredits(
-  db: DbExecutor,
-  userId: string,
-  amount: number,
-): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set({ credits: sql<number>`credits - ${amount}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .where('credits', '>=', amount)
-    .returning('credits')
-    .executeTakeFirst();
-  return row?.credits;
-}
-
-/**
  * Inserts a summary (review status pending, regeneration count 0) with its version 1 and
  * returns it. Call it inside a transaction, so the two rows commit together.
  */

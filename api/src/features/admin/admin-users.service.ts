@@ -1,5 +1,5 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { grantCredits } from '../../db/credits.repository';
 import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
@@ -13,7 +13,6 @@ import type { AppDeps } from '../../lib/app-env';
 import { pageOffset } from '../../lib/page-query';
 import type { AdminUsersQuery } from './admin.schemas';
 import {
-  addCredits,
   countUsers,
   countUsersByRole,
   deleteUserById,
@@ -117,20 +116,19 @@ export async function rechargeUser(
   assertUserId(id);
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, actor.id, ['admin']);
-    const user = await addCredits(trx, id, credits);
-    if (!user) {
+    const moved = await grantCredits(trx, {
+      userId: id,
+      amount: credits,
+      reason: 'recharge',
+      actorId: actor.id,
+    });
+    if (!moved) {
       if (!(await findUserById(trx, id))) throw userNotFound();
       throw new AppError(400, 'VALIDATION_ERROR', BALANCE_TOO_HIGH_MESSAGE, [
         { field: 'credits', message: BALANCE_TOO_HIGH_MESSAGE },
       ]);
     }
-    await appendCreditMovement(trx, {
-      userId: user.id,
-      amount: credits,
-      reason: 'recharge',
-      balanceAfter: user.credits,
-      actorId: actor.id,
-    });
+    const { user } = moved;
     await appendAuditEvent(trx, {
       actorId: actor.id,
       action: 'user.credits_added',

@@ -1,7 +1,6 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { grantCredits } from '../../db/credits.repository';
 import type { CreditReason, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
-import { addCredits } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
@@ -207,20 +206,18 @@ export async function decideCreditRequest(
     }
     let message: string;
     if (granted !== null) {
-      const user = await addCredits(trx, closed.user_id, granted);
-      if (!user) {
+      const moved = await grantCredits(trx, {
+        userId: closed.user_id,
+        amount: granted,
+        reason: 'request',
+        actorId: admin.id,
+        note: input.note,
+      });
+      if (!moved) {
         throw new AppError(400, 'VALIDATION_ERROR', BALANCE_TOO_HIGH_MESSAGE, [
           { field: 'credits', message: BALANCE_TOO_HIGH_MESSAGE },
         ]);
       }
-      await appendCreditMovement(trx, {
-        userId: user.id,
-        amount: granted,
-        reason: 'request',
-        balanceAfter: user.credits,
-        actorId: admin.id,
-        note: input.note,
-      });
       message = requestApprovedMessage(closed.credits, granted, input.note);
     } else {
       message = requestDeniedMessage(closed.credits, input.note);

@@ -1,5 +1,5 @@
 import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { linkCreditMovementToSummary, spendCredits } from '../../db/credits.repository';
 import type { SummarySource } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
 import { refusedDebit } from '../../lib/acting-user';
@@ -22,7 +22,6 @@ import {
   insertSummary,
   listOwnSummaries,
   listOwnSummariesWithTotals,
-  spendCredits,
   sumOwnSummaries,
   updateRegeneratedSummary,
 } from '../../db/summaries.repository';
@@ -259,8 +258,8 @@ export async function storeNewSummary(
   assertNotCancelled(requester);
   const userId = requester.user.id;
   return deps.db.transaction().execute(async (trx) => {
-    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
+    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
+    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
     const summary = await insertSummary(trx, {
       ...summaryText,
       userId,
@@ -269,14 +268,8 @@ export async function storeNewSummary(
       source: input.source,
       fileName: input.fileName,
     });
-    await appendCreditMovement(trx, {
-      userId,
-      amount: -SUMMARY_COST,
-      reason: 'summary',
-      balanceAfter: updatedCredits,
-      summaryId: summary.id,
-    });
-    return { summary, updatedCredits };
+    await linkCreditMovementToSummary(trx, debit.ledgerId, summary.id);
+    return { summary, updatedCredits: debit.user.credits };
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../lib/summary-response';
 import { createSummarizer } from '../../summarizer/summarizer';

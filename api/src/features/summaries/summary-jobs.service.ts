@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  appendCreditMovement,
   linkCreditMovementToSummary,
-} from '../../db/credit-ledger.repository';
+  refundCredits,
+  spendCredits,
+} from '../../db/credits.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
-import { findOwnSummary, insertSummary, spendCredits } from '../../db/summaries.repository';
+import { findOwnSummary, insertSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { refusedDebit } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
@@ -37,7 +38,6 @@ import {
   finishSummaryJob,
   insertSummaryJob,
   listLostSummaryJobs,
-  returnCredits,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from './file-extraction';
@@ -122,17 +122,11 @@ async function enqueue(
   const userId = requester.user.id;
   const jobId = randomUUID();
   return deps.db.transaction().execute(async (trx) => {
-    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
-    const debit = await appendCreditMovement(trx, {
-      userId,
-      amount: -SUMMARY_COST,
-      reason: 'summary',
-      balanceAfter: updatedCredits,
-    });
-    await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.id });
+    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
+    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
+    await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.ledgerId });
     await deps.jobs.send(trx, queue, jobId, data);
-    return { jobId, queue, state: 'queued' as const, updatedCredits };
+    return { jobId, queue, state: 'queued' as const, updatedCredits: debit.user.credits };
   });
 }
 
@@ -240,15 +234,7 @@ export async function failSummaryJob(
       return false;
     }
     await deleteJobUpload(trx, jobId);
-    const balance = await returnCredits(trx, job.user_id, SUMMARY_COST);
-    if (balance !== undefined) {
-      await appendCreditMovement(trx, {
-        userId: job.user_id,
-        amount: SUMMARY_COST,
-        reason: 'refund',
-        balanceAfter: balance,
-      });
-    }
+    await refundCredits(trx, { userId: job.user_id, amount: SUMMARY_COST });
     return true;
   });
 }

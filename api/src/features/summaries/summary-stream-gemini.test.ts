@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../lib/summary-response';
 import { createSummarizer } from '../../summarizer/summarizer';
