@@ -1,16 +1,12 @@
 import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
-import { SIGNUP_CREDITS } from '../lib/product-constants';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL, SIGNUP_CREDITS } from '../lib/product-constants';
 import { appendAuditEvent } from './audit-events.repository';
 import { insertAccount } from './credits.repository';
 import type { Database } from './database';
 import type { Role } from './schema';
 import { emailExists } from './users.repository';
 
-/** The password of every demo account; advertised on the login page through /api/config. */
-export const DEMO_PASSWORD = 'demo1234';
-/** The demo account of role `user`, the one /api/config advertises. */
-export const DEMO_USER_EMAIL = 'demo@brevity.app';
 /** Demo accounts start with more credits than a signup, so a visitor can try things out. */
 export const DEMO_CREDITS = 25;
 

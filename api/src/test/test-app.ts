@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { insertAccount } from '../db/credits.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
-import { createSummarizer } from '../summarizer/summarizer';
+import { createSummarizer } from '../summarizer/create-summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { createJobQueue } from '../lib/job-queue';

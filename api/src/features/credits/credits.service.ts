@@ -31,8 +31,6 @@ export const OPEN_REQUEST_MESSAGE =
   'You already have a credit request waiting for an answer. You can ask again once it is answered.';
 export const REQUEST_NOT_FOUND_MESSAGE = 'Credit request not found';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The 409 of a decision on a request someone already answered: who, and how. */
 export function alreadyDecidedMessage(status: CreditRequestStatus, by: string | null): string {
   const how = status === 'approved' ? 'approved' : 'denied';
@@ -112,7 +110,7 @@ function toAdminCreditRequestDto(row: CreditRequestRecord): AdminCreditRequestDt
   };
 }
 
-function requestNotFound(): AppError {
+export function requestNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', REQUEST_NOT_FOUND_MESSAGE);
 }
 
@@ -184,7 +182,6 @@ export async function decideCreditRequest(
   id: string,
   input: DecideCreditRequestInput,
 ): Promise<AdminCreditRequestDto> {
-  if (!UUID_PATTERN.test(id)) throw requestNotFound();
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, admin.id, ['admin']);
     const approved = input.decision === 'approved';

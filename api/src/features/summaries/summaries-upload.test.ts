@@ -5,7 +5,7 @@ import type { TestApp, TestUser } from '../../test/test-app';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
 import type { SummaryDto } from '../../lib/summary-response';
-import { buildDocx, buildZip, deflatedZeros, docxEntries } from './zip-builder';
+import { buildDocx, buildZip, deflatedZeros, docxEntries } from '../../test/zip-builder';
 import type { ErrorEnvelope } from '../../test/envelope';
 
 const TEXT =

@@ -91,18 +91,6 @@ export async function finishSummaryJob(
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertJobUpload(
-  db: DbExecutor,
-  jobId: string,
-  fileName: string,
-  content: Buffer,
-): Promise<void> {
-  await db
-    .insertInto('job_uploads')
-    .values({ job_id: jobId, file_name: fileName, content })
-    .execute();
-}
-
 export function findJobUpload(
   db: DbExecutor,
   jobId: string,

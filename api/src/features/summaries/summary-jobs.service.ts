@@ -41,15 +41,13 @@ import {
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from './file-extraction';
-import type { FileKind } from './file-extraction';
+import type { FileKind } from '../../lib/file-extractor';
 import { readUploadedFile } from './uploaded-file';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
 export const JOB_LOST_MESSAGE = 'The summary could not be created. Your credit was refunded.';
 export const UPLOAD_MISSING_MESSAGE = 'The uploaded file is no longer available';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a text-summary job carries. A file-processing job carries the same and the file's origin
@@ -169,7 +167,7 @@ export async function enqueueFileSummary(
   return enqueue(deps, requester, 'file-processing', data);
 }
 
-function jobNotFound(): AppError {
+export function jobNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', JOB_NOT_FOUND_MESSAGE);
 }
 
@@ -184,7 +182,6 @@ export async function getSummaryJobStatus(
   queue: SummaryJobQueue,
   jobId: string,
 ): Promise<SummaryJobStatus> {
-  if (!UUID_PATTERN.test(jobId)) throw jobNotFound();
   const userId = requester.user.id;
   const job = await findOwnSummaryJob(deps.db, userId, queue, jobId);
   if (!job) throw jobNotFound();

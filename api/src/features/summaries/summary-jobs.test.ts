@@ -9,7 +9,8 @@ import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { insertJobUpload, insertSummaryJob } from './summary-jobs.repository';
+import { insertJobUpload } from '../../test/job-uploads';
+import { insertSummaryJob } from './summary-jobs.repository';
 import { failSummaryJob, sweepLostSummaryJobs, JOB_LOST_MESSAGE } from './summary-jobs.service';
 
 const TEXT =
