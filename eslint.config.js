@@ -120,6 +120,47 @@ export default tseslint.config(
     },
   },
   {
+    // Config once (docs/architecture.md): only the entry points hand process.env to loadConfig;
+    // everything else reads deps.config. Tests and their setup may set up processes' env.
+    files: ['api/src/**/*.ts'],
+    ignores: [
+      'api/src/config.ts',
+      'api/src/startup.ts',
+      'api/src/migrate.ts',
+      'api/src/test/**',
+      'api/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read deps.config; only the entry points hand process.env to loadConfig.',
+        },
+      ],
+    },
+  },
+  {
+    // Test and benchmark helpers live in api/src/test/, which no entry point imports, so the
+    // bundle (api/dist) never holds them; app code may not import them.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/test/**', 'api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test/*', '**/test'],
+              message: 'api/src/test/ holds test helpers; production code may not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time and speak to any schema, so Kysely<any> is their contract.
     files: ['api/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

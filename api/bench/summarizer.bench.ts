@@ -17,10 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { summarizeExtractive, summarizeLocally } from '../src/summarizer/local-summarizer';
 import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
-import { scoreRouge } from '../src/summarizer/rouge';
-import type { RougeScores } from '../src/summarizer/rouge';
+import { scoreRouge } from '../src/test/rouge';
+import type { RougeScores } from '../src/test/rouge';
 import { segmentSentences } from '../src/summarizer/sentence-segmenter';
-import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/summarizer/summarizer-fixtures';
+import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
 
 interface Article {
   id: string;

@@ -9,7 +9,7 @@ import { createLogger } from './lib/logger';
 import type { Logger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { createPasswordHashing } from './lib/password-hashing';
-import { createSummarizer } from './summarizer/summarizer';
+import { createSummarizer } from './summarizer/create-summarizer';
 
 /*
  * What both entry points, the API server (server.ts) and the worker (worker.ts), do at start-up,

@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendCreditMovement } from './credit-ledger.repository';
 import type { Database } from './database';
-import { insertUserIfEmailFree } from './users.repository';
+import { insertAccount } from './credits.repository';
 import { signAccessToken } from '../lib/tokens';
 import { ledgerProblems } from '../test/ledger-audit';
 import { createScratchDatabase, LISTENING, openTestPool, ProcessGroup } from '../test/processes';
@@ -38,19 +37,13 @@ interface Person {
 
 async function createPerson(credits: number): Promise<Person> {
   const database = db as Database;
-  const user = await insertUserIfEmailFree(database, {
+  const user = await insertAccount(database, {
     name: 'Fault Person',
     email: `fault-${crypto.randomUUID()}@example.com`,
     password_hash: 'not-used',
     credits,
   });
   if (!user) throw new Error('user not created');
-  await appendCreditMovement(database, {
-    userId: user.id,
-    amount: credits,
-    reason: 'signup',
-    balanceAfter: credits,
-  });
   const token = await signAccessToken(createTestConfig(), {
     id: user.id,
     tokenVersion: user.token_version,

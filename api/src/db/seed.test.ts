@@ -4,7 +4,8 @@ import { verifyPassword } from '../lib/password';
 import { TEST_PASSWORD_HASH_COST } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
-import { DEMO_PASSWORD, seedDatabase } from './seed';
+import { DEMO_PASSWORD } from '../lib/product-constants';
+import { seedDatabase } from './seed';
 
 let database: TestDatabase;
 

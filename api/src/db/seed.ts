@@ -1,16 +1,12 @@
 import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
-import { SIGNUP_CREDITS } from '../lib/product-constants';
+import { DEMO_PASSWORD, DEMO_USER_EMAIL, SIGNUP_CREDITS } from '../lib/product-constants';
 import { appendAuditEvent } from './audit-events.repository';
-import { appendCreditMovement } from './credit-ledger.repository';
+import { insertAccount } from './credits.repository';
 import type { Database } from './database';
 import type { Role } from './schema';
-import { emailExists, insertUserIfEmailFree } from './users.repository';
+import { emailExists } from './users.repository';
 
-/** The password of every demo account; advertised on the login page through /api/config. */
-export const DEMO_PASSWORD = 'demo1234';
-/** The demo account of role `user`, the one /api/config advertises. */
-export const DEMO_USER_EMAIL = 'demo@brevity.app';
 /** Demo accounts start with more credits than a signup, so a visitor can try things out. */
 export const DEMO_CREDITS = 25;
 
@@ -46,7 +42,7 @@ async function ensureAccount(
   if (await emailExists(db, account.email)) return false;
   const passwordHash = await hashPassword(account.password, passwordHashCost);
   return db.transaction().execute(async (trx) => {
-    const user = await insertUserIfEmailFree(trx, {
+    const user = await insertAccount(trx, {
       name: account.name,
       email: account.email,
       password_hash: passwordHash,
@@ -54,12 +50,6 @@ async function ensureAccount(
       credits: account.credits,
     });
     if (!user) return false;
-    await appendCreditMovement(trx, {
-      userId: user.id,
-      amount: account.credits,
-      reason: 'signup',
-      balanceAfter: account.credits,
-    });
     await appendAuditEvent(trx, {
       actorId: null,
       action: 'user.seeded',

@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
 import type {
   FallbackReasonColumn,
-  Role,
   SourceMapEntryJson,
   SummariesTable,
   SummaryFormatColumn,
@@ -47,33 +46,13 @@ export interface NewSummary extends SummaryText {
   fileName: string | null;
 }
 
-function selectSummaries(db: DbExecutor) {
+/** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
+export function selectSummaries(db: DbExecutor) {
   return db
     .selectFrom('summaries')
     .leftJoin('users as reviewer', 'reviewer.id', 'summaries.reviewed_by')
     .selectAll('summaries')
     .select('reviewer.name as reviewer_name');
-}
-
-/** A summary with its author, as the staff listings show it. */
-export type StaffSummaryRecord = SummaryRecord & {
-  author_name: string;
-  author_email: string;
-  author_role: Role;
-};
-
-/**
- * Summaries with their reviewer's name and their author, for the staff features (admin,
- * reviews) to narrow and order.
- */
-export function selectStaffSummaries(db: DbExecutor) {
-  return selectSummaries(db)
-    .innerJoin('users as author', 'author.id', 'summaries.user_id')
-    .select([
-      'author.name as author_name',
-      'author.email as author_email',
-      'author.role as author_role',
-    ]);
 }
 
 function textColumns(text: SummaryText) {
@@ -166,26 +145,6 @@ export async function writeNextVersion(
   if (!row) return undefined;
   await insertSummaryVersion(db, id, row.version, text, options.editedBy);
   return row.version;
-}
-
-/**
- * Takes `amount` credits from the user if they have that many; returns the new balance, or
- * undefined when they do not (nothing changes then). One conditional UPDATE: under concurrent
- * calls the row lock makes each see the balance the previous one left, so it never goes negative.
- */
-export async function spendCredits(
-  db: DbExecutor,
-  userId: string,
-  amount: number,
-): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set({ credits: sql<number>`credits - ${amount}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .where('credits', '>=', amount)
-    .returning('credits')
-    .executeTakeFirst();
-  return row?.credits;
 }
 
 /**
@@ -437,29 +396,4 @@ export function findSummaryVersion(
 export async function summaryExists(db: DbExecutor, id: string): Promise<boolean> {
   const row = await db.selectFrom('summaries').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
-}
-
-/** Summaries counted by review status (anything not reviewed counts as pending). */
-export interface ReviewStatusCounts {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  needs_revision: number;
-}
-
-/** Every summary counted by review status; an unknown stored status counts as pending. */
-export async function countSummariesByReviewStatus(db: DbExecutor): Promise<ReviewStatusCounts> {
-  const row = await db
-    .selectFrom('summaries')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where review_status = 'approved'))::int`.as('approved'),
-      sql<number>`(count(*) filter (where review_status = 'rejected'))::int`.as('rejected'),
-      sql<number>`(count(*) filter (where review_status = 'needs_revision'))::int`.as(
-        'needs_revision',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  return { ...row, pending: row.total - row.approved - row.rejected - row.needs_revision };
 }

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
-import type { NewUser, Role, UsersTable } from './schema';
+import type { Role, UsersTable } from './schema';
 
 /** A user as the application handles it: every column except the password hash. */
 export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'>;
 
-const userColumns = [
+export const userColumns = [
   'id',
   'name',
   'email',
@@ -59,22 +59,6 @@ export async function emailExists(db: DbExecutor, email: string): Promise<boolea
   return row !== undefined;
 }
 
-/**
- * Inserts a user unless the email is taken (case-insensitively); returns the new user,
- * or undefined when the email already exists. Never throws on a duplicate, also under a race.
- */
-export function insertUserIfEmailFree(
-  db: DbExecutor,
-  user: NewUser,
-): Promise<UserRecord | undefined> {
-  return db
-    .insertInto('users')
-    .values({ ...user, email: user.email.toLowerCase() })
-    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
-    .returning(userColumns)
-    .executeTakeFirst();
-}
-
 /** Replaces a user's password hash (e.g. re-hashing under new scrypt parameters). */
 export async function updatePasswordHash(
   db: DbExecutor,
@@ -86,25 +70,4 @@ export async function updatePasswordHash(
     .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
-}
-
-/** The largest balance an account may hold: the `integer` column's maximum. */
-export const MAX_CREDIT_BALANCE = 2_147_483_647;
-
-/**
- * Gives the user `amount` credits unless their balance would pass MAX_CREDIT_BALANCE;
- * returns the updated user, or undefined when there is no such user or the balance is too high.
- */
-export function addCredits(
-  db: DbExecutor,
-  id: string,
-  amount: number,
-): Promise<UserRecord | undefined> {
-  return db
-    .updateTable('users')
-    .set({ credits: sql<number>`credits + ${amount}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('credits', '<=', MAX_CREDIT_BALANCE - amount)
-    .returning(userColumns)
-    .executeTakeFirst();
 }

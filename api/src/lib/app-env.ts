@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
-import type { FileExtractor } from '../features/summaries/file-extraction-pool';
+import type { FileExtractor } from './file-extractor';
 import type { JobQueue } from './job-queue';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';

@@ -20,3 +20,8 @@ export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
 export const MAX_RECHARGE_CREDITS = 1_000_000;
 /** The 400 of a recharge or approval that would take a balance past MAX_CREDIT_BALANCE. */
 export const BALANCE_TOO_HIGH_MESSAGE = 'This would take the balance past the largest allowed';
+
+/** The password of every demo account; advertised on the login page through /api/config. */
+export const DEMO_PASSWORD = 'demo1234';
+/** The demo account of role `user`, the one /api/config advertises. */
+export const DEMO_USER_EMAIL = 'demo@brevity.app';

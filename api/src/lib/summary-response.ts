@@ -1,3 +1,4 @@
+import { AppError } from './app-error';
 import { REVIEW_STATUSES } from '../db/schema';
 import type {
   FallbackReasonColumn,
@@ -8,8 +9,8 @@ import type {
   SummaryLengthColumn,
   SummarySource,
 } from '../db/schema';
+import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
-  StaffSummaryRecord,
   SummaryRecord,
   SummaryTotals,
   SummaryVersionRecord,
@@ -232,3 +233,8 @@ export function toStaffSummaryDto(summary: StaffSummaryRecord): StaffSummaryDto 
 
 /** The one answer for a summary that does not exist or is not the caller's. */
 export const SUMMARY_NOT_FOUND_MESSAGE = 'Summary not found';
+
+/** The 404 of a summary that does not exist, is someone else's or has a malformed id. */
+export function summaryNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
+}

@@ -1,3 +1,4 @@
+import { isUuid } from './validation';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /*
@@ -11,7 +12,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const TOKEN_ISSUER = 'brevity';
 export const TOKEN_AUDIENCE = 'brevity-web';
 const ALGORITHM = 'HS256';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /** Longer tokens are refused before any work (ours are about 250 characters). */
 const MAX_TOKEN_LENGTH = 4096;
@@ -91,7 +91,7 @@ function verify(settings: TokenSettings, token: string): AccessTokenClaims | nul
   if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= now) return null;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
-  if (typeof sub !== 'string' || !UUID_PATTERN.test(sub)) return null;
+  if (typeof sub !== 'string' || !isUuid(sub)) return null;
   if (typeof tv !== 'number' || !Number.isInteger(tv)) return null;
   return { userId: sub.toLowerCase(), tokenVersion: tv };
 }

@@ -14,7 +14,8 @@ import {
 import { numberSentences } from './sentence-segmenter';
 import { LOCAL_SUMMARIZER_MODEL, keywordsOf } from './local-summarizer';
 import { SUMMARY_RESPONSE_SCHEMA } from './gemini-answer';
-import { createSummarizer, streamSummary } from './summarizer';
+import { createSummarizer } from './create-summarizer';
+import { streamSummary } from './summarizer';
 import type {
   SummaryStreamEvent,
   Summarizer,

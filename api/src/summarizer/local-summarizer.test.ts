@@ -9,7 +9,7 @@ import { parseSummaryPrompt } from './prompt-steering';
 import { segmentSentences } from './sentence-segmenter';
 import type { Sentence } from './sentence-segmenter';
 import type { SummaryFormat, SummaryLength } from './summarizer';
-import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from './summarizer-fixtures';
+import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../test/summarizer-fixtures';
 
 const NEWS = `City council approves new bridge over the Elm River
 

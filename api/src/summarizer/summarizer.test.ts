@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_SUMMARIZER_MODEL, summarizeExtractive } from './local-summarizer';
 import { parseSummaryPrompt } from './prompt-steering';
-import { createSummarizer } from './summarizer';
+import { createSummarizer } from './create-summarizer';
 import { SummarizerError } from './summarizer-error';
 
 const TEXT =

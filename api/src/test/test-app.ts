@@ -6,11 +6,10 @@ import { createApp } from '../app';
 import type { App } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
-import { appendCreditMovement } from '../db/credit-ledger.repository';
+import { insertAccount } from '../db/credits.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
-import { insertUserIfEmailFree } from '../db/users.repository';
-import { createSummarizer } from '../summarizer/summarizer';
+import { createSummarizer } from '../summarizer/create-summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { createJobQueue } from '../lib/job-queue';
@@ -189,7 +188,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       counter += 1;
       const password = fields.password ?? 'password123';
       const credits = fields.credits ?? 5;
-      const user = await insertUserIfEmailFree(database.db, {
+      const user = await insertAccount(database.db, {
         name: fields.name ?? `Test User ${counter}`,
         email: fields.email ?? `user-${counter}-${randomUUID().slice(0, 8)}@example.com`,
         password_hash: await hashPassword(password, config.passwordHashCost),
@@ -197,14 +196,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         credits,
       });
       if (!user) throw new Error(`createUser: the email ${fields.email ?? ''} is taken`);
-      if (credits > 0) {
-        await appendCreditMovement(database.db, {
-          userId: user.id,
-          amount: credits,
-          reason: 'signup',
-          balanceAfter: credits,
-        });
-      }
       const token = await signAccessToken(config, {
         id: user.id,
         tokenVersion: user.token_version,

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { ReviewStatus } from '../../db/schema';
-import { matchesSearch, selectStaffSummaries } from '../../db/summaries.repository';
-import type { StaffSummaryRecord } from '../../db/summaries.repository';
+import { matchesSearch } from '../../db/summaries.repository';
 
 /** Which of everyone's summaries a staff list shows; each field absent means any. */
 export interface StaffSummaryFilter {
@@ -25,41 +24,6 @@ export function staffFilterConditions(filter: StaffSummaryFilter): RawBuilder<bo
   }
   if (filter.q !== undefined) conditions.push(matchesSearch(filter.q));
   return conditions;
-}
-
-/** How many summaries the filter matches, everyone's. */
-export async function countAllSummaries(
-  db: DbExecutor,
-  filter: StaffSummaryFilter = {},
-): Promise<number> {
-  let query = db.selectFrom('summaries').select(sql<number>`count(*)::int`.as('count'));
-  for (const condition of staffFilterConditions(filter)) query = query.where(condition);
-  const row = await query.executeTakeFirstOrThrow();
-  return row.count;
-}
-
-/** One page of the summaries the filter matches, with their authors, newest first (ties by id). */
-export function listAllSummaries(
-  db: DbExecutor,
-  page: { offset: number; limit: number },
-  filter: StaffSummaryFilter = {},
-): Promise<StaffSummaryRecord[]> {
-  let query = selectStaffSummaries(db);
-  for (const condition of staffFilterConditions(filter)) query = query.where(condition);
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-}
-
-/** The summary with this id and its author, or undefined. `id` must be a well-formed uuid. */
-export function findStaffSummary(
-  db: DbExecutor,
-  id: string,
-): Promise<StaffSummaryRecord | undefined> {
-  return selectStaffSummaries(db).where('summaries.id', '=', id).executeTakeFirst();
 }
 
 /** Deletes any user's summary; returns its id and author, or undefined when there was none. */

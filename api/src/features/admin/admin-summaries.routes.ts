@@ -1,8 +1,12 @@
+import {
+  summaryNotFound,
+  toStaffSummaryDto,
+  toSummaryPaginationDto,
+} from '../../lib/summary-response';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { toStaffSummaryDto, toSummaryPaginationDto } from '../../lib/summary-response';
 import { adminSummariesQuerySchema, editSummarySchema } from './admin.schemas';
 import { editSummary, listAllSummariesPage, removeSummary } from './admin-summaries.service';
 
@@ -23,7 +27,7 @@ export const adminSummariesRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .put('/:id', validate('json', editSummarySchema), async (c) => {
+  .put('/:id', validate('json', editSummarySchema), uuidParam('id', summaryNotFound), async (c) => {
     const summary = await editSummary(
       c.var.deps,
       c.var.user,
@@ -39,7 +43,7 @@ export const adminSummariesRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const id = c.req.param('id');
     await removeSummary(c.var.deps, c.var.user, id);
     return c.json(

@@ -1,67 +1,27 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
-import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import {
-  countSummariesByReviewStatus,
-  lockSummary,
-  writeNextVersion,
-} from '../../db/summaries.repository';
-import type {
-  ReviewStatusCounts,
-  StaffSummaryRecord,
-  SummaryText,
-} from '../../db/summaries.repository';
+import { findStaffSummary, readStaffSummaryPage } from '../../db/staff-summaries.repository';
+import type { StaffSummaryPage, StaffSummaryRecord } from '../../db/staff-summaries.repository';
+import { lockSummary, writeNextVersion } from '../../db/summaries.repository';
+import type { SummaryText } from '../../db/summaries.repository';
 import { sourceMapAfterEdit, unverifiedAfterEdit } from '../../lib/edited-summary';
-import { SUMMARY_NOT_FOUND_MESSAGE, sourceMapOf, stringsOf } from '../../lib/summary-response';
-import {
-  countAllSummaries,
-  deleteSummaryById,
-  findStaffSummary,
-  listAllSummaries,
-} from './admin-summaries.repository';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
+import { deleteSummaryById, staffFilterConditions } from './admin-summaries.repository';
 import type { AdminSummariesQuery } from './admin.schemas';
 
 /** Who may edit and remove any summary (the routes' requireRole, checked again when writing). */
 const STAFF_EDITORS = ['editor', 'admin'] as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface AdminSummaryPage {
-  summaries: StaffSummaryRecord[];
-  total: number;
-  page: number;
-  limit: number;
-  /** Everyone's summaries counted by review status, whatever the filter: the stat cards. */
-  statistics: ReviewStatusCounts;
-}
-
-function summaryNotFound(): AppError {
-  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
-}
-
-/** A malformed id names no summary: 404 like an unknown one. */
-function assertSummaryId(id: string): void {
-  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
-}
-
 /** One page of everyone's summaries with their authors, newest first. */
-export async function listAllSummariesPage(
+export function listAllSummariesPage(
   deps: AppDeps,
   query: AdminSummariesQuery,
-): Promise<AdminSummaryPage> {
+): Promise<StaffSummaryPage> {
   const filter = { q: query.q, status: query.status, userId: query.userId };
-  const [total, statistics] = await Promise.all([
-    countAllSummaries(deps.db, filter),
-    countSummariesByReviewStatus(deps.db),
-  ]);
-  const offset = (query.page - 1) * query.limit;
-  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
-  const summaries =
-    offset < total ? await listAllSummaries(deps.db, { offset, limit: query.limit }, filter) : [];
-  return { summaries, total, page: query.page, limit: query.limit, statistics };
+  return readStaffSummaryPage(deps.db, staffFilterConditions(filter), query);
 }
 
 /**
@@ -76,7 +36,6 @@ export async function editSummary(
   id: string,
   summarizedContent: string,
 ): Promise<StaffSummaryRecord> {
-  assertSummaryId(id);
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, actor.id, STAFF_EDITORS);
     const existing = await lockSummary(trx, id);
@@ -122,7 +81,6 @@ export async function editSummary(
 
 /** Deletes any summary (its review history goes with it), with an audit row. 404 if unknown. */
 export async function removeSummary(deps: AppDeps, actor: UserRecord, id: string): Promise<void> {
-  assertSummaryId(id);
   await deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, actor.id, STAFF_EDITORS);
     const deleted = await deleteSummaryById(trx, id);

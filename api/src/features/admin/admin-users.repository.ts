@@ -1,22 +1,8 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { Role } from '../../db/schema';
+import { userColumns } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
-
-// Moved to db/ so that the credits feature (approved requests) shares them.
-export { addCredits, MAX_CREDIT_BALANCE } from '../../db/users.repository';
-
-/** Every user column except the password hash (as UserRecord). */
-const userColumns = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'credits',
-  'token_version',
-  'created_at',
-  'updated_at',
-] as const;
 
 /** Which users a staff list shows: `q` found in the name or email (any case), and a role. */
 export interface UserFilter {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
 import { toPaginationDto } from '../../lib/page-query';
 import { toUserResponse } from '../../lib/user-response';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import { adminUsersQuerySchema, changeRoleSchema, rechargeSchema } from './admin.schemas';
 import {
@@ -10,6 +10,7 @@ import {
   deleteUser,
   listUsersWithStatistics,
   rechargeUser,
+  userNotFound,
 } from './admin-users.service';
 
 /** /api/admin/users: admins manage accounts (credits, roles, deletion). */
@@ -29,39 +30,49 @@ export const adminUsersRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .put('/:id/recharge', validate('json', rechargeSchema), async (c) => {
-    const user = await rechargeUser(
-      c.var.deps,
-      c.var.user,
-      c.req.param('id'),
-      c.req.valid('json').credits,
-    );
-    return c.json(
-      {
-        success: true as const,
-        data: { user: toUserResponse(user) },
-        message: 'Credits added successfully',
-      },
-      200,
-    );
-  })
-  .put('/:id/role', validate('json', changeRoleSchema), async (c) => {
-    const { user, changed } = await changeUserRole(
-      c.var.deps,
-      c.var.user,
-      c.req.param('id'),
-      c.req.valid('json').role,
-    );
-    return c.json(
-      {
-        success: true as const,
-        data: { user: toUserResponse(user) },
-        message: changed ? 'Role updated successfully' : 'The user already has this role',
-      },
-      200,
-    );
-  })
-  .delete('/:id', async (c) => {
+  .put(
+    '/:id/recharge',
+    validate('json', rechargeSchema),
+    uuidParam('id', userNotFound),
+    async (c) => {
+      const user = await rechargeUser(
+        c.var.deps,
+        c.var.user,
+        c.req.param('id'),
+        c.req.valid('json').credits,
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { user: toUserResponse(user) },
+          message: 'Credits added successfully',
+        },
+        200,
+      );
+    },
+  )
+  .put(
+    '/:id/role',
+    validate('json', changeRoleSchema),
+    uuidParam('id', userNotFound),
+    async (c) => {
+      const { user, changed } = await changeUserRole(
+        c.var.deps,
+        c.var.user,
+        c.req.param('id'),
+        c.req.valid('json').role,
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { user: toUserResponse(user) },
+          message: changed ? 'Role updated successfully' : 'The user already has this role',
+        },
+        200,
+      );
+    },
+  )
+  .delete('/:id', uuidParam('id', userNotFound), async (c) => {
     const id = c.req.param('id');
     await deleteUser(c.var.deps, c.var.user, id);
     return c.json(

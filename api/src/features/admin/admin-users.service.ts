@@ -1,5 +1,5 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { grantCredits } from '../../db/credits.repository';
 import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
@@ -13,7 +13,6 @@ import type { AppDeps } from '../../lib/app-env';
 import { pageOffset } from '../../lib/page-query';
 import type { AdminUsersQuery } from './admin.schemas';
 import {
-  addCredits,
   countUsers,
   countUsersByRole,
   deleteUserById,
@@ -31,8 +30,6 @@ export const LAST_ADMIN_DELETE_MESSAGE =
   'The last admin cannot be deleted. Make another user an admin first.';
 export { BALANCE_TOO_HIGH_MESSAGE };
 const NO_LONGER_ADMIN_MESSAGE = "You don't have permission to perform this action";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/admin/users `statistics`. */
 export interface AdminUserStatistics {
@@ -56,13 +53,8 @@ export interface RoleChange {
   changed: boolean;
 }
 
-function userNotFound(): AppError {
+export function userNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', USER_NOT_FOUND_MESSAGE);
-}
-
-/** A malformed id names no user: 404 like an unknown one. */
-function assertUserId(id: string): void {
-  if (!UUID_PATTERN.test(id)) throw userNotFound();
 }
 
 /**
@@ -114,23 +106,21 @@ export async function rechargeUser(
   id: string,
   credits: number,
 ): Promise<UserRecord> {
-  assertUserId(id);
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, actor.id, ['admin']);
-    const user = await addCredits(trx, id, credits);
-    if (!user) {
+    const moved = await grantCredits(trx, {
+      userId: id,
+      amount: credits,
+      reason: 'recharge',
+      actorId: actor.id,
+    });
+    if (!moved) {
       if (!(await findUserById(trx, id))) throw userNotFound();
       throw new AppError(400, 'VALIDATION_ERROR', BALANCE_TOO_HIGH_MESSAGE, [
         { field: 'credits', message: BALANCE_TOO_HIGH_MESSAGE },
       ]);
     }
-    await appendCreditMovement(trx, {
-      userId: user.id,
-      amount: credits,
-      reason: 'recharge',
-      balanceAfter: user.credits,
-      actorId: actor.id,
-    });
+    const { user } = moved;
     await appendAuditEvent(trx, {
       actorId: actor.id,
       action: 'user.credits_added',
@@ -160,7 +150,6 @@ export async function changeUserRole(
   id: string,
   role: Role,
 ): Promise<RoleChange> {
-  assertUserId(id);
   return deps.db.transaction().execute(async (trx) => {
     const admins = await lockAdmins(trx);
     if (!admins.has(actor.id)) throw new AppError(403, 'FORBIDDEN', NO_LONGER_ADMIN_MESSAGE);
@@ -192,7 +181,6 @@ export async function changeUserRole(
  * user, 409 when it would leave no admin, 403 when the acting admin lost the role meanwhile.
  */
 export async function deleteUser(deps: AppDeps, actor: UserRecord, id: string): Promise<void> {
-  assertUserId(id);
   if (id.toLowerCase() === actor.id.toLowerCase()) {
     throw new AppError(400, 'VALIDATION_ERROR', SELF_DELETE_MESSAGE);
   }

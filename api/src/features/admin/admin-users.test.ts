@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
 import type { UserResponse } from '../../lib/user-response';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { MAX_CREDIT_BALANCE } from './admin-users.repository';
+import { MAX_CREDIT_BALANCE } from '../../db/credits.repository';
 import {
   BALANCE_TOO_HIGH_MESSAGE,
   changeUserRole,

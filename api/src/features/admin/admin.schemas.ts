@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { ReviewStatus, Role } from '../../db/schema';
-import { filterField, searchQueryField } from '../../lib/page-query';
+import {
+  filterField,
+  isUuid,
+  jsonObjectBody,
+  pageQueryFields,
+  searchQueryField,
+} from '../../lib/validation';
 import { MAX_CHARS, MAX_RECHARGE_CREDITS } from '../../lib/product-constants';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
@@ -20,28 +26,13 @@ export const SELECT_ROLE_MESSAGE = 'Please select a role';
 export const SUMMARY_CONTENT_REQUIRED_MESSAGE = 'Summary content is required';
 export const SUMMARY_CONTENT_INVALID_MESSAGE = 'Summary content contains invalid characters';
 const SUMMARY_CONTENT_NOT_TEXT_MESSAGE = 'Summary content must be text';
-const PAGE_MESSAGE = 'Page must be a whole number of 1 or more';
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_ADMIN_PAGE_SIZE}`;
 
 /** `Summary content exceeds maximum 50,000 characters (current: N)` with N a plain integer. */
 export function summaryContentTooLongMessage(current: number): string {
   return `Summary content exceeds maximum ${MAX_CHARS.toLocaleString('en-US')} characters (current: ${current})`;
 }
 
-const body = { error: 'The request body must be a JSON object' } as const;
-
 const roles = ['user', 'editor', 'reviewer', 'admin'] as const satisfies readonly Role[];
-
-function wholeNumber(message: string, min: number, max: number, fallback: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,15}$/, message)
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, message)
-    .optional()
-    .transform((value) => value ?? fallback);
-}
 
 /** PUT /api/admin/users/:id/recharge: a whole number of credits, 1..1,000,000. */
 export const rechargeSchema = z.object(
@@ -52,13 +43,13 @@ export const rechargeSchema = z.object(
       .min(1, INVALID_CREDITS_MESSAGE)
       .max(MAX_RECHARGE_CREDITS, INVALID_CREDITS_MESSAGE),
   },
-  body,
+  jsonObjectBody,
 );
 
 /** PUT /api/admin/users/:id/role: one of the four roles. */
 export const changeRoleSchema = z.object(
   { role: z.enum(roles, { error: SELECT_ROLE_MESSAGE }) },
-  body,
+  jsonObjectBody,
 );
 
 const reviewStatuses = [
@@ -72,15 +63,12 @@ export const ROLE_FILTER_MESSAGE = `Role must be one of: ${roles.join(', ')}`;
 export const STATUS_FILTER_MESSAGE = `Status must be one of: ${reviewStatuses.join(', ')}`;
 export const USER_ID_FILTER_MESSAGE = 'userId must be a user id';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /api/admin/users: page ≥ 1 (default 1), limit 1..100 (default 50), q (words of the name
  * or email; empty means none), role (one of the four; empty means any).
  */
 export const adminUsersQuerySchema = z.object({
-  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
-  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_ADMIN_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE),
   q: searchQueryField(),
   role: filterField(roles, ROLE_FILTER_MESSAGE),
 });
@@ -90,8 +78,7 @@ export const adminUsersQuerySchema = z.object({
  * original or the summary), status (review status), userId (the author); empty means none.
  */
 export const adminSummariesQuerySchema = z.object({
-  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
-  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_ADMIN_PAGE_SIZE, DEFAULT_ADMIN_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_ADMIN_PAGE_SIZE, MAX_ADMIN_PAGE_SIZE),
   q: searchQueryField(),
   status: filterField(reviewStatuses, STATUS_FILTER_MESSAGE),
   userId: z
@@ -100,7 +87,7 @@ export const adminSummariesQuerySchema = z.object({
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return undefined;
-      if (!UUID_PATTERN.test(value)) {
+      if (!isUuid(value)) {
         context.addIssue({ code: 'custom', message: USER_ID_FILTER_MESSAGE });
         return z.NEVER;
       }
@@ -130,7 +117,7 @@ export const editSummarySchema = z.object(
         return z.NEVER;
       }),
   },
-  body,
+  jsonObjectBody,
 );
 
 export type RechargeInput = z.infer<typeof rechargeSchema>;

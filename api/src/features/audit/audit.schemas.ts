@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from '../../lib/page-query';
+import { pageQueryFields } from '../../lib/validation';
 
 /** Audit events per page when the query names no limit. */
 export const DEFAULT_AUDIT_LIMIT = 50;

@@ -1,3 +1,4 @@
+import { jsonObjectBody } from '../../lib/validation';
 import { z } from 'zod';
 import { normalizeEmail } from '../../lib/email';
 import { hasInvalidCharacters } from '../../lib/summary-text';
@@ -51,10 +52,8 @@ const password = requiredString('Password is required')
   .refine(storable, { error: 'Password contains invalid characters', abort: true })
   .max(128, 'Password must be at most 128 characters');
 
-const body = { error: 'The request body must be a JSON object' } as const;
-
-export const registerSchema = z.object({ name, email, password: newPassword }, body);
-export const loginSchema = z.object({ email, password }, body);
+export const registerSchema = z.object({ name, email, password: newPassword }, jsonObjectBody);
+export const loginSchema = z.object({ email, password }, jsonObjectBody);
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

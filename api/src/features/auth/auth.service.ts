@@ -1,8 +1,7 @@
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { insertAccount } from '../../db/credits.repository';
 import {
   emailExists,
   findUserWithPasswordByEmail,
-  insertUserIfEmailFree,
   updatePasswordHash,
 } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
@@ -50,23 +49,15 @@ export async function registerUser(
     if (await emailExists(db, input.email)) throw conflict();
     return hasher.hash(input.password);
   });
-  const user = await db.transaction().execute(async (trx) => {
-    const created = await insertUserIfEmailFree(trx, {
+  const user = await db.transaction().execute((trx) =>
+    insertAccount(trx, {
       name: input.name,
       email: input.email,
       password_hash: passwordHash,
       role: 'user',
       credits: SIGNUP_CREDITS,
-    });
-    if (!created) return undefined;
-    await appendCreditMovement(trx, {
-      userId: created.id,
-      amount: SIGNUP_CREDITS,
-      reason: 'signup',
-      balanceAfter: SIGNUP_CREDITS,
-    });
-    return created;
-  });
+    }),
+  );
   if (!user) throw conflict();
   return issueSession(deps, user);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { verifyAccessToken } from '../../lib/tokens';
 import { createTestApp } from '../../test/test-app';

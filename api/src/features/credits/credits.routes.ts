@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import {
   adminCreditRequestsQuerySchema,
@@ -14,6 +14,7 @@ import {
   getCreditHistory,
   getCreditRequestsForAdmin,
   getOwnCreditRequests,
+  requestNotFound,
 } from './credits.service';
 
 /** /api/credits: the signed-in user's credit history and credit requests. */
@@ -42,20 +43,25 @@ export const adminCreditRequestsRoutes = new Hono<AuthEnv>()
     const page = await getCreditRequestsForAdmin(c.var.deps, c.req.valid('query'));
     return c.json({ success: true as const, data: page }, 200);
   })
-  .put('/:id', validate('json', decideCreditRequestSchema), async (c) => {
-    const request = await decideCreditRequest(
-      c.var.deps,
-      c.var.user,
-      c.req.param('id'),
-      c.req.valid('json'),
-    );
-    return c.json(
-      {
-        success: true as const,
-        data: { request },
-        message:
-          request.status === 'approved' ? 'Credit request approved' : 'Credit request denied',
-      },
-      200,
-    );
-  });
+  .put(
+    '/:id',
+    validate('json', decideCreditRequestSchema),
+    uuidParam('id', requestNotFound),
+    async (c) => {
+      const request = await decideCreditRequest(
+        c.var.deps,
+        c.var.user,
+        c.req.param('id'),
+        c.req.valid('json'),
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { request },
+          message:
+            request.status === 'approved' ? 'Credit request approved' : 'Credit request denied',
+        },
+        200,
+      );
+    },
+  );

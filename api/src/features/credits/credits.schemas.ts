@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryFields } from '../../lib/page-query';
+import { jsonObjectBody, pageQueryFields } from '../../lib/validation';
 import { MAX_RECHARGE_CREDITS } from '../../lib/product-constants';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
@@ -21,8 +21,6 @@ export const NOTE_TOO_LONG_MESSAGE = `Note must be at most ${MAX_REQUEST_TEXT_CH
 export const DECISION_MESSAGE = 'Please choose a decision: approved or denied';
 export const GRANT_CREDITS_MESSAGE = `Credits must be a whole number from 1 to ${MAX_RECHARGE_CREDITS.toLocaleString('en-US')}`;
 const REQUEST_STATUS_MESSAGE = 'Status must be open or all';
-
-const body = { error: 'The request body must be a JSON object' } as const;
 
 /** Optional text, trimmed, at most 500 characters; missing, null, empty or blank mean none (null). */
 function optionalText(label: string, tooLong: string) {
@@ -57,7 +55,7 @@ export const createCreditRequestSchema = z.object(
     credits: wholeCredits(REQUEST_CREDITS_MESSAGE, MAX_REQUEST_CREDITS),
     reason: optionalText('Reason', REASON_TOO_LONG_MESSAGE),
   },
-  body,
+  jsonObjectBody,
 );
 
 /** GET /api/admin/credit-requests: status open (default) or all, page, limit (default 50). */
@@ -76,7 +74,7 @@ export const decideCreditRequestSchema = z.object(
     credits: wholeCredits(GRANT_CREDITS_MESSAGE, MAX_RECHARGE_CREDITS).optional(),
     note: optionalText('Note', NOTE_TOO_LONG_MESSAGE),
   },
-  body,
+  jsonObjectBody,
 );
 
 export type CreditHistoryQuery = z.infer<typeof creditHistoryQuerySchema>;

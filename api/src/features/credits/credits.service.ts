@@ -1,7 +1,6 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { grantCredits } from '../../db/credits.repository';
 import type { CreditReason, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
-import { addCredits } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
@@ -31,8 +30,6 @@ import type {
 export const OPEN_REQUEST_MESSAGE =
   'You already have a credit request waiting for an answer. You can ask again once it is answered.';
 export const REQUEST_NOT_FOUND_MESSAGE = 'Credit request not found';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The 409 of a decision on a request someone already answered: who, and how. */
 export function alreadyDecidedMessage(status: CreditRequestStatus, by: string | null): string {
@@ -113,7 +110,7 @@ function toAdminCreditRequestDto(row: CreditRequestRecord): AdminCreditRequestDt
   };
 }
 
-function requestNotFound(): AppError {
+export function requestNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', REQUEST_NOT_FOUND_MESSAGE);
 }
 
@@ -185,7 +182,6 @@ export async function decideCreditRequest(
   id: string,
   input: DecideCreditRequestInput,
 ): Promise<AdminCreditRequestDto> {
-  if (!UUID_PATTERN.test(id)) throw requestNotFound();
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, admin.id, ['admin']);
     const approved = input.decision === 'approved';
@@ -207,20 +203,18 @@ export async function decideCreditRequest(
     }
     let message: string;
     if (granted !== null) {
-      const user = await addCredits(trx, closed.user_id, granted);
-      if (!user) {
+      const moved = await grantCredits(trx, {
+        userId: closed.user_id,
+        amount: granted,
+        reason: 'request',
+        actorId: admin.id,
+        note: input.note,
+      });
+      if (!moved) {
         throw new AppError(400, 'VALIDATION_ERROR', BALANCE_TOO_HIGH_MESSAGE, [
           { field: 'credits', message: BALANCE_TOO_HIGH_MESSAGE },
         ]);
       }
-      await appendCreditMovement(trx, {
-        userId: user.id,
-        amount: granted,
-        reason: 'request',
-        balanceAfter: user.credits,
-        actorId: admin.id,
-        note: input.note,
-      });
       message = requestApprovedMessage(closed.credits, granted, input.note);
     } else {
       message = requestDeniedMessage(closed.credits, input.note);

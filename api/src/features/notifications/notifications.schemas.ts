@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { pageQueryFields } from '../../lib/page-query';
+import { jsonObjectBody, pageQueryFields } from '../../lib/validation';
 
 /** Notifications per page when the query names no limit. */
 export const DEFAULT_NOTIFICATIONS_LIMIT = 20;
 const IDS_MESSAGE = 'ids must be a list of notification ids';
-
-const body = { error: 'The request body must be a JSON object' } as const;
 
 /** GET /api/notifications: page, limit 1..100 (default 20). */
 export const notificationsQuerySchema = z.object(pageQueryFields(DEFAULT_NOTIFICATIONS_LIMIT));
@@ -18,7 +16,7 @@ export const markReadSchema = z.object(
       .max(100, 'At most 100 ids at a time')
       .optional(),
   },
-  body,
+  jsonObjectBody,
 );
 
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;

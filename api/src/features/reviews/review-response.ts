@@ -1,7 +1,8 @@
 import type { ReviewAction, ReviewEventRow, ReviewStatus } from '../../db/schema';
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { normalizeReviewStatus } from '../../lib/summary-response';
-import type { ReviewerCounts, ReviewStatusCounts } from './reviews.repository';
+import type { ReviewStatusCounts } from '../../db/staff-summaries.repository';
+import type { ReviewerCounts } from './reviews.repository';
 
 /** Every summary counted by review status: GET /api/reviews/stats `overall`, and /pending `statistics`. */
 export type ReviewOverallStatisticsDto = ReviewStatusCounts;

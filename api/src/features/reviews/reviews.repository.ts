@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { ReviewAction, ReviewEventRow } from '../../db/schema';
-import { matchesSearch, selectStaffSummaries } from '../../db/summaries.repository';
-import type { StaffSummaryRecord } from '../../db/summaries.repository';
-
-// Moved to db/ so that the admin summaries list shares them.
-export { countSummariesByReviewStatus } from '../../db/summaries.repository';
-export type { ReviewStatusCounts } from '../../db/summaries.repository';
+import { matchesSearch } from '../../db/summaries.repository';
 
 /** Which summaries a review list shows: awaiting review (or all), and words to find. */
 export interface ReviewListFilter {
@@ -15,8 +11,8 @@ export interface ReviewListFilter {
 }
 
 /** The filter's conditions; any status a review does not set counts as awaiting review. */
-function reviewListConditions(filter: ReviewListFilter) {
-  const conditions = [];
+export function reviewListConditions(filter: ReviewListFilter): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
   if (filter.status === 'pending') {
     conditions.push(
       sql<boolean>`summaries.review_status not in ('approved', 'rejected', 'needs_revision')`,
@@ -24,17 +20,6 @@ function reviewListConditions(filter: ReviewListFilter) {
   }
   if (filter.q !== undefined) conditions.push(matchesSearch(filter.q));
   return conditions;
-}
-
-/** How many summaries the review list's filter matches. */
-export async function countSummariesForReview(
-  db: DbExecutor,
-  filter: ReviewListFilter,
-): Promise<number> {
-  let query = db.selectFrom('summaries').select(sql<number>`count(*)::int`.as('count'));
-  for (const condition of reviewListConditions(filter)) query = query.where(condition);
-  const row = await query.executeTakeFirstOrThrow();
-  return row.count;
 }
 
 /** One reviewer's submitted reviews counted by action. */
@@ -65,33 +50,6 @@ export async function countReviewsBy(db: DbExecutor, reviewerId: string): Promis
     ])
     .where('reviewer_id', '=', reviewerId)
     .executeTakeFirstOrThrow();
-}
-
-/**
- * One page of the summaries with their authors, newest first (ties by id): only those awaiting
- * review, or all of them, and only those matching `q` when it is given.
- */
-export function listSummariesForReview(
-  db: DbExecutor,
-  filter: ReviewListFilter,
-  page: { offset: number; limit: number },
-): Promise<StaffSummaryRecord[]> {
-  let query = selectStaffSummaries(db);
-  for (const condition of reviewListConditions(filter)) query = query.where(condition);
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-}
-
-/** The summary with this id and its author, or undefined. `id` must be a well-formed uuid. */
-export function findStaffSummary(
-  db: DbExecutor,
-  id: string,
-): Promise<StaffSummaryRecord | undefined> {
-  return selectStaffSummaries(db).where('summaries.id', '=', id).executeTakeFirst();
 }
 
 /**

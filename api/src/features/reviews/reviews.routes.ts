@@ -1,8 +1,12 @@
+import {
+  summaryNotFound,
+  toStaffSummaryDto,
+  toSummaryPaginationDto,
+} from '../../lib/summary-response';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
-import { toStaffSummaryDto, toSummaryPaginationDto } from '../../lib/summary-response';
 import { reviewListQuerySchema, submitReviewSchema } from './reviews.schemas';
 import {
   getReviewHistory,
@@ -30,23 +34,28 @@ export const reviewRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .post('/:id/submit', validate('json', submitReviewSchema), async (c) => {
-    const summary = await submitReview(
-      c.var.deps,
-      c.var.user,
-      c.req.param('id'),
-      c.req.valid('json'),
-    );
-    return c.json(
-      {
-        success: true as const,
-        data: { summary: toStaffSummaryDto(summary) },
-        message: 'Review submitted successfully',
-      },
-      200,
-    );
-  })
-  .get('/:id/history', async (c) => {
+  .post(
+    '/:id/submit',
+    validate('json', submitReviewSchema),
+    uuidParam('id', summaryNotFound),
+    async (c) => {
+      const summary = await submitReview(
+        c.var.deps,
+        c.var.user,
+        c.req.param('id'),
+        c.req.valid('json'),
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { summary: toStaffSummaryDto(summary) },
+          message: 'Review submitted successfully',
+        },
+        200,
+      );
+    },
+  )
+  .get('/:id/history', uuidParam('id', summaryNotFound), async (c) => {
     const history = await getReviewHistory(c.var.deps, c.req.param('id'));
     return c.json({ success: true as const, data: history }, 200);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ReviewAction } from '../../db/schema';
-import { pageQueryFields, searchQueryField } from '../../lib/page-query';
+import { jsonObjectBody, pageQueryFields, searchQueryField } from '../../lib/validation';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
@@ -19,9 +19,6 @@ export const REVIEW_ACTION_MESSAGE =
 export const REVIEW_COMMENTS_TOO_LONG_MESSAGE = `Comments must be at most ${MAX_REVIEW_COMMENTS_CHARS.toLocaleString('en-US')} characters`;
 export const REVIEW_COMMENTS_INVALID_MESSAGE = 'Comments contain invalid characters';
 const STATUS_MESSAGE = 'Status must be pending or all';
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_REVIEW_LIST_SIZE}`;
-
-const body = { error: 'The request body must be a JSON object' } as const;
 
 const actions = [
   'approved',
@@ -33,21 +30,16 @@ const actions = [
  * GET /api/reviews/pending: status pending (default) or all; page ≥ 1 (default 1); limit
  * 1..100 (default 100); q, words of the original or the summary (empty means none).
  */
+const reviewListPage = pageQueryFields(MAX_REVIEW_LIST_SIZE, MAX_REVIEW_LIST_SIZE);
+
 export const reviewListQuerySchema = z.object({
-  page: pageQueryFields(MAX_REVIEW_LIST_SIZE).page,
+  page: reviewListPage.page,
   q: searchQueryField(),
   status: z
     .enum(['pending', 'all'], { error: STATUS_MESSAGE })
     .optional()
     .transform((status) => status ?? 'pending'),
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .trim()
-    .regex(/^\d{1,15}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= MAX_REVIEW_LIST_SIZE, LIMIT_MESSAGE)
-    .optional()
-    .transform((limit) => limit ?? MAX_REVIEW_LIST_SIZE),
+  limit: reviewListPage.limit,
 });
 
 /** Optional, trimmed, at most 2,000 characters; missing, null, empty or blank all mean none (null). */
@@ -69,7 +61,7 @@ const comments = z
 
 /** POST /api/reviews/:id/submit: the action, and comments (required to reject). */
 export const submitReviewSchema = z
-  .object({ action: z.enum(actions, { error: REVIEW_ACTION_MESSAGE }), comments }, body)
+  .object({ action: z.enum(actions, { error: REVIEW_ACTION_MESSAGE }), comments }, jsonObjectBody)
   .refine((review) => review.action !== 'rejected' || review.comments !== null, {
     error: REJECTION_REASON_MESSAGE,
     path: ['comments'],

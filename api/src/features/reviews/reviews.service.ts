@@ -1,11 +1,15 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
-import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
-import { pageOffset } from '../../lib/page-query';
-import type { StaffSummaryRecord } from '../../db/summaries.repository';
-import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
+import {
+  countSummariesByReviewStatus,
+  findStaffSummary,
+  readStaffSummaryPage,
+} from '../../db/staff-summaries.repository';
+import type { StaffSummaryPage, StaffSummaryRecord } from '../../db/staff-summaries.repository';
+import { findOwnSummary } from '../../db/summaries.repository';
+import { summaryNotFound } from '../../lib/summary-response';
 import { appendNotification } from '../../db/notifications.repository';
 import { reviewNotificationMessage } from '../../lib/notification-messages';
 import { toReviewHistoryDto } from './review-response';
@@ -13,35 +17,11 @@ import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
 import {
   appendReviewEvent,
   countReviewsBy,
-  countSummariesByReviewStatus,
-  countSummariesForReview,
-  findStaffSummary,
   listReviewEvents,
-  listSummariesForReview,
+  reviewListConditions,
   setLatestReview,
 } from './reviews.repository';
-import type { ReviewStatusCounts } from './reviews.repository';
 import type { ReviewListQuery, SubmitReviewInput } from './reviews.schemas';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ReviewQueue {
-  summaries: StaffSummaryRecord[];
-  statistics: ReviewStatusCounts;
-  /** How many summaries the list's filter matches. */
-  total: number;
-  page: number;
-  limit: number;
-}
-
-function summaryNotFound(): AppError {
-  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
-}
-
-/** A malformed id names no summary: 404 like an unknown one. */
-function assertSummaryId(id: string): void {
-  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
-}
 
 /** Every summary counted by review status, and the reviewer's own reviews counted by action. */
 export async function getReviewStatistics(
@@ -56,19 +36,9 @@ export async function getReviewStatistics(
 }
 
 /** The summaries to review (or all of them), newest first, with every summary counted by status. */
-export async function listReviewQueue(deps: AppDeps, query: ReviewListQuery): Promise<ReviewQueue> {
+export function listReviewQueue(deps: AppDeps, query: ReviewListQuery): Promise<StaffSummaryPage> {
   const filter = { status: query.status, q: query.q };
-  const [statistics, total] = await Promise.all([
-    countSummariesByReviewStatus(deps.db),
-    countSummariesForReview(deps.db, filter),
-  ]);
-  const offset = pageOffset(query.page, query.limit);
-  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
-  const summaries =
-    offset < total
-      ? await listSummariesForReview(deps.db, filter, { offset, limit: query.limit })
-      : [];
-  return { summaries, statistics, total, page: query.page, limit: query.limit };
+  return readStaffSummaryPage(deps.db, reviewListConditions(filter), query);
 }
 
 /**
@@ -82,7 +52,6 @@ export async function submitReview(
   id: string,
   input: SubmitReviewInput,
 ): Promise<StaffSummaryRecord> {
-  assertSummaryId(id);
   return deps.db.transaction().execute(async (trx) => {
     await assertActingRole(trx, reviewer.id, ['reviewer', 'admin']);
     const review = {
@@ -113,9 +82,23 @@ export async function submitReview(
   });
 }
 
+/**
+ * The author's view of their own summary's reviews, in the shape of the staff's history: 404
+ * for someone else's summary, as for an unknown one.
+ */
+export async function getOwnReviewHistory(
+  deps: AppDeps,
+  userId: string,
+  id: string,
+): Promise<ReviewHistoryDto> {
+  const summary = await findOwnSummary(deps.db, userId, id);
+  if (!summary) throw summaryNotFound();
+  const events = await listReviewEvents(deps.db, id);
+  return toReviewHistoryDto(summary, events);
+}
+
 /** A summary's latest review and its whole review history, oldest first. 404 if unknown. */
 export async function getReviewHistory(deps: AppDeps, id: string): Promise<ReviewHistoryDto> {
-  assertSummaryId(id);
   const summary = await findStaffSummary(deps.db, id);
   if (!summary) throw summaryNotFound();
   const events = await listReviewEvents(deps.db, id);

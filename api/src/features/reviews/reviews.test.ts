@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import type { StaffSummaryDto, SummaryDto } from '../../lib/summary-response';
 import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
-import type { ReviewStatusCounts } from './reviews.repository';
+import type { ReviewStatusCounts } from '../../db/staff-summaries.repository';
 import {
   REJECTION_REASON_MESSAGE,
   REVIEW_ACTION_MESSAGE,

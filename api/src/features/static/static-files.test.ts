@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptableEncodings, negotiateEncoding } from './static-files';
+import { acceptableEncodings, negotiateEncoding } from '../../lib/content-encoding';
 
 describe('negotiateEncoding', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   buildParagraphBombDocx,
   documentXmlOfBody,
   tinyParagraphs,
-} from './zip-builder';
+} from '../../test/zip-builder';
 
 function scan(body: string, maxDepth = 256) {
   return scanDocumentXml(Buffer.from(documentXmlOfBody(body), 'utf8'), { maxDepth });

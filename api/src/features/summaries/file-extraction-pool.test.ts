@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultExtractionConcurrency, loadConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { createTestConfig } from '../../test/test-app';
-import { buildDocx } from './zip-builder';
+import { buildDocx } from '../../test/zip-builder';
 import { BUSY_MESSAGE, defaultThreadEntry, FileExtractionPool } from './file-extraction-pool';
 import type { FileExtractionPoolOptions } from './file-extraction-pool';
 

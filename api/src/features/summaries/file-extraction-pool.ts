@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractionConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { ExtractionMessage, ExtractionRequest, FileKind } from './file-extraction';
+import type { FileExtractor, FileKind } from '../../lib/file-extractor';
+import type { ExtractionMessage, ExtractionRequest } from './file-extraction';
 import { tooLargeToRead } from './upload-errors';
 
 /*
@@ -16,18 +17,6 @@ import { tooLargeToRead } from './upload-errors';
  * outside the heap (typed arrays, which a heap limit does not cover) is watched from here: if
  * the process grows by more than the running threads' share, they are stopped the same way.
  */
-
-/** The extraction service the routes use (AppDeps.fileExtractor). */
-export interface FileExtractor {
-  /**
-   * The text of a file of `kind`. `bytes` is handed over to the worker (its buffer is
-   * detached): do not use it afterwards. Rejects with the AppError to answer with, or with
-   * a plain Error when a worker failed unexpectedly (a 500).
-   */
-  extract(kind: FileKind, bytes: Uint8Array): Promise<string>;
-  /** Refuses new work and stops every thread. */
-  close(): Promise<void>;
-}
 
 export interface FileExtractionPoolOptions extends ExtractionConfig {
   /** The thread's module; by default src/extraction-thread.ts, or dist/extraction-thread.js in the bundle. */

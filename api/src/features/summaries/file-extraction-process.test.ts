@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTextPdf } from '../../test/pdf-builder';
-import { buildDocx, buildDocxOfBody, buildParagraphBombDocx, tinyParagraphs } from './zip-builder';
+import {
+  buildDocx,
+  buildDocxOfBody,
+  buildParagraphBombDocx,
+  tinyParagraphs,
+} from '../../test/zip-builder';
 
 /*
  * The production bundle (`pnpm --filter api build`, built here into a folder of its own)

@@ -1,3 +1,4 @@
+import type { FileKind } from '../../lib/file-extractor';
 import { AppError } from '../../lib/app-error';
 import type { ErrorCode, FieldError } from '../../lib/app-error';
 import { extractDocxText } from './docx-text';
@@ -10,9 +11,6 @@ import { noText } from './upload-errors';
  * in, its plain text out, or the AppError to answer with. The messages both ways are plain
  * data, so they cross the thread boundary as they are.
  */
-
-/** The kinds of file an upload may be, by extension. */
-export type FileKind = 'txt' | 'docx' | 'pdf';
 
 export const FILE_KINDS: readonly FileKind[] = ['txt', 'docx', 'pdf'];
 

@@ -6,7 +6,12 @@ import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { buildPdf, buildScannedPdf, buildTextPdf } from '../../test/pdf-builder';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { buildDocx, buildDocxOfBody, buildParagraphBombDocx, tinyParagraphs } from './zip-builder';
+import {
+  buildDocx,
+  buildDocxOfBody,
+  buildParagraphBombDocx,
+  tinyParagraphs,
+} from '../../test/zip-builder';
 
 /*
  * Uploads read in worker threads, through both routes: PDFs (text, scanned, renamed, too

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
 import type { SummaryDto } from '../../lib/summary-response';
-import { buildDocx, buildZip, deflatedZeros, docxEntries } from './zip-builder';
+import { buildDocx, buildZip, deflatedZeros, docxEntries } from '../../test/zip-builder';
 import type { ErrorEnvelope } from '../../test/envelope';
 
 const TEXT =

@@ -1,9 +1,16 @@
+import {
+  summaryNotFound,
+  toSummaryDto,
+  toSummaryPaginationDto,
+  toSummaryStatisticsDto,
+  toSummaryVersionDto,
+} from '../../lib/summary-response';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AuthEnv } from '../../lib/app-env';
 import { INTERNAL_MESSAGE } from '../../lib/error-handler';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import {
   createSummarySchema,
   exportSummaryQuerySchema,
@@ -23,12 +30,6 @@ import {
 import type { SummaryRequester } from './summaries.service';
 import { streamNewSummary } from './summary-stream.service';
 import type { SummaryCreationEvent } from './summary-stream.service';
-import {
-  toSummaryDto,
-  toSummaryPaginationDto,
-  toSummaryStatisticsDto,
-  toSummaryVersionDto,
-} from '../../lib/summary-response';
 
 /** The signed-in user and the request id. */
 function requester(c: Context<AuthEnv>): SummaryRequester {
@@ -178,11 +179,11 @@ export const summariesRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .get('/:id', async (c) => {
+  .get('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const summary = await getSummary(c.var.deps, requester(c), c.req.param('id'));
     return c.json({ success: true as const, data: { summary: toSummaryDto(summary) } }, 200);
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const id = c.req.param('id');
     await deleteSummary(c.var.deps, requester(c), id);
     return c.json(
@@ -190,30 +191,35 @@ export const summariesRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .post('/:id/regenerate', validate('json', regenerateSummarySchema), async (c) => {
-    const { summary, totals } = await regenerateSummary(
-      c.var.deps,
-      cancellableRequester(c),
-      c.req.param('id'),
-      c.req.valid('json'),
-    );
-    return c.json(
-      {
-        success: true as const,
-        data: { summary: toSummaryDto(summary), statistics: toSummaryStatisticsDto(totals) },
-        message: 'Summary regenerated successfully',
-      },
-      200,
-    );
-  })
-  .get('/:id/versions', async (c) => {
+  .post(
+    '/:id/regenerate',
+    validate('json', regenerateSummarySchema),
+    uuidParam('id', summaryNotFound),
+    async (c) => {
+      const { summary, totals } = await regenerateSummary(
+        c.var.deps,
+        cancellableRequester(c),
+        c.req.param('id'),
+        c.req.valid('json'),
+      );
+      return c.json(
+        {
+          success: true as const,
+          data: { summary: toSummaryDto(summary), statistics: toSummaryStatisticsDto(totals) },
+          message: 'Summary regenerated successfully',
+        },
+        200,
+      );
+    },
+  )
+  .get('/:id/versions', uuidParam('id', summaryNotFound), async (c) => {
     const versions = await listVersions(c.var.deps, requester(c), c.req.param('id'));
     return c.json(
       { success: true as const, data: { versions: versions.map(toSummaryVersionDto) } },
       200,
     );
   })
-  .post('/:id/versions/:version/restore', async (c) => {
+  .post('/:id/versions/:version/restore', uuidParam('id', summaryNotFound), async (c) => {
     const summary = await restoreVersion(
       c.var.deps,
       requester(c),
@@ -229,16 +235,21 @@ export const summariesRoutes = new Hono<AuthEnv>()
       200,
     );
   })
-  .get('/:id/export', validate('query', exportSummaryQuerySchema), async (c) => {
-    const file = await exportOwnSummary(
-      c.var.deps,
-      requester(c),
-      c.req.param('id'),
-      c.req.valid('query').format,
-    );
-    return c.body(file.body, 200, {
-      'Content-Type': file.contentType,
-      'Content-Disposition': file.disposition,
-      'Cache-Control': 'private, no-store',
-    });
-  });
+  .get(
+    '/:id/export',
+    validate('query', exportSummaryQuerySchema),
+    uuidParam('id', summaryNotFound),
+    async (c) => {
+      const file = await exportOwnSummary(
+        c.var.deps,
+        requester(c),
+        c.req.param('id'),
+        c.req.valid('query').format,
+      );
+      return c.body(file.body, 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': file.disposition,
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );

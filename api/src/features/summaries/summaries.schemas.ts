@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_SEARCH_LENGTH, SEARCH_LENGTH_MESSAGE, searchQueryField } from '../../lib/page-query';
+import {
+  MAX_SEARCH_LENGTH,
+  SEARCH_LENGTH_MESSAGE,
+  jsonObjectBody,
+  pageQueryFields,
+  searchQueryField,
+} from '../../lib/validation';
 import {
   CONTENT_REQUIRED_MESSAGE,
   contentProblem,
@@ -13,14 +19,10 @@ import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
  */
 
 export const NO_FILE_MESSAGE = 'Please select a file first';
-const PAGE_MESSAGE = 'Page must be a whole number of 1 or more';
-const LIMIT_MESSAGE = 'Limit must be a whole number from 1 to 100';
 /** Most summaries one list page may hold. */
 export const MAX_PAGE_SIZE = 100;
 /** Summaries per page when the query names no limit (SPEC.md /history). */
 export const DEFAULT_PAGE_SIZE = 10;
-
-const body = { error: 'The request body must be a JSON object' } as const;
 
 /** The text to summarize: required, trimmed, 50..50,000 code points, no NUL or lone surrogate. */
 const content = z
@@ -48,17 +50,6 @@ const customPrompt = z
     return z.NEVER;
   });
 
-function wholeNumber(message: string, min: number, max: number, fallback: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,15}$/, message)
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, message)
-    .optional()
-    .transform((value) => value ?? fallback);
-}
-
 export const LENGTH_MESSAGE = `Length must be one of: ${SUMMARY_LENGTHS.join(', ')}`;
 export const FORMAT_MESSAGE = `Format must be one of: ${SUMMARY_FORMATS.join(', ')}`;
 export const EXPORT_FORMAT_MESSAGE = 'Format must be one of: txt, md, docx';
@@ -81,7 +72,7 @@ export const createSummarySchema = z.object(
     length: length.transform((value) => value ?? 'medium'),
     format: format.transform((value) => value ?? 'paragraph'),
   },
-  body,
+  jsonObjectBody,
 );
 
 /**
@@ -106,12 +97,11 @@ export const regenerateSummarySchema = z.object(
     length: length.transform((value) => value ?? undefined),
     format: format.transform((value) => value ?? undefined),
   },
-  body,
+  jsonObjectBody,
 );
 
 export const listSummariesQuerySchema = z.object({
-  page: wholeNumber(PAGE_MESSAGE, 1, Number.MAX_SAFE_INTEGER, 1),
-  limit: wholeNumber(LIMIT_MESSAGE, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  ...pageQueryFields(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   q: searchQueryField(),
 });
 

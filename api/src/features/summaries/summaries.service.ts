@@ -1,5 +1,5 @@
-import { SUMMARY_NOT_FOUND_MESSAGE } from '../../lib/summary-response';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
+import { summaryNotFound } from '../../lib/summary-response';
+import { linkCreditMovementToSummary, spendCredits } from '../../db/credits.repository';
 import type { SummarySource } from '../../db/schema';
 import type { UserRecord } from '../../db/users.repository';
 import { refusedDebit } from '../../lib/acting-user';
@@ -22,7 +22,6 @@ import {
   insertSummary,
   listOwnSummaries,
   listOwnSummariesWithTotals,
-  spendCredits,
   sumOwnSummaries,
   updateRegeneratedSummary,
 } from '../../db/summaries.repository';
@@ -59,8 +58,6 @@ export const REGENERATE_REFUSED_MESSAGES: Record<
 
 /** Retry-After of a refused regeneration when the summarizer does not know better. */
 const REGENERATE_RETRY_AFTER_SECONDS = 30;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Who is asking, for the service functions: the signed-in user, the request id for logs and,
@@ -109,15 +106,6 @@ export interface SummaryPage {
 
 export function insufficientCredits(): AppError {
   return new AppError(402, 'INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE);
-}
-
-export function summaryNotFound(): AppError {
-  return new AppError(404, 'NOT_FOUND', SUMMARY_NOT_FOUND_MESSAGE);
-}
-
-/** A malformed id is answered like someone else's summary: 404, whatever the reason. */
-export function assertSummaryId(id: string): void {
-  if (!UUID_PATTERN.test(id)) throw summaryNotFound();
 }
 
 /**
@@ -259,8 +247,8 @@ export async function storeNewSummary(
   assertNotCancelled(requester);
   const userId = requester.user.id;
   return deps.db.transaction().execute(async (trx) => {
-    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
+    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
+    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
     const summary = await insertSummary(trx, {
       ...summaryText,
       userId,
@@ -269,14 +257,8 @@ export async function storeNewSummary(
       source: input.source,
       fileName: input.fileName,
     });
-    await appendCreditMovement(trx, {
-      userId,
-      amount: -SUMMARY_COST,
-      reason: 'summary',
-      balanceAfter: updatedCredits,
-      summaryId: summary.id,
-    });
-    return { summary, updatedCredits };
+    await linkCreditMovementToSummary(trx, debit.ledgerId, summary.id);
+    return { summary, updatedCredits: debit.user.credits };
   });
 }
 
@@ -360,7 +342,6 @@ export async function getSummary(
   requester: SummaryRequester,
   id: string,
 ): Promise<SummaryRecord> {
-  assertSummaryId(id);
   const summary = await findOwnSummary(deps.db, requester.user.id, id);
   if (!summary) throw summaryNotFound();
   return summary;
@@ -372,7 +353,6 @@ export async function deleteSummary(
   requester: SummaryRequester,
   id: string,
 ): Promise<void> {
-  assertSummaryId(id);
   if (!(await deleteOwnSummary(deps.db, requester.user.id, id))) throw summaryNotFound();
 }
 

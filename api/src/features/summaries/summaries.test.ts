@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';

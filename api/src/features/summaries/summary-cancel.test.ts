@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import type { SummarizeInput, Summarizer, SummaryResult } from '../../summarizer/summarizer';
 import { createFakeSummarizer, untilAborted } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

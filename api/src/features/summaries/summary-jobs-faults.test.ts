@@ -2,9 +2,8 @@ import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
 import type { Database } from '../../db/database';
-import { insertUserIfEmailFree } from '../../db/users.repository';
+import { insertAccount } from '../../db/credits.repository';
 import { signAccessToken } from '../../lib/tokens';
 import { ledgerProblems } from '../../test/ledger-audit';
 import {
@@ -94,19 +93,13 @@ async function setUp(prefix: string) {
 }
 
 async function createPerson(db: Database, credits: number) {
-  const user = await insertUserIfEmailFree(db, {
+  const user = await insertAccount(db, {
     name: 'Fault Person',
     email: `jobs-fault-${crypto.randomUUID()}@example.com`,
     password_hash: 'not-used',
     credits,
   });
   if (!user) throw new Error('user not created');
-  await appendCreditMovement(db, {
-    userId: user.id,
-    amount: credits,
-    reason: 'signup',
-    balanceAfter: credits,
-  });
   const token = await signAccessToken(createTestConfig(), {
     id: user.id,
     tokenVersion: user.token_version,

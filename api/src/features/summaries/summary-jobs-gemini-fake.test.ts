@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../lib/summary-response';
-import { createSummarizer } from '../../summarizer/summarizer';
+import { createSummarizer } from '../../summarizer/create-summarizer';
 import {
   geminiAnswer,
   geminiFailure,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../lib/summary-response';
 import type { FallbackReason, SummarizerHealth } from '../../summarizer/summarizer';

@@ -6,10 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendCreditMovement } from '../../db/credit-ledger.repository';
 import { createPostgresDatabase } from '../../db/database';
 import type { Database } from '../../db/database';
-import { insertUserIfEmailFree } from '../../db/users.repository';
+import { insertAccount } from '../../db/credits.repository';
 import { signAccessToken } from '../../lib/tokens';
 import { createTestConfig, TEST_JWT_SECRET } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/test-database';
@@ -147,19 +146,13 @@ describe('two API processes and one worker process on one Postgres', () => {
       const config = createTestConfig();
       const users = await Promise.all(
         Array.from({ length: USERS }, async (_, index) => {
-          const user = await insertUserIfEmailFree(db as Database, {
+          const user = await insertAccount(db as Database, {
             name: `Scale ${index}`,
             email: `scale-${index}-${randomUUID().slice(0, 8)}@example.com`,
             password_hash: 'not-used',
             credits: CREDITS,
           });
           if (!user) throw new Error('user not created');
-          await appendCreditMovement(db as Database, {
-            userId: user.id,
-            amount: CREDITS,
-            reason: 'signup',
-            balanceAfter: CREDITS,
-          });
           const token = await signAccessToken(config, {
             id: user.id,
             tokenVersion: user.token_version,

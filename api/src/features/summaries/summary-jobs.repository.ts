@@ -91,33 +91,6 @@ export async function finishSummaryJob(
   return result.numUpdatedRows > 0n;
 }
 
-/** Gives `amount` credits back to the user; their new balance, or undefined if they are gone. */
-export async function returnCredits(
-  db: DbExecutor,
-  userId: string,
-  amount: number,
-): Promise<number | undefined> {
-  const row = await db
-    .updateTable('users')
-    .set({ credits: sql<number>`credits + ${amount}`, updated_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .returning('credits')
-    .executeTakeFirst();
-  return row?.credits;
-}
-
-export async function insertJobUpload(
-  db: DbExecutor,
-  jobId: string,
-  fileName: string,
-  content: Buffer,
-): Promise<void> {
-  await db
-    .insertInto('job_uploads')
-    .values({ job_id: jobId, file_name: fileName, content })
-    .execute();
-}
-
 export function findJobUpload(
   db: DbExecutor,
   jobId: string,

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { AuthEnv } from '../../lib/app-env';
 import { JOB_QUEUES } from '../../lib/job-queue';
 import { toSummaryDto } from '../../lib/summary-response';
-import { validate } from '../../lib/validation';
+import { uuidParam, validate } from '../../lib/validation';
 import { createAsyncSummarySchema, uploadSummarySchema } from './summaries.schemas';
 import {
   enqueueFileSummary,
   enqueueTextSummary,
   getSummaryJobStatus,
+  jobNotFound,
 } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
 
@@ -67,12 +68,17 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
       202,
     );
   })
-  .get('/job/:jobId', validate('query', jobStatusQuerySchema), async (c) => {
-    const status = await getSummaryJobStatus(
-      c.var.deps,
-      { user: c.var.user, requestId: c.var.requestId },
-      c.req.valid('query').queue,
-      c.req.param('jobId'),
-    );
-    return c.json({ success: true as const, data: toJobStatusDto(status) }, 200);
-  });
+  .get(
+    '/job/:jobId',
+    validate('query', jobStatusQuerySchema),
+    uuidParam('jobId', jobNotFound),
+    async (c) => {
+      const status = await getSummaryJobStatus(
+        c.var.deps,
+        { user: c.var.user, requestId: c.var.requestId },
+        c.req.valid('query').queue,
+        c.req.param('jobId'),
+      );
+      return c.json({ success: true as const, data: toJobStatusDto(status) }, 200);
+    },
+  );

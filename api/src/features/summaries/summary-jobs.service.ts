@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  appendCreditMovement,
   linkCreditMovementToSummary,
-} from '../../db/credit-ledger.repository';
+  refundCredits,
+  spendCredits,
+} from '../../db/credits.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
-import { findOwnSummary, insertSummary, spendCredits } from '../../db/summaries.repository';
+import { findOwnSummary, insertSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { refusedDebit } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
@@ -37,19 +38,16 @@ import {
   finishSummaryJob,
   insertSummaryJob,
   listLostSummaryJobs,
-  returnCredits,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from './file-extraction';
-import type { FileKind } from './file-extraction';
+import type { FileKind } from '../../lib/file-extractor';
 import { readUploadedFile } from './uploaded-file';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
 export const JOB_LOST_MESSAGE = 'The summary could not be created. Your credit was refunded.';
 export const UPLOAD_MISSING_MESSAGE = 'The uploaded file is no longer available';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a text-summary job carries. A file-processing job carries the same and the file's origin
@@ -122,17 +120,11 @@ async function enqueue(
   const userId = requester.user.id;
   const jobId = randomUUID();
   return deps.db.transaction().execute(async (trx) => {
-    const updatedCredits = await spendCredits(trx, userId, SUMMARY_COST);
-    if (updatedCredits === undefined) throw await refusedDebit(trx, userId, insufficientCredits);
-    const debit = await appendCreditMovement(trx, {
-      userId,
-      amount: -SUMMARY_COST,
-      reason: 'summary',
-      balanceAfter: updatedCredits,
-    });
-    await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.id });
+    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
+    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
+    await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.ledgerId });
     await deps.jobs.send(trx, queue, jobId, data);
-    return { jobId, queue, state: 'queued' as const, updatedCredits };
+    return { jobId, queue, state: 'queued' as const, updatedCredits: debit.user.credits };
   });
 }
 
@@ -175,7 +167,7 @@ export async function enqueueFileSummary(
   return enqueue(deps, requester, 'file-processing', data);
 }
 
-function jobNotFound(): AppError {
+export function jobNotFound(): AppError {
   return new AppError(404, 'NOT_FOUND', JOB_NOT_FOUND_MESSAGE);
 }
 
@@ -190,7 +182,6 @@ export async function getSummaryJobStatus(
   queue: SummaryJobQueue,
   jobId: string,
 ): Promise<SummaryJobStatus> {
-  if (!UUID_PATTERN.test(jobId)) throw jobNotFound();
   const userId = requester.user.id;
   const job = await findOwnSummaryJob(deps.db, userId, queue, jobId);
   if (!job) throw jobNotFound();
@@ -240,15 +231,7 @@ export async function failSummaryJob(
       return false;
     }
     await deleteJobUpload(trx, jobId);
-    const balance = await returnCredits(trx, job.user_id, SUMMARY_COST);
-    if (balance !== undefined) {
-      await appendCreditMovement(trx, {
-        userId: job.user_id,
-        amount: SUMMARY_COST,
-        reason: 'refund',
-        balanceAfter: balance,
-      });
-    }
+    await refundCredits(trx, { userId: job.user_id, amount: SUMMARY_COST });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appendCreditMovement, listCreditMovements } from '../../db/credit-ledger.repository';
+import { spendCredits } from '../../db/credits.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import type { SummaryDto } from '../../lib/summary-response';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { createFakeSummarizer, fakeSummaryOf } from '../../test/fake-summarizer';
@@ -8,7 +9,8 @@ import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { insertJobUpload, insertSummaryJob } from './summary-jobs.repository';
+import { insertJobUpload } from '../../test/job-uploads';
+import { insertSummaryJob } from './summary-jobs.repository';
 import { failSummaryJob, sweepLostSummaryJobs, JOB_LOST_MESSAGE } from './summary-jobs.service';
 
 const TEXT =
@@ -238,18 +240,13 @@ describe('POST /api/summaries/upload/async', () => {
   it('still reads the bytes of a file job queued by an earlier release', async () => {
     const jobId = crypto.randomUUID();
     await t.db.transaction().execute(async (trx) => {
-      await sql`update users set credits = credits - 1 where id = ${user.user.id}`.execute(trx);
-      const debit = await appendCreditMovement(trx, {
-        userId: user.user.id,
-        amount: -1,
-        reason: 'summary',
-        balanceAfter: 2,
-      });
+      const debit = await spendCredits(trx, { userId: user.user.id, amount: 1 });
+      if (!debit) throw new Error('the debit was refused');
       await insertSummaryJob(trx, {
         id: jobId,
         userId: user.user.id,
         queue: 'file-processing',
-        debitLedgerId: debit.id,
+        debitLedgerId: debit.ledgerId,
       });
       await insertJobUpload(trx, jobId, 'old.txt', Buffer.from(TEXT));
       await t.deps.jobs.send(trx, 'file-processing', jobId, { customPrompt: null });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
-import { createSummarizer } from '../../summarizer/summarizer';
+import { createSummarizer } from '../../summarizer/create-summarizer';
 import type { FallbackReason } from '../../summarizer/summarizer';
 import { createFakeSummarizer, FAKE_MODEL } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

@@ -13,9 +13,9 @@ import type {
 } from '../../db/summaries.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
-import { sourceMapOf, stringsOf } from '../../lib/summary-response';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import { assertSummaryId, getSummary, summaryNotFound } from './summaries.service';
+import { getSummary } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
 import { exportSummary } from './summary-export';
 import type { ExportedFile } from './summary-export';
@@ -35,7 +35,6 @@ export async function listVersions(
   requester: SummaryRequester,
   id: string,
 ): Promise<SummaryVersionRecord[]> {
-  assertSummaryId(id);
   const visible = VERSION_READERS.includes(requester.user.role)
     ? await summaryExists(deps.db, id)
     : (await findOwnSummary(deps.db, requester.user.id, id)) !== undefined;
@@ -66,7 +65,6 @@ export async function restoreVersion(
   id: string,
   versionParam: string,
 ): Promise<SummaryRecord> {
-  assertSummaryId(id);
   const userId = requester.user.id;
   const wanted = parseVersion(versionParam);
   return deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../db/credit-ledger.repository';
+import { listCreditMovements } from '../../test/credit-ledger';
 import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
 import type { SummarizeInput, SummaryResult } from '../../summarizer/summarizer';
 import { createBarrier, createFakeSummarizer } from '../../test/fake-summarizer';

@@ -5,7 +5,7 @@ import { extractDocxText } from './docx-text';
 import { FileExtractionPool } from './file-extraction-pool';
 import { decodeTextFile } from './text-file';
 import { readUploadedFile, sanitizeFileName } from './uploaded-file';
-import { buildDocx, buildZip, docxEntries } from './zip-builder';
+import { buildDocx, buildZip, docxEntries } from '../../test/zip-builder';
 
 const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
 const pool = new FileExtractionPool(createTestConfig().extraction);

@@ -1,7 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import { MAX_FILE_BYTES } from '../../lib/product-constants';
-import type { FileKind } from './file-extraction';
-import type { FileExtractor } from './file-extraction-pool';
+import type { FileKind, FileExtractor } from '../../lib/file-extractor';
 import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from './upload-errors';
 
 /** Longest file name kept, in code points (the extension is kept whole). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SummaryDto } from '../../lib/summary-response';
-import { createSummarizer } from '../../summarizer/summarizer';
+import { createSummarizer } from '../../summarizer/create-summarizer';
 import type {
   AppSummarizer,
   SummarizerHealth,

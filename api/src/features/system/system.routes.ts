@@ -1,26 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import { DEMO_PASSWORD, DEMO_USER_EMAIL } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/app-env';
-import {
-  ACCEPTED_FILE_TYPES,
-  LOCAL_SUMMARIZER_MODEL,
-  MAX_CHARS,
-  MAX_FILE_BYTES,
-} from '../../lib/product-constants';
-
-/** How long /api/ready waits for the database before answering 503. */
-const READY_TIMEOUT_MS = 3_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+import { checkReadiness, publicConfig } from './system.service';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -40,25 +22,8 @@ function sameSecret(given: string, expected: string): boolean {
 export const systemRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ success: true as const, data: { status: 'ok' as const } }, 200))
   .get('/ready', async (c) => {
-    try {
-      await withTimeout(sql`select 1`.execute(c.var.deps.db), READY_TIMEOUT_MS);
-      // Only the database decides readiness: without Gemini readers still get Quick Summaries.
-      const summarizer = c.var.deps.summarizer.health?.() ?? null;
-      c.header('Cache-Control', 'no-store');
-      return c.json(
-        {
-          success: true as const,
-          data: {
-            status: summarizer?.status === 'degraded' ? ('degraded' as const) : ('ready' as const),
-            database: 'ok' as const,
-            summarizer,
-          },
-        },
-        200,
-      );
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      c.var.deps.logger.warn(`/api/ready: the database did not answer: ${reason}`);
+    const readiness = await checkReadiness(c.var.deps);
+    if (readiness === null) {
       return c.json(
         {
           success: false as const,
@@ -68,6 +33,8 @@ export const systemRoutes = new Hono<AppEnv>()
         503,
       );
     }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ success: true as const, data: readiness }, 200);
   })
   .get('/metrics', async (c) => {
     const { config, metrics } = c.var.deps;
@@ -85,20 +52,6 @@ export const systemRoutes = new Hono<AppEnv>()
     return c.body(await metrics.registry.metrics(), 200);
   })
   .get('/config', (c) => {
-    const { config } = c.var.deps;
     c.header('Cache-Control', 'no-cache');
-    return c.json(
-      {
-        success: true as const,
-        data: {
-          demo: config.demoAccounts ? { email: DEMO_USER_EMAIL, password: DEMO_PASSWORD } : null,
-          maxChars: MAX_CHARS,
-          maxFileBytes: MAX_FILE_BYTES,
-          fileTypes: ACCEPTED_FILE_TYPES,
-          model: config.gemini ? config.geminiModel : LOCAL_SUMMARIZER_MODEL,
-          remotes: config.remotes,
-        },
-      },
-      200,
-    );
+    return c.json({ success: true as const, data: publicConfig(c.var.deps.config) }, 200);
   });

@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from './database';
+import type { CreditReason, NewUser } from './schema';
+import { userColumns } from './users.repository';
+import type { UserRecord } from './users.repository';
+
+/*
+ * The one home of credit movements. Every change to `users.credits` goes through a function
+ * here, which writes its `credit_ledger` row in the same statement (or, for a new account, the
+ * same caller's transaction): callers never write either alone. Each takes the caller's
+ * executor, so the movement commits or rolls back with what it pays for.
+ */
+
+/** The largest balance an account may hold: the `integer` column's maximum. */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
+
+/** A user after a credit movement (their new balance), and the ledger row that records it. */
+export interface MovedCredits {
+  user: UserRecord;
+  ledgerId: string;
+}
+
+interface Movement {
+  userId: string;
+  /** Positive when credits are given, negative when taken. */
+  delta: number;
+  reason: CreditReason;
+  /** Only when the balance is at least this (a debit never goes negative). */
+  atLeast?: number;
+  /** Only when the balance is at most this (a grant never passes MAX_CREDIT_BALANCE). */
+  atMost?: number;
+  summaryId?: string | null | undefined;
+  actorId?: string | null | undefined;
+  note?: string | null | undefined;
+}
+
+/**
+ * Moves credits and appends the ledger row in one statement (a data-modifying CTE): the
+ * conditional UPDATE's row lock orders concurrent movements of one user, so each sees the
+ * balance the previous one left. Undefined when the user is gone or a bound refuses it; then
+ * nothing is written.
+ */
+async function moveCredits(db: DbExecutor, movement: Movement): Promise<MovedCredits | undefined> {
+  const row = await db
+    .with('changed', (qb) => {
+      let update = qb
+        .updateTable('users')
+        .set({
+          credits: sql<number>`credits + ${movement.delta}::integer`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', movement.userId);
+      if (movement.atLeast !== undefined) update = update.where('credits', '>=', movement.atLeast);
+      if (movement.atMost !== undefined) update = update.where('credits', '<=', movement.atMost);
+      return update.returning(userColumns);
+    })
+    .with('entry', (qb) =>
+      qb
+        .insertInto('credit_ledger')
+        .columns(['user_id', 'amount', 'reason', 'balance_after', 'summary_id', 'actor_id', 'note'])
+        .expression((eb) =>
+          eb
+            .selectFrom('changed')
+            .select([
+              'changed.id',
+              sql<number>`${movement.delta}::integer`.as('amount'),
+              sql<CreditReason>`${movement.reason}::text`.as('reason'),
+              'changed.credits',
+              sql<string | null>`${movement.summaryId ?? null}::uuid`.as('summary_id'),
+              sql<string | null>`${movement.actorId ?? null}::uuid`.as('actor_id'),
+              sql<string | null>`${movement.note ?? null}::text`.as('note'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom(['changed', 'entry'])
+    .selectAll('changed')
+    .select('entry.id as ledgerId')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { ledgerId, ...user } = row;
+  return { user, ledgerId };
+}
+
+/**
+ * Takes `amount` credits for a summary if the user has that many (reason `summary`); the user
+ * with their new balance and the debit's ledger id, or undefined when they have too few (nothing
+ * changes then). A debit taken before its summary exists is linked later
+ * (linkCreditMovementToSummary).
+ */
+export function spendCredits(
+  db: DbExecutor,
+  debit: { userId: string; amount: number; summaryId?: string | null },
+): Promise<MovedCredits | undefined> {
+  return moveCredits(db, {
+    userId: debit.userId,
+    delta: -debit.amount,
+    reason: 'summary',
+    atLeast: debit.amount,
+    summaryId: debit.summaryId,
+  });
+}
+
+/** Gives `amount` credits back for a summary that was not delivered (reason `refund`). */
+export function refundCredits(
+  db: DbExecutor,
+  refund: { userId: string; amount: number },
+): Promise<MovedCredits | undefined> {
+  return moveCredits(db, { userId: refund.userId, delta: refund.amount, reason: 'refund' });
+}
+
+/**
+ * Gives a user `amount` credits from a staff member: an admin's recharge or an approved
+ * request (with the admin's note). Undefined when there is no such user or the balance would
+ * pass MAX_CREDIT_BALANCE.
+ */
+export function grantCredits(
+  db: DbExecutor,
+  grant: {
+    userId: string;
+    amount: number;
+    reason: 'recharge' | 'request';
+    actorId: string;
+    note?: string | null | undefined;
+  },
+): Promise<MovedCredits | undefined> {
+  return moveCredits(db, {
+    userId: grant.userId,
+    delta: grant.amount,
+    reason: grant.reason,
+    atMost: MAX_CREDIT_BALANCE - grant.amount,
+    actorId: grant.actorId,
+    note: grant.note,
+  });
+}
+
+/**
+ * Creates an account with its starting credits and their ledger row (reason `signup`), unless
+ * the email is taken case-insensitively (undefined; never throws on a duplicate, also under a
+ * race). Call it in a transaction, so the two rows commit together.
+ */
+export async function insertAccount(
+  db: DbExecutor,
+  user: NewUser & { credits: number },
+): Promise<UserRecord | undefined> {
+  const created = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase() })
+    .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+  if (!created || user.credits === 0) return created;
+  await db
+    .insertInto('credit_ledger')
+    .values({
+      user_id: created.id,
+      amount: user.credits,
+      reason: 'signup',
+      balance_after: user.credits,
+    })
+    .execute();
+  return created;
+}
+
+/**
+ * Links a debit taken before its summary existed (a queued job) to that summary. The ledger is
+ * append-only; the trigger allows only this one change, from no summary to one.
+ */
+export async function linkCreditMovementToSummary(
+  db: DbExecutor,
+  ledgerId: string,
+  summaryId: string,
+): Promise<void> {
+  await db
+    .updateTable('credit_ledger')
+    .set({ summary_id: summaryId })
+    .where('id', '=', ledgerId)
+    .where('summary_id', 'is', null)
+    .execute();
+}
