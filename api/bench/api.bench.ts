@@ -5,18 +5,22 @@
  * same run (bench/floor-server.ts): a bare Hono route that sends the same bytes, and a bare
  * Hono + pg route that verifies the HS256 token, loads the user by primary key and reads the
  * page by index with the totals from the counters row. Prints req/s, p99 and ours/floor.
- * Then the same on the embedded PGlite (BENCH_PGLITE=0 skips it; there is no DB floor).
+ * Then the same on the embedded PGlite (BENCH_PGLITE=0 skips it; there is no DB floor;
+ * BENCH_POSTGRES=0 runs PGlite only).
  *
  * Needs `pnpm --filter api build` first. BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/brevity_bench): its public schema is DROPPED and made
  * again for each size. BENCH_SERVER: another server build to measure (a "before" figure).
  * BENCH_DURATION seconds per measurement (default 10), BENCH_PORT first of three ports (4230).
- * The machine's load average is printed beside the figures.
+ * BENCH_ROUNDS (default 3): the Hono + pg floor and ours are measured alternately this many
+ * times, and the medians compared, so a neighbour's burst of work on a shared machine does not
+ * land on one of them only. The machine's load average is printed beside the figures, and the
+ * server's resident memory (RSS now and at its peak) after its last round under load.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +32,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const serverPath = resolve(here, '..', process.env.BENCH_SERVER ?? 'dist/server.js');
 const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const basePort = Number(process.env.BENCH_PORT ?? 4230);
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brevity_bench';
@@ -101,6 +106,63 @@ async function load(url: string, auth: string): Promise<Figure> {
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The median round: median req/s and median p99, the counts added up. */
+function medianOf(figures: Figure[]): Figure {
+  return {
+    rps: Math.round(median(figures.map((figure) => figure.rps))),
+    p99: median(figures.map((figure) => figure.p99)),
+    errors: figures.reduce((sum, figure) => sum + figure.errors, 0),
+    timeouts: figures.reduce((sum, figure) => sum + figure.timeouts, 0),
+    completed: figures.reduce((sum, figure) => sum + figure.completed, 0),
+  };
+}
+
+/** A process's resident memory now and at its peak, from /proc (Linux), for the report. */
+function memoryOf(pid: number | undefined): string {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    return `RSS ${Math.round(kb('VmRSS') / 1024)} MB (peak ${Math.round(kb('VmHWM') / 1024)} MB)`;
+  } catch {
+    return 'RSS unknown';
+  }
+}
+
+function loadNow(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+/** Alternates the floor and ours `rounds` times; each round's figures and the load are printed. */
+async function alternate(
+  floorUrl: string,
+  oursUrl: string,
+  auth: string,
+): Promise<{ bare: Figure; ours: Figure; roundsText: string[] }> {
+  const bare: Figure[] = [];
+  const ours: Figure[] = [];
+  const roundsText: string[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const floorFigure = await load(floorUrl, auth);
+    const oursFigure = await load(oursUrl, auth);
+    bare.push(floorFigure);
+    ours.push(oursFigure);
+    roundsText.push(
+      `    round ${round}: floor ${floorFigure.rps} req/s p99 ${floorFigure.p99} ms, ours ${oursFigure.rps} req/s p99 ${oursFigure.p99} ms (${(oursFigure.rps / floorFigure.rps).toFixed(2)}×), load ${loadNow()}`,
+    );
+  }
+  return { bare: medianOf(bare), ours: medianOf(ours), roundsText };
+}
+
 /** The seed: one user and N summaries, with SQL; the totals row computed once at the end. */
 function seedStatements(count: number): string[] {
   return [
@@ -128,13 +190,14 @@ function ratio(ours: Figure, floor: Figure): string {
 
 function print(label: string, figure: Figure): void {
   console.info(
-    `  ${label.padEnd(26)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}${figure.timeouts > 0 ? ` (${figure.timeouts} of them unanswered after autocannon's 10 s)` : ''}`,
+    `  ${label.padEnd(32)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}${figure.timeouts > 0 ? ` (${figure.timeouts} of them unanswered after autocannon's 10 s)` : ''}`,
   );
 }
 
 function serverEnv(port: number, database: Record<string, string>): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    HOST: '127.0.0.1',
     PORT: String(port),
     JWT_SECRET,
     WORKERS: '0',
@@ -179,17 +242,21 @@ async function postgresRun(count: number): Promise<Figure[]> {
       headers: { Authorization: `Bearer ${auth}` },
     });
     const bytes = await load(`http://127.0.0.1:${basePort + 1}${PATH}`, auth);
-    const bare = await load(`http://127.0.0.1:${basePort + 2}${PATH}`, auth);
-    const ours = await load(url, auth);
+    const { bare, ours, roundsText } = await alternate(
+      `http://127.0.0.1:${basePort + 2}${PATH}`,
+      url,
+      auth,
+    );
+    const memory = memoryOf(server.pid);
     console.info(
-      `Postgres, ${count.toLocaleString('en-US')} summaries (${body.length} bytes per answer), load ${loadavg()
-        .map((v) => v.toFixed(2))
-        .join(' ')}`,
+      `Postgres, ${count.toLocaleString('en-US')} summaries (${body.length} bytes per answer), load ${loadNow()}`,
     );
     print('floor: bytes only', bytes);
-    print('floor: Hono + pg', bare);
-    print('ours', ours);
+    print(`floor: Hono + pg (median of ${rounds})`, bare);
+    print(`ours (median of ${rounds})`, ours);
+    for (const line of roundsText) console.info(line);
     console.info(`  ours / Hono + pg: ${ratio(ours, bare)}; ours / bytes: ${ratio(ours, bytes)}`);
+    console.info(`  our server after its last round: ${memory}`);
     rmSync(bodyFile, { force: true });
     return [bytes, bare, ours];
   } finally {
@@ -219,13 +286,17 @@ async function pgliteRun(count: number): Promise<Figure> {
       await waitFor(`http://127.0.0.1:${basePort}${PATH}`, {
         headers: { Authorization: `Bearer ${auth}` },
       });
-      const ours = await load(`http://127.0.0.1:${basePort}${PATH}`, auth);
+      const figures: Figure[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        figures.push(await load(`http://127.0.0.1:${basePort}${PATH}`, auth));
+      }
+      const ours = medianOf(figures);
+      console.info(`PGlite, ${count.toLocaleString('en-US')} summaries, load ${loadNow()}`);
+      print(`ours (median of ${rounds})`, ours);
       console.info(
-        `PGlite, ${count.toLocaleString('en-US')} summaries, load ${loadavg()
-          .map((v) => v.toFixed(2))
-          .join(' ')}`,
+        `    rounds: ${figures.map((figure) => `${figure.rps} req/s p99 ${figure.p99} ms`).join('; ')}`,
       );
-      print('ours', ours);
+      console.info(`  our server after its last round: ${memoryOf(server.pid)}`);
       return ours;
     } finally {
       await stop(server);
@@ -236,7 +307,7 @@ async function pgliteRun(count: number): Promise<Figure> {
 }
 
 const postgres: Figure[] = [];
-for (const count of sizes) {
+for (const count of process.env.BENCH_POSTGRES === '0' ? [] : sizes) {
   const [, , ours] = await postgresRun(count);
   if (ours) postgres.push(ours);
 }

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -25,6 +26,7 @@ import { securityHeaders } from './lib/security-headers';
 import { strictJsonEncoding } from './lib/strict-json';
 import { requireAuth } from './middleware/auth';
 import { settleUnreadBody } from './lib/unread-body';
+import { requestHeader } from './lib/request-header';
 
 /**
  * /api/summaries: one router, one requireAuth. The jobs' routes, the author's review history
@@ -38,6 +40,42 @@ const authenticatedSummariesRoutes = new Hono<AuthEnv>()
   .route('/', summaryJobRoutes)
   .route('/', summaryReviewsRoutes)
   .route('/', summariesRoutes);
+
+/** Longest X-Request-Id taken from a client; longer ones, or any other character, get a new id. */
+const REQUEST_ID_MAX_LENGTH = 128;
+const NOT_IN_REQUEST_ID = /[^\w\-=]/;
+
+/**
+ * What every request gets, in one middleware (issue 13: one layer instead of two, and no web
+ * Headers built to read one header): its id (the client's X-Request-Id when it is at most 128
+ * word characters, `-` or `=`, else a new UUID), echoed in X-Request-Id; `deps`; a log context
+ * that puts the id on every line logged while it runs; then its metrics and its access log line.
+ */
+function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { logger, metrics } = deps;
+  return (c, next) => {
+    let id = requestHeader(c, 'x-request-id');
+    if (!id || id.length > REQUEST_ID_MAX_LENGTH || NOT_IN_REQUEST_ID.test(id)) id = randomUUID();
+    c.set('requestId', id);
+    c.set('deps', deps);
+    c.header('X-Request-Id', id);
+    return runWithRequestId(id, async () => {
+      const started = performance.now();
+      await next();
+      const seconds = (performance.now() - started) / 1000;
+      const status = c.res.status;
+      // The last matched pattern (`/api/summaries/:id`, or `/api/*` when no route matched),
+      // never the raw path, so the label has few values.
+      const labels = { method: c.req.method, route: routePath(c, -1), status: String(status) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, seconds);
+      logger.info(
+        { method: c.req.method, path: c.req.path, status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
+    });
+  };
+}
 
 /**
  * The whole HTTP app: unread bodies settled, request ids, request logs and metrics,
@@ -53,30 +91,7 @@ export function createApp(deps: AppDeps) {
   const shellPages = config.staticDir === null ? null : readShellPages(config.staticDir);
 
   app.use(settleUnreadBody());
-  app.use(requestId({ limitLength: 128 }));
-  app.use((c, next) =>
-    runWithRequestId(c.var.requestId, async () => {
-      c.set('deps', deps);
-      const started = performance.now();
-      await next();
-      const seconds = (performance.now() - started) / 1000;
-      // The last matched pattern (`/api/summaries/:id`, or `/api/*` when no route matched),
-      // never the raw path, so the label has few values.
-      const route = routePath(c, -1);
-      const labels = { method: c.req.method, route, status: String(c.res.status) };
-      deps.metrics.httpRequests.inc(labels);
-      deps.metrics.httpDuration.observe(labels, seconds);
-      deps.logger.info(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(seconds * 1000),
-        },
-        'request',
-      );
-    }),
-  );
+  app.use(requestFrame(deps));
   app.use(securityHeaders(config, shellPages?.scriptHashes ?? []));
   // JSON answers over 1 KB go out compressed; the front ends' files are compressed at build time.
   app.use('/api/*', compressJson());

@@ -52,6 +52,14 @@ export interface PoolStats {
   waiting: number;
 }
 
+/**
+ * The `pg` pool under `db` when it is a database made on a pool (not a transaction, not
+ * PGlite), else undefined: for prepared statements (prepared-statement.ts).
+ */
+export function poolOf(db: DbExecutor): pg.Pool | undefined {
+  return pools.get(db as Database);
+}
+
 /** The pool under a database made by `createDatabase` on DATABASE_URL, else undefined. */
 export function poolStatsOf(db: Database): PoolStats | undefined {
   const pool = pools.get(db);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
+import { prepareStatement } from './prepared-statement';
 import type {
   FallbackReasonColumn,
   SourceMapEntryJson,
@@ -223,39 +224,47 @@ export function listOwnSummaries(
     .execute();
 }
 
-/** A user's totals column, as a sub-select the page's statement runs once (an InitPlan). */
-function totalsColumn(
-  userId: string,
-  column: 'summaries' | 'original_words' | 'summary_words' | 'compression_ratio_sum',
-) {
-  return sql<
-    number | null
-  >`(select t.${sql.ref(column)}::float8 from user_summary_totals t where t.user_id = ${userId})`;
-}
+/** The page of listOwnSummariesWithTotals: its rows carry the user's totals (null without). */
+const ownPageWithTotals = prepareStatement<
+  SummaryRecord & {
+    totals_count: number | null;
+    totals_original_words: number | null;
+    totals_summary_words: number | null;
+    totals_compression_ratio_sum: number | null;
+  },
+  { userId: string; offset: number; limit: number }
+>('own_summaries_page_with_totals', (db, param) =>
+  selectSummaries(db)
+    .leftJoin('user_summary_totals as totals', 'totals.user_id', 'summaries.user_id')
+    .select([
+      sql<number | null>`totals.summaries::float8`.as('totals_count'),
+      sql<number | null>`totals.original_words::float8`.as('totals_original_words'),
+      sql<number | null>`totals.summary_words::float8`.as('totals_summary_words'),
+      sql<number | null>`totals.compression_ratio_sum::float8`.as('totals_compression_ratio_sum'),
+    ])
+    .where('summaries.user_id', '=', param<string>('userId'))
+    .orderBy('summaries.created_at', 'desc')
+    .orderBy('summaries.id', 'desc')
+    .offset(param<number>('offset'))
+    .limit(param<number>('limit')),
+);
 
 /**
  * One page of a user's summaries, newest first as listOwnSummaries, with their totals read in
- * the same statement (one round trip instead of two; issue 13). `totals` is undefined when
- * the page is empty (no summaries, or past the last page): read them with sumOwnSummaries.
+ * the same statement (one round trip instead of two; issue 13), a statement prepared once
+ * (decision 0019). `totals` is undefined when the page is empty (no summaries, or past the
+ * last page): read them with sumOwnSummaries.
  */
 export async function listOwnSummariesWithTotals(
   db: DbExecutor,
   userId: string,
   page: { offset: number; limit: number },
 ): Promise<{ summaries: SummaryRecord[]; totals: SummaryTotals | undefined }> {
-  const rows = await selectSummaries(db)
-    .select([
-      totalsColumn(userId, 'summaries').as('totals_count'),
-      totalsColumn(userId, 'original_words').as('totals_original_words'),
-      totalsColumn(userId, 'summary_words').as('totals_summary_words'),
-      totalsColumn(userId, 'compression_ratio_sum').as('totals_compression_ratio_sum'),
-    ])
-    .where('summaries.user_id', '=', userId)
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  const rows = await ownPageWithTotals.run(db, {
+    userId,
+    offset: page.offset,
+    limit: page.limit,
+  });
   const first = rows[0];
   const totals = first && {
     count: first.totals_count ?? 0,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
+import { prepareStatement } from './prepared-statement';
 import type { Role, UsersTable } from './schema';
 
 /** A user as the application handles it: every column except the password hash. */
@@ -18,9 +19,14 @@ export const userColumns = [
 ] as const;
 
 /** The user with this id, or undefined. `id` must be a well-formed uuid. */
-export function findUserById(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
-  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+export async function findUserById(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
+  return (await userById.run(db, { id }))[0];
 }
+
+/** Read on every authenticated request, so prepared once (decision 0019). */
+const userById = prepareStatement<UserRecord, { id: string }>('user_by_id', (db, param) =>
+  db.selectFrom('users').select(userColumns).where('id', '=', param<string>('id')),
+);
 
 /**
  * The user's role, share-locking their row until the transaction ends, so a concurrent role

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
+import { requestHeader } from './request-header';
 
 export const INVALID_UTF8_MESSAGE = 'The request body must be valid UTF-8';
 
@@ -11,7 +12,7 @@ export const INVALID_UTF8_MESSAGE = 'The request body must be valid UTF-8';
  */
 export function strictJsonEncoding(): MiddlewareHandler {
   return async (c, next) => {
-    const type = c.req.header('Content-Type') ?? '';
+    const type = requestHeader(c, 'content-type') ?? '';
     if (/^application\/(.+\+)?json\b/i.test(type.trim())) {
       const bytes = await c.req.arrayBuffer();
       if (!isUtf8(bytes)) {

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Role } from '../db/schema';
 import { findUserById } from '../db/users.repository';
 import { AppError } from '../lib/app-error';
+import { requestHeader } from '../lib/request-header';
 import type { AuthEnv } from '../lib/app-env';
 import { verifyAccessToken } from '../lib/tokens';
 
@@ -21,9 +22,10 @@ function unauthorized(message: string): AppError {
  * ```
  */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
-  const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
+  const token = BEARER.exec(requestHeader(c, 'authorization') ?? '')?.[1];
   if (!token) throw unauthorized('Please sign in to continue');
-  const { config, db } = c.var.deps;
+  // c.get, not c.var: c.var copies every variable into a new object on each read.
+  const { config, db } = c.get('deps');
   const claims = await verifyAccessToken(config, token);
   if (!claims) throw unauthorized('Your session is not valid. Please sign in again.');
   const user = await findUserById(db, claims.userId);

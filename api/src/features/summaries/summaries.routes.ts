@@ -163,7 +163,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
     );
   })
   .get('/', validate('query', listSummariesQuerySchema), async (c) => {
-    const page = await listSummaries(c.var.deps, requester(c), c.req.valid('query'));
+    const page = await listSummaries(c.get('deps'), requester(c), c.req.valid('query'));
     const pagination = toSummaryPaginationDto(page.page, page.limit, page.matching);
     return c.json(
       {

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { TestDatabase } from '../test/test-database';
+import { poolOf } from './database';
+import { prepareStatement } from './prepared-statement';
+import { findUserById, insertUserIfEmailFree } from './users.repository';
+import type { UserRecord } from './users.repository';
+
+/*
+ * Decision 0019: statements compiled once and, on a pg pool, prepared by name; the same SQL
+ * through Kysely on PGlite and inside transactions.
+ */
+
+const byEmail = prepareStatement<{ id: string; name: string }, { email: string; limit: number }>(
+  'test_user_by_email',
+  (db, param) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('email', '=', param<string>('email'))
+      .limit(param<number>('limit')),
+);
+
+let database: TestDatabase;
+let ada: UserRecord;
+let bob: UserRecord;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const made = await Promise.all(
+    ['ada', 'bob'].map((name) =>
+      insertUserIfEmailFree(database.db, {
+        name,
+        email: `${name}@example.com`,
+        password_hash: 'x',
+      }),
+    ),
+  );
+  if (!made[0] || !made[1]) throw new Error('seed failed');
+  [ada, bob] = [made[0], made[1]];
+});
+
+afterAll(async () => {
+  await database.destroy();
+});
+
+describe('prepareStatement', () => {
+  it('compiles once, with the values of each run in their places', () => {
+    expect(byEmail.name).toBe('brevity_test_user_by_email');
+    expect(byEmail.sql).toBe('select "id", "name" from "users" where "email" = $1 limit $2');
+  });
+
+  it('answers each run with its own values, many runs at once', async () => {
+    const runs = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        byEmail.run(database.db, {
+          email: index % 2 === 0 ? 'ada@example.com' : 'bob@example.com',
+          limit: 1,
+        }),
+      ),
+    );
+    runs.forEach((rows, index) => {
+      expect(rows).toEqual([
+        index % 2 === 0 ? { id: ada.id, name: 'ada' } : { id: bob.id, name: 'bob' },
+      ]);
+    });
+    expect(await byEmail.run(database.db, { email: 'nobody@example.com', limit: 1 })).toEqual([]);
+  });
+
+  it('runs on a pg pool as a named statement, and on PGlite through Kysely', () => {
+    expect(poolOf(database.db) !== undefined).toBe(database.kind === 'postgres');
+  });
+
+  it('inside a transaction, sees what the transaction wrote and never goes to the pool', async () => {
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        expect(poolOf(trx)).toBeUndefined();
+        await trx.updateTable('users').set({ name: 'Ada L.' }).where('id', '=', ada.id).execute();
+        expect(await byEmail.run(trx, { email: 'ada@example.com', limit: 1 })).toEqual([
+          { id: ada.id, name: 'Ada L.' },
+        ]);
+        expect((await findUserById(trx, ada.id))?.name).toBe('Ada L.');
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+      });
+    expect((await findUserById(database.db, ada.id))?.name).toBe('ada');
+  });
+
+  it('refuses a statement with a value that is not a param()', () => {
+    expect(() =>
+      prepareStatement<{ id: string }, { id: string }>('test_literal', (db) =>
+        db.selectFrom('users').select('id').where('email', '=', 'ada@example.com'),
+      ),
+    ).toThrow('every value must be a param()');
+  });
+});
