@@ -17,14 +17,16 @@ const commonPackage = require('../package.json');
 
 /**
  * One version of each shared library for the whole workspace (ARCHITECTURE.md). The router is
- * shared through common/router and Redux Toolkit not at all: a shared package ships whole, and
- * only the store instance (in common/store) and React's contexts need to be single.
+ * shared through common/router; Redux Toolkit as the few functions the apps call, which the
+ * shell lends from the copy it already runs (a shared package would ship whole). Only the store
+ * instance (in common/store) and React's contexts need to be single.
  * See docs/decisions/0002-share-small-facades.md.
  */
 const sharedVersions = {
   react: commonPackage.dependencies.react,
   'react-dom': commonPackage.dependencies['react-dom'],
   'react-redux': commonPackage.dependencies['react-redux'],
+  '@reduxjs/toolkit': commonPackage.dependencies['@reduxjs/toolkit'],
 };
 
 function sharedSingletons() {
@@ -58,6 +60,7 @@ function shellSharedVersions(dirname) {
     react: installedVersion('react', dirname),
     'react-dom': installedVersion('react-dom', dirname),
     'react-redux': installedVersion('react-redux', dirname),
+    '@reduxjs/toolkit': installedVersion('@reduxjs/toolkit', dirname),
     common: commonPackage.version,
     // Pinned exactly in shell/package.json (the package exports no package.json to read).
     federation: require(path.join(dirname, 'package.json')).dependencies[

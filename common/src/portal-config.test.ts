@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from './api-client';
 import {
   DEFAULT_PORTAL_CONFIG,
+  adoptPortalConfig,
   getPortalConfig,
   resetPortalConfig,
   toPortalConfig,
@@ -61,5 +62,40 @@ describe('portal config', () => {
     expect(
       toPortalConfig({ demo: { email: 'x' }, maxChars: -1, model: '', remotes: { user: 42 } }),
     ).toEqual(DEFAULT_PORTAL_CONFIG);
+  });
+
+  it('adopts a config answer already on its way instead of asking again', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, data: {} }));
+    adoptPortalConfig(
+      Promise.resolve({
+        success: true,
+        data: { remotes: { user: 'https://cdn.example.test/u/' } },
+      }),
+    );
+    const config = await getPortalConfig();
+    expect(config.remotes.user).toBe('https://cdn.example.test/u/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server itself when the adopted answer failed or was no success', async () => {
+    const fetchMock = stubFetch(() =>
+      jsonResponse({ success: true, data: { model: 'From the server' } }),
+    );
+    adoptPortalConfig(Promise.reject(new Error('503')));
+    expect((await getPortalConfig()).model).toBe('From the server');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    resetPortalConfig();
+    adoptPortalConfig(Promise.resolve({ success: false, code: 'X' }));
+    expect((await getPortalConfig()).model).toBe('From the server');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a config it already has', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, data: { model: 'First' } }));
+    const first = await getPortalConfig();
+    adoptPortalConfig(Promise.resolve({ success: true, data: { model: 'Later' } }));
+    expect(await getPortalConfig()).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -84,6 +84,25 @@ export function getPortalConfig(): Promise<PortalConfig> {
   return pending;
 }
 
+/**
+ * Adopts a GET /api/config body already on its way (the shell's document asks for it before any
+ * bundle runs) as the answer of getPortalConfig, unless one is cached. When that request fails or
+ * its body is not a success, the configuration is fetched as usual.
+ */
+export function adoptPortalConfig(body: Promise<unknown>): void {
+  if (pending) return;
+  const adopted: Promise<PortalConfig> = body
+    .then((answer) => {
+      if (!isRecord(answer) || answer.success !== true) throw new Error(PORTAL_CONFIG_FALLBACK);
+      return toPortalConfig(answer.data);
+    })
+    .catch(() => {
+      if (pending === adopted) pending = null;
+      return getPortalConfig();
+    });
+  pending = adopted;
+}
+
 /** Forgets the cached configuration (tests, or after the server's configuration changed). */
 export function resetPortalConfig(): void {
   pending = null;

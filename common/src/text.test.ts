@@ -5,7 +5,9 @@ import {
   countCharacters,
   countWords,
   formatFileSize,
+  formatInteger,
   formatRelativeDate,
+  formatShortDate,
   preview,
   validateLogin,
   validateRegister,
@@ -155,5 +157,26 @@ describe('validateRegister', () => {
     expect(validateRegister({ ...valid, email: 'a@b' }).email).toBe(
       'Please enter a valid email address',
     );
+  });
+});
+
+describe('formatting without ICU', () => {
+  it('writes whole numbers as en-US does', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const value of [0, 7, 999, 1000, 12345, 1234567, 98765432.4, 2.5, 1999.6, -1234]) {
+      expect(formatInteger(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('writes short dates as en-US does', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    for (let month = 0; month < 12; month += 1) {
+      const date = new Date(2026, month, month + 9, 15, 30);
+      expect(formatShortDate(date)).toBe(intl.format(date));
+    }
   });
 });

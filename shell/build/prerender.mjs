@@ -82,7 +82,7 @@ const written = [];
 
 for (const page of ['landing', 'login', 'register', 'app']) {
   const markup = page === 'app' ? '' : await renderer.renderPage(page);
-  const script = renderer.renderModeScript(page, preloadFor(page));
+  const script = renderer.renderModeScript(page, preloadFor(page), process.env.API_URL ?? '');
   scriptHashes.add(cspHash(script));
   const html = documentFor(template, {
     page,

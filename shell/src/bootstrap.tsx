@@ -2,12 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'common/router';
 import { configureApi } from 'common/api-client';
-import { getPortalConfig } from 'common/portal-config';
+import { adoptPortalConfig, getPortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import { logout } from 'common/session';
 import 'common/styles.css';
 import { AppProviders } from './app/app-providers';
-import { FRESH_RENDER_ATTRIBUTE, pageForPath } from './app/prerendered-pages';
+import { FRESH_RENDER_ATTRIBUTE, pageForPath, takeEarlyFetches } from './app/prerendered-pages';
 import { AppRoutes } from './app/router';
 
 const store = createAppStore();
@@ -18,9 +18,19 @@ configureApi({
   onUnauthorized: () => store.dispatch(logout()),
 });
 
-// A signed-in page loads a remote, and where remotes live comes from /api/config: ask now, while
-// the layout's chunk is still on its way, rather than after it. A failure is retried later.
-if (store.getState().session.isAuthenticated) getPortalConfig().catch(() => undefined);
+// A signed-in page loads a remote, and where remotes live comes from /api/config: app.html's
+// inline script has asked for it (and for the user remote's manifest) before any bundle ran;
+// adopt those, and start loading the page's remote now, while the layout still renders, rather
+// than after it. A failure is retried when the page renders.
+if (store.getState().session.isAuthenticated) {
+  const early = takeEarlyFetches();
+  if (early.config) adoptPortalConfig(early.config);
+  getPortalConfig().catch(() => undefined);
+  import(/* webpackChunkName: "app" */ './app/remotes').then(
+    (remotes) => remotes.startLoadingPage(window.location.pathname, early.manifest),
+    () => undefined,
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

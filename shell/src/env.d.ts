@@ -6,13 +6,15 @@ declare namespace NodeJS {
 }
 
 /**
- * Installed versions of what the shell lends remotes (react, react-dom, react-redux, common) and
+ * Installed versions of what the shell lends remotes (react, react-dom, react-redux, Redux Toolkit,
+ * common) and
  * of the federation runtime, set at build time by common/build/webpack.config.mjs.
  */
 declare const __SHARED_VERSIONS__: {
   react: string;
   'react-dom': string;
   'react-redux': string;
+  '@reduxjs/toolkit': string;
   common: string;
   federation: string;
 };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { formatInteger } from 'common/text';
 import { SearchIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
 import { Label } from 'common/ui/label';
@@ -132,8 +133,8 @@ export function ListPages({
   return (
     <footer className="ui-list-pages">
       <p className="ui-list-pages__status" aria-live="polite">
-        Showing page {shown} of {pages} · {total.toLocaleString('en-US')}{' '}
-        {total === 1 ? noun[0] : noun[1]} {q ? `matching “${q}”` : 'in total'}
+        Showing page {shown} of {pages} · {formatInteger(total)} {total === 1 ? noun[0] : noun[1]}{' '}
+        {q ? `matching “${q}”` : 'in total'}
       </p>
       <Pager
         page={shown}

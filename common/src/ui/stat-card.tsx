@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from 'common/cx';
+import { formatInteger } from 'common/text';
 import './stat-card.css';
 
 export interface StatCardProps {
@@ -16,7 +17,7 @@ export interface StatCardProps {
 
 function formatStatValue(value: ReactNode): ReactNode {
   if (value === null || value === undefined) return '—';
-  return typeof value === 'number' ? value.toLocaleString('en-US') : value;
+  return typeof value === 'number' ? formatInteger(value) : value;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cx } from 'common/cx';
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { roleBadgeVariant, roleLabel } from 'common/roles';
-import { formatRelativeDate, preview } from 'common/text';
+import { formatInteger, formatRelativeDate, preview } from 'common/text';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { ChevronDownIcon } from 'common/ui/icons';
@@ -48,9 +48,7 @@ export interface SummaryCardProps {
 }
 
 function count(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value)
-    ? value.toLocaleString('en-US')
-    : 'N/A';
+  return typeof value === 'number' && Number.isFinite(value) ? formatInteger(value) : 'N/A';
 }
 
 /**

@@ -24,11 +24,17 @@ import {
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import './versions-dialog.css';
 
-const versionDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
+let versionDate: Intl.DateTimeFormat | undefined;
 
 function formatDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : versionDate.format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : (versionDate ??= new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })).format(date);
 }
 
 /** Two versions' texts with the words that changed: removed on the older, added on the newer. */

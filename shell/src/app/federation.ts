@@ -6,6 +6,7 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import * as ReactRedux from 'react-redux';
+import { combineSlices, configureStore, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import * as apiClient from 'common/api-client';
 import * as cx from 'common/cx';
 import * as modal from 'common/modal';
@@ -46,8 +47,22 @@ function singleton(version: string, module: unknown): Shared[string] {
 }
 
 /**
- * What the shell lends the remotes: its own React, react-redux and `common/` modules, under the
- * keys the remotes consume (their `shared` config in common/build/webpack.config.mjs; the
+ * The Redux Toolkit functions the remotes and the `common/` modules they bundle call
+ * (federation.test.ts checks their sources against this list). The shell lends these from the
+ * copy it already runs instead of its whole namespace, which would keep every export of the
+ * package in the shell's first chunk; a remote then downloads no Redux Toolkit, Immer or Redux of
+ * its own (docs/decisions/0002).
+ */
+export const LENT_REDUX_TOOLKIT = {
+  combineSlices,
+  configureStore,
+  createAsyncThunk,
+  createSlice,
+} as const;
+
+/**
+ * What the shell lends the remotes: its own React, react-redux, Redux Toolkit and `common/`
+ * modules, under the keys the remotes consume (their `shared` config in common/build/webpack.config.mjs; the
  * `common/` keys are common/build/shared-modules.mjs, and federation.test.ts keeps them equal). Handing
  * over the very module instances the shell renders with is what keeps one React, one store, one
  * router context and one API client across shell and remotes. Modules with state of their own
@@ -67,6 +82,7 @@ export function sharedModules(): Shared {
     'react-dom': singleton(domVersion, ReactDOM),
     'react-dom/client': singleton(domVersion, ReactDOMClient),
     'react-redux': singleton(versions['react-redux'], ReactRedux),
+    '@reduxjs/toolkit': singleton(versions['@reduxjs/toolkit'], LENT_REDUX_TOOLKIT),
     'common/api-client': common(apiClient),
     'common/cx': common(cx),
     'common/modal': common(modal),

@@ -1,6 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from 'common/session-storage';
-import { FRESH_RENDER_ATTRIBUTE, pageForPath, renderModeScript } from './prerendered-pages';
+import {
+  FRESH_RENDER_ATTRIBUTE,
+  pageForPath,
+  renderModeScript,
+  takeEarlyFetches,
+} from './prerendered-pages';
 import type { PrerenderedPage } from './prerendered-pages';
 
 describe('pageForPath', () => {
@@ -80,5 +85,148 @@ describe('renderModeScript', () => {
       document.documentElement.removeAttribute(FRESH_RENDER_ATTRIBUTE);
       expect(runScript(pageForPath(path), path)).toBe(false);
     }
+  });
+});
+
+describe("app.html's early requests", () => {
+  function signIn() {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    localStorage.setItem(USER_STORAGE_KEY, '{"id":"u1"}');
+  }
+
+  /** A fetch that answers the config with `remotes.user` and the manifest with its URL. */
+  function stubServer(userRemote?: string) {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/api/config')
+          ? new Response(JSON.stringify({ success: true, data: { remotes: { user: userRemote } } }))
+          : new Response(`manifest of ${url}`),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  function run(path: string, apiUrl = '') {
+    window.history.replaceState(null, '', path);
+    new Function(renderModeScript('app', '/app.abc.js', apiUrl))();
+    return takeEarlyFetches();
+  }
+
+  beforeEach(() => {
+    localStorage.clear();
+    document.head.innerHTML = '';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("asks a signed-in user remote page's config, then its remote's manifest", async () => {
+    signIn();
+    const fetchMock = stubServer('https://cdn.example.test/user/');
+    const early = run('/Summarize/', 'https://api.example.test/');
+    expect(await early.config).toEqual({
+      success: true,
+      data: { remotes: { user: 'https://cdn.example.test/user/' } },
+    });
+    expect(await early.manifest).toEqual({
+      url: 'https://cdn.example.test/user/mf-manifest.json',
+      text: 'manifest of https://cdn.example.test/user/mf-manifest.json',
+    });
+    expect(fetchMock.mock.calls).toEqual([
+      ['https://api.example.test/api/config', { credentials: 'same-origin' }],
+      [
+        'https://cdn.example.test/user/mf-manifest.json',
+        { cache: 'no-cache', credentials: 'omit' },
+      ],
+    ]);
+    // Taken once: the next reader fetches for itself.
+    expect(takeEarlyFetches()).toEqual({});
+  });
+
+  it('falls back to the default remote location when the config names none', async () => {
+    signIn();
+    stubServer();
+    const early = run('/dashboard');
+    expect((await early.manifest)?.url).toBe(
+      `${window.location.origin}/remotes/user/mf-manifest.json`,
+    );
+  });
+
+  it('asks only the config on a staff page, and nothing for a signed-out visitor', async () => {
+    signIn();
+    const fetchMock = stubServer();
+    const staff = run('/admin');
+    expect(staff.manifest).toBeUndefined();
+    await staff.config;
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/config']);
+
+    localStorage.clear();
+    fetchMock.mockClear();
+    expect(run('/dashboard')).toEqual({});
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("preloads the remote's entry and the page's own files from the manifest", async () => {
+    signIn();
+    const manifest = {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          name: 'DashboardPage',
+          assets: { js: { sync: ['dash.1.js'], async: [] }, css: { sync: [], async: [] } },
+        },
+        {
+          name: 'SummarizePage',
+          assets: {
+            js: { sync: ['12.ab.js', 'summarize.cd.js'], async: ['later.js'] },
+            css: { sync: ['summarize.ef.css'], async: ['later.css'] },
+          },
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(
+            url.endsWith('/api/config')
+              ? JSON.stringify({
+                  success: true,
+                  data: { remotes: { user: 'https://cdn.test/u/' } },
+                })
+              : JSON.stringify(manifest),
+          ),
+        ),
+      ),
+    );
+    await run('/summarize').manifest;
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preloads.map((link) => `${link.href} as ${link.as}`)).toEqual([
+      `${window.location.origin}/app.abc.js as script`,
+      'https://cdn.test/u/remoteEntry.js as script',
+      'https://cdn.test/u/12.ab.js as script',
+      'https://cdn.test/u/summarize.cd.js as script',
+      'https://cdn.test/u/summarize.ef.css as style',
+    ]);
+  });
+
+  it('preloads nothing more from a manifest it cannot read', async () => {
+    signIn();
+    stubServer();
+    expect((await run('/history').manifest)?.text).toContain('manifest of');
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preloads.map((link) => link.getAttribute('href'))).toEqual(['/app.abc.js']);
+  });
+
+  it('leaves a failed config to the shell, with no manifest request', async () => {
+    signIn();
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('down', { status: 503 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const early = run('/history');
+    await expect(early.config).rejects.toThrow('503');
+    await expect(early.manifest).rejects.toThrow('503');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

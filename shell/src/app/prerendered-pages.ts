@@ -1,3 +1,4 @@
+import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from 'common/session-storage';
 
 /**
@@ -40,14 +41,44 @@ export const PAGE_BY_PATH: Readonly<Record<string, Exclude<PrerenderedPage, 'lan
  * (decoded, case-insensitive, trailing slashes ignored); anything else is the landing page.
  */
 export function pageForPath(pathname: string): PrerenderedPage {
+  return PAGE_BY_PATH[routeKey(pathname)] ?? 'landing';
+}
+
+/** A path as the router matches it: decoded, lower-case, no trailing slash. */
+export function routeKey(pathname: string): string {
   let path = pathname;
   try {
     path = decodeURIComponent(pathname);
   } catch {
     // A malformed escape: match the raw path, which the router shows as the landing page.
   }
-  path = path.toLowerCase().replace(/\/+$/, '') || '/';
-  return PAGE_BY_PATH[path] ?? 'landing';
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The user remote's pages by path (router.tsx): open to every signed-in user, so a signed-in
+ * visit to one of them can start fetching what the page needs before the shell's bundles run.
+ */
+export const USER_REMOTE_PAGES: Readonly<Record<string, string>> = {
+  '/dashboard': 'DashboardPage',
+  '/summarize': 'SummarizePage',
+  '/history': 'HistoryPage',
+  '/credits': 'CreditsPage',
+};
+
+/** What app.html's inline script has started fetching (`window.__brevityEarly`). */
+export interface EarlyFetches {
+  /** The body of GET /api/config. */
+  config?: Promise<unknown>;
+  /** The user remote's mf-manifest.json: where it was read and its text. */
+  manifest?: Promise<{ url: string; text: string }>;
+}
+
+/** Takes what the inline script started, once: later readers fetch for themselves. */
+export function takeEarlyFetches(): EarlyFetches {
+  const early = (window as Window & { __brevityEarly?: EarlyFetches }).__brevityEarly ?? {};
+  Reflect.deleteProperty(window, '__brevityEarly');
+  return early;
 }
 
 /** Set on `<html>` by the inline script when the page must be rendered afresh, not hydrated. */
@@ -63,7 +94,11 @@ export const FRESH_RENDER_ATTRIBUTE = 'data-render';
  * fetches a chunk they will not run. Same rules as `pageForPath` and the session check of
  * bootstrap.tsx, written out in plain ES5 because it runs before any bundle.
  */
-export function renderModeScript(page: PrerenderedPage, preload?: string): string {
+export function renderModeScript(
+  page: PrerenderedPage,
+  preload?: string,
+  apiUrl: string = '',
+): string {
   const paths = JSON.stringify(PAGE_BY_PATH);
   const preloadWhen = page === 'app' ? 's&&k' : '!f';
   return (
@@ -77,9 +112,53 @@ export function renderModeScript(page: PrerenderedPage, preload?: string): strin
       ? `if(${preloadWhen}){var n=document.createElement('link');n.rel='preload';n.as='script';` +
         `n.href=${JSON.stringify(preload)};document.head.appendChild(n)}`
       : '') +
+    (page === 'app' ? earlyFetchScript(apiUrl) : '') +
     '}catch(e){}})()'
   );
 }
 
 /** The style that keeps prerendered markup hidden while a fresh render is on its way. */
 export const FRESH_RENDER_STYLE = `html[${FRESH_RENDER_ATTRIBUTE}="fresh"] #root{visibility:hidden}`;
+
+/**
+ * The part of app.html's inline script that, for a signed-in visit (`s&&k`), asks for
+ * /api/config at once and, on a user remote page, then for that remote's `mf-manifest.json`,
+ * instead of waiting for the shell's bundles to download and run first. The promises are left on
+ * `window.__brevityEarly` for the shell to adopt (takeEarlyFetches), and the page's remote files
+ * are preloaded from the manifest (PRELOAD_PAGE_ASSETS); the shell still checks the manifest
+ * before it runs any of the remote's code, and fetches for itself when these failed.
+ */
+/**
+ * Given the manifest's text `t`, its URL `u` and the page's module `g`: preloads the remote's entry
+ * and the page's own chunks and stylesheets, as the manifest lists them, so they download while
+ * the shell's bundles still run. Preloading only downloads: nothing of the remote runs before the
+ * shell has checked the manifest (remotes.ts). A manifest it cannot read preloads nothing.
+ */
+const PRELOAD_PAGE_ASSETS =
+  'try{var j=JSON.parse(t),a=j.metaData,o=a.publicPath,x=j.exposes,h=[],i,w;' +
+  "o=o==='auto'?u:o;if(typeof o==='string'){" +
+  "h.push([(a.remoteEntry.path?a.remoteEntry.path+'/':'')+a.remoteEntry.name,'script']);" +
+  'for(i=0;i<x.length;i++)if(x[i].name===g){w=x[i].assets;' +
+  "w.js.sync.forEach(function(f){h.push([f,'script'])});" +
+  "w.css.sync.forEach(function(f){h.push([f,'style'])})}" +
+  "h.forEach(function(v){var n=document.createElement('link');n.rel='preload';n.as=v[1];" +
+  'n.href=new URL(v[0],new URL(o,u)).href;document.head.appendChild(n)})}}catch(z){}';
+
+function earlyFetchScript(apiUrl: string): string {
+  const base = apiUrl.replace(/\/+$/, '');
+  return (
+    'if(s&&k&&window.fetch){var e=window.__brevityEarly={},' +
+    `c=e.config=fetch(${JSON.stringify(`${base}/api/config`)},{credentials:'same-origin'})` +
+    '.then(function(r){if(!r.ok)throw Error(r.status);return r.json()});' +
+    'c["catch"](function(){});' +
+    `var g=${JSON.stringify(USER_REMOTE_PAGES)}[p];` +
+    'if(g){e.manifest=c.then(function(b){' +
+    'var d=b&&b.data&&b.data.remotes&&b.data.remotes.user,' +
+    `u=new URL('mf-manifest.json',new URL(d||${JSON.stringify(DEFAULT_PORTAL_CONFIG.remotes.user)},location.href)).href;` +
+    "return fetch(u,{cache:'no-cache',credentials:'omit'}).then(function(r){" +
+    'if(!r.ok)throw Error(r.status);return r.text().then(function(t){' +
+    PRELOAD_PAGE_ASSETS +
+    'return{url:u,text:t}})})});' +
+    'e.manifest["catch"](function(){})}}'
+  );
+}

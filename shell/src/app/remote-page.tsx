@@ -4,7 +4,13 @@ import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
 import { RemoteIncompatibleError } from './remote-manifest';
-import { deployedRelease, loadRemotePage, registeredRelease } from './remotes';
+import {
+  deployedRelease,
+  loadRemotePage,
+  registeredRelease,
+  releaseJustChecked,
+  takeStartedLoad,
+} from './remotes';
 import type { RemoteName } from './remotes';
 
 interface BoundaryProps {
@@ -84,7 +90,8 @@ function remotePageComponent(
   let page = pages.get(key);
   if (!page) {
     const loading: LazyExoticComponent<ComponentType> = lazy(async () => {
-      const loaded = await loadRemotePage(remote, module);
+      // The first visit may find its load already started at start-up (index.ts).
+      const loaded = await (takeStartedLoad(remote, module) ?? loadRemotePage(remote, module));
       // The next visit, which knows the release, finds the loaded page under it.
       pages.set(`${remote}/${module}@${registeredRelease(remote) ?? ''}#${attempt}`, loading);
       return loaded;
@@ -113,6 +120,7 @@ function RemotePageOf({ remote, module }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const [release, setRelease] = useState(() => registeredRelease(remote));
   useEffect(() => {
+    if (releaseJustChecked(remote)) return;
     let current = true;
     deployedRelease(remote).then(
       (deployed) => {

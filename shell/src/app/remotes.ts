@@ -8,6 +8,7 @@ import {
   unmetNeeds,
 } from './remote-manifest';
 import type { RemoteManifest } from './remote-manifest';
+import { USER_REMOTE_PAGES, routeKey } from './prerendered-pages';
 
 /** The remotes the shell composes, with the modules each one exposes. */
 export const remotes = {
@@ -23,6 +24,10 @@ export type RemoteName = keyof typeof remotes;
 const registered = new Map<RemoteName, string>();
 /** Remotes whose last load failed: their cached entry must be dropped before the next try. */
 const stale = new Set<RemoteName>();
+/** A manifest request the shell's document started before the bundles ran, used once. */
+const early = new Map<RemoteName, Promise<{ url: string; text: string }>>();
+/** Page loads started at start-up, before the page renders, each taken once by the page. */
+const started = new Map<string, Promise<{ default: ComponentType }>>();
 /** One manifest request at a time per remote: concurrent readers share it. */
 const reading = new Map<RemoteName, Promise<FetchedManifest>>();
 
@@ -39,6 +44,21 @@ function lentVersions(): Map<string, string> {
   return lent;
 }
 
+async function fetchManifest(url: string): Promise<string> {
+  const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+/** The text of the early manifest request for `url`, if one was started and succeeded. */
+async function earlyManifest(remote: RemoteName, url: string): Promise<string | undefined> {
+  const pending = early.get(remote);
+  if (!pending) return undefined;
+  early.delete(remote);
+  const fetched = await pending.catch(() => undefined);
+  return fetched?.url === url ? fetched.text : undefined;
+}
+
 /**
  * The remote's current `mf-manifest.json`, revalidated with its server on every call (deployments
  * replace it in place and serve it with `no-cache`, so this is usually a 304).
@@ -50,9 +70,7 @@ function readManifest(remote: RemoteName): Promise<FetchedManifest> {
       const { remotes: locations } = await getPortalConfig();
       const base = new URL(locations[remote], window.location.href);
       const url = new URL('mf-manifest.json', base).href;
-      const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const text = await response.text();
+      const text = (await earlyManifest(remote, url)) ?? (await fetchManifest(url));
       const body: unknown = JSON.parse(text);
       return { ...parseRemoteManifest(body, remotes[remote].federationName), url, text };
     })().finally(() => reading.delete(remote));
@@ -127,4 +145,48 @@ export async function loadRemotePage(
   stale.add(remote);
   if (lastError instanceof RemoteIncompatibleError) console.warn(lastError.message);
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
+}
+
+/**
+ * Starts loading the remote page a signed-in visit opens (the user remote's pages, the ones every
+ * signed-in user may open) while the shell's layout is still rendering, so the remote's manifest,
+ * entry and chunks are on their way sooner. `manifest` is the request the shell's document started
+ * for the user remote's manifest, if any. The page takes the load with takeStartedLoad.
+ */
+export function startLoadingPage(
+  pathname: string,
+  manifest?: Promise<{ url: string; text: string }>,
+): void {
+  if (manifest) early.set('user', manifest);
+  const module = USER_REMOTE_PAGES[routeKey(pathname)];
+  if (!module) return;
+  const key = `user/${module}`;
+  if (started.has(key)) return;
+  const loading = loadRemotePage('user', module);
+  // The page handles a failure when it takes the load.
+  loading.catch(() => undefined);
+  started.set(key, loading);
+}
+
+/** The load startLoadingPage started for this page, once: a retry or a later visit loads afresh. */
+export function takeStartedLoad(
+  remote: RemoteName,
+  module: string,
+): Promise<{ default: ComponentType }> | undefined {
+  const key = `${remote}/${module}`;
+  const loading = started.get(key);
+  started.delete(key);
+  if (loading) justChecked.add(remote);
+  return loading;
+}
+
+/** Remotes whose release a page's started load has just read; see releaseJustChecked. */
+const justChecked = new Set<RemoteName>();
+
+/**
+ * True once after a page took a load started at start-up: that load has just read the remote's
+ * manifest, so the page need not ask for it again to see whether a new release is out.
+ */
+export function releaseJustChecked(remote: RemoteName): boolean {
+  return justChecked.delete(remote);
 }

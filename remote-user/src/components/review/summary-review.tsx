@@ -38,7 +38,12 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
 /** The custom prompt's limit (API.md "Limits"). */
 const MAX_PROMPT_CHARS = 500;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
+let dateFormat: Intl.DateTimeFormat | undefined;
+function formatEntryDate(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return dateFormat.format(new Date(iso));
+}
 
 type HistoryState =
   | { status: 'loading' }
@@ -94,7 +99,7 @@ function ReviewHistory({
                 </Badge>
                 <span>{entry.reviewer.name}</span>
                 <time className="ui-muted" dateTime={entry.timestamp}>
-                  {dateFormat.format(new Date(entry.timestamp))}
+                  {formatEntryDate(entry.timestamp)}
                 </time>
               </span>
               {entry.comments ? <p className="ru-review__comment">{entry.comments}</p> : null}

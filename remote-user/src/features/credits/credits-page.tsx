@@ -19,13 +19,15 @@ import './credits-page.css';
 /** Credit movements per page. */
 export const HISTORY_PAGE_SIZE = 20;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
+let dateFormat: Intl.DateTimeFormat | undefined;
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
 
 type HistoryState =
   | { status: 'loading' }
@@ -158,7 +160,9 @@ export function CreditsPage() {
                       <tr key={entry.id}>
                         <td>
                           <time dateTime={entry.createdAt}>
-                            {dateFormat.format(new Date(entry.createdAt))}
+                            {(dateFormat ??= new Intl.DateTimeFormat('en-US', DATE_OPTIONS)).format(
+                              new Date(entry.createdAt),
+                            )}
                           </time>
                         </td>
                         <td>

@@ -1,12 +1,20 @@
 import { useId } from 'react';
+import { MONTH_NAMES } from 'common/text';
 import type { DailyUsage } from './user-analytics';
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const longDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-});
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * The chart's dates written by hand as en-US writes them (`Nov 24`, `Monday, November 24`): an
+ * Intl formatter would load ICU on the dashboard's first screen, a long task on a phone.
+ */
+const shortDay = {
+  format: (date: Date) => `${(MONTH_NAMES[date.getMonth()] ?? '').slice(0, 3)} ${date.getDate()}`,
+};
+const longDay = {
+  format: (date: Date) =>
+    `${WEEKDAYS[date.getDay()] ?? ''}, ${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}`,
+};
 
 const WIDTH = 560;
 const HEIGHT = 160;

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
+import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
@@ -21,7 +21,18 @@ const SourceLinkedSummary = lazy(() =>
 
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
 
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+/**
+ * `November 24, 2026 at 11:35 PM`, the card date's tooltip, written by hand: an Intl formatter
+ * would load ICU on the history's first screen, a long task on a phone.
+ */
+const fullDate = {
+  format(date: Date): string {
+    const hours = date.getHours() % 12 || 12;
+    const minutes = String(date.getMinutes()).padStart(2, '0');
+    const half = date.getHours() < 12 ? 'AM' : 'PM';
+    return `${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()} at ${hours}:${minutes} ${half}`;
+  },
+};
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);

@@ -1,4 +1,5 @@
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
+import { formatInteger } from 'common/text';
 
 import type {
   CreatedOwnSummary,
@@ -107,9 +108,7 @@ export function formatLabel(format: SummaryFormat | undefined): string {
   return FORMAT_CHOICES.find((choice) => choice.value === format)?.label ?? 'Paragraph';
 }
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 12345 → `12,345`. */
+/** 12345 → `12,345` (by hand, without loading ICU: common/text's formatInteger). */
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return formatInteger(value);
 }
