@@ -1,6 +1,8 @@
 // A test that prints an unexpected console.error fails (epic-stack tests/setup).
 // A test that expects one spies on console.error itself, which replaces this guard.
 import { afterEach, beforeEach, vi } from 'vitest';
+// DOM matchers (toBeVisible, toHaveTextContent, toHaveAttribute...) for the web tests.
+import '@testing-library/jest-dom/vitest';
 
 // Testing Library cleans up after each test only when Vitest globals are on; they are off.
 afterEach(async () => {

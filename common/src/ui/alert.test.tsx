@@ -42,7 +42,7 @@ describe('Badge and Card', () => {
         <CardFooter>Footer</CardFooter>
       </Card>,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Available Credits' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Available Credits' })).toBeVisible();
     expect(screen.getByText('reviewer').className).toContain('ui-badge--secondary');
   });
 });

@@ -70,6 +70,6 @@ describe('ButtonLink', () => {
     expect(link.getAttribute('href')).toBe('/register');
     expect(link.className).toContain('ui-button--outline');
     await userEvent.click(link);
-    expect(screen.getByRole('heading', { name: 'Register' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Register' })).toBeVisible();
   });
 });

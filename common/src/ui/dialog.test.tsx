@@ -84,7 +84,7 @@ describe('Dialog', () => {
     await userEvent.click(opener);
     await userEvent.click(screen.getByRole('button', { name: 'Open second' }));
     expect(screen.queryByRole('dialog', { name: 'First' })).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Second' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Second' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     // The second was opened from inside the first, so focus goes back to the first's opener.
@@ -168,7 +168,7 @@ describe('Sheet', () => {
     render(<Menu />);
     const opener = screen.getByRole('button', { name: 'Open menu' });
     await userEvent.click(opener);
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);

@@ -49,8 +49,8 @@ describe('Spinner and Skeleton', () => {
         <Skeleton data-testid="skeleton" />
       </>,
     );
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Loading your account' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading your account' })).toBeVisible();
     expect(screen.getByTestId('skeleton').getAttribute('aria-hidden')).toBe('true');
   });
 });

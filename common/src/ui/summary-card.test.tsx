@@ -29,7 +29,7 @@ describe('SummaryCard: the Quick Summary says why', () => {
     // Read by screen readers right after the label.
     expect(
       screen.getByText(`(${FALLBACK_REASON_TEXT.rate_limited})`, { exact: false }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('on a staff listing, an AI summary shows no kind badge (the author’s role is there)', () => {

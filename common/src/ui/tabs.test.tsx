@@ -80,7 +80,7 @@ describe('Tabs', () => {
     }
     render(<Controlled />);
     await userEvent.click(screen.getByRole('tab', { name: 'B' }));
-    expect(screen.getByText('Current: b')).toBeTruthy();
+    expect(screen.getByText('Current: b')).toBeVisible();
     expect(screen.getByRole('tabpanel').textContent).toBe('Panel B');
   });
 });

@@ -93,7 +93,7 @@ describe('SourceLinkedSummary', () => {
       unverified: ['2031', 'Paris'],
     });
     const owls = screen.getByRole('button', { name: /^In 2031/ });
-    expect(within(owls).getByText('Unsupported')).toBeTruthy();
+    expect(within(owls).getByText('Unsupported')).toBeVisible();
     expect(owls.textContent).toContain('2031 (Not found in the source)');
     expect(screen.getByRole('note').textContent).toBe('Not found in the source: 2031, Paris');
     await userEvent.click(owls);

@@ -106,17 +106,17 @@ describe('VersionsButton', () => {
     const items = await within(dialog).findAllByRole('listitem');
     expect(items).toHaveLength(3);
     const [newest, middle, oldest] = items as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(newest).getByText('Version 3')).toBeTruthy();
-    expect(within(newest).getByText('Current')).toBeTruthy();
-    expect(within(newest).getByText('Mention the colour')).toBeTruthy();
-    expect(within(newest).getByText('Long')).toBeTruthy();
-    expect(within(newest).getByText('Bullet points')).toBeTruthy();
-    expect(within(newest).getByText('Quick Summary')).toBeTruthy();
+    expect(within(newest).getByText('Version 3')).toBeVisible();
+    expect(within(newest).getByText('Current')).toBeVisible();
+    expect(within(newest).getByText('Mention the colour')).toBeVisible();
+    expect(within(newest).getByText('Long')).toBeVisible();
+    expect(within(newest).getByText('Bullet points')).toBeVisible();
+    expect(within(newest).getByText('Quick Summary')).toBeVisible();
     expect(within(newest).queryByRole('button', { name: /Restore/ })).toBeNull();
-    expect(within(middle).getByText('Eve Editor')).toBeTruthy();
-    expect(within(oldest).getByText('Short')).toBeTruthy();
-    expect(within(oldest).getByText('gemini-2.5-flash')).toBeTruthy();
-    expect(within(oldest).getByText('Mar 11, 2026', { exact: false })).toBeTruthy();
+    expect(within(middle).getByText('Eve Editor')).toBeVisible();
+    expect(within(oldest).getByText('Short')).toBeVisible();
+    expect(within(oldest).getByText('gemini-2.5-flash')).toBeVisible();
+    expect(within(oldest).getByText('Mar 11, 2026', { exact: false })).toBeVisible();
   });
 
   it('says why each Quick Summary was made: the current one with its reason, older ones in general words', async () => {
@@ -131,9 +131,9 @@ describe('VersionsButton', () => {
       HTMLElement,
       HTMLElement,
     ];
-    expect(within(newest).getByText(FALLBACK_REASON_TEXT.rate_limited)).toBeTruthy();
+    expect(within(newest).getByText(FALLBACK_REASON_TEXT.rate_limited)).toBeVisible();
     // Versions keep no reason of their own.
-    expect(within(middle).getByText(UNKNOWN_FALLBACK_TEXT)).toBeTruthy();
+    expect(within(middle).getByText(UNKNOWN_FALLBACK_TEXT)).toBeVisible();
     expect(within(oldest).queryByText(UNKNOWN_FALLBACK_TEXT)).toBeNull();
   });
 
@@ -141,7 +141,7 @@ describe('VersionsButton', () => {
     setup(() => jsonResponse(ok({ versions: VERSIONS })));
     await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Compare version 3' }));
-    expect(screen.getByText('Choose two versions to compare them.')).toBeTruthy();
+    expect(screen.getByText('Choose two versions to compare them.')).toBeVisible();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Compare version 1' }));
     const comparison = screen.getByRole('region', { name: 'Version 1 and version 3 compared' });
     const removed = Array.from(comparison.querySelectorAll('del')).map((node) => node.textContent);
@@ -155,7 +155,7 @@ describe('VersionsButton', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Compare version 3' }) as HTMLInputElement).checked,
     ).toBe(false);
-    expect(screen.getByRole('region', { name: 'Version 1 and version 2 compared' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Version 1 and version 2 compared' })).toBeVisible();
   });
 
   it('Restore makes the old version current as a new one and updates the summary shown', async () => {
@@ -177,7 +177,7 @@ describe('VersionsButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
     const oldest = (await screen.findAllByRole('listitem'))[2] as HTMLElement;
     await userEvent.click(within(oldest).getByRole('button', { name: 'Restore version 1' }));
-    expect(await screen.findByText('Version 4')).toBeTruthy();
+    expect(await screen.findByText('Version 4')).toBeVisible();
     expect(seen).toEqual([
       'GET /api/summaries/s1/versions',
       'POST /api/summaries/s1/versions/1/restore',
@@ -196,6 +196,6 @@ describe('VersionsButton', () => {
       jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Summary not found' }, 404),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
-    expect(await screen.findByText('Summary not found')).toBeTruthy();
+    expect(await screen.findByText('Summary not found')).toBeVisible();
   });
 });

@@ -60,7 +60,7 @@ describe('RequireAuth', () => {
   it('lets a signed-in user in', () => {
     storeSession(makeUser());
     renderWithProviders({ routes, initialEntry: '/history' });
-    expect(screen.getByText(/^history at \/history/)).toBeTruthy();
+    expect(screen.getByText(/^history at \/history/)).toBeVisible();
   });
 });
 
@@ -88,7 +88,7 @@ describe('RequireRole', () => {
   ] as const)('lets the role %s open %s', (role, path) => {
     storeSession(makeUser({ role }));
     renderWithProviders({ routes, initialEntry: path });
-    expect(screen.getByText(new RegExp(`at ${path} `))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`at ${path} `))).toBeVisible();
   });
 });
 
@@ -96,7 +96,7 @@ describe('RedirectIfSignedIn', () => {
   it('sends a signed-in user from /register to /dashboard', () => {
     storeSession(makeUser());
     renderWithProviders({ routes, initialEntry: '/register' });
-    expect(screen.getByText(/^dashboard at \/dashboard/)).toBeTruthy();
+    expect(screen.getByText(/^dashboard at \/dashboard/)).toBeVisible();
   });
 
   it('sends a user who just signed in back to the remembered page', () => {
@@ -105,11 +105,11 @@ describe('RedirectIfSignedIn', () => {
       routes,
       initialEntry: { pathname: '/register', state: { from: '/history' } },
     });
-    expect(screen.getByText(/^history at \/history/)).toBeTruthy();
+    expect(screen.getByText(/^history at \/history/)).toBeVisible();
   });
 
   it('shows the page to a signed-out visitor', () => {
     renderWithProviders({ routes, initialEntry: '/register' });
-    expect(screen.getByText(/^register at \/register/)).toBeTruthy();
+    expect(screen.getByText(/^register at \/register/)).toBeVisible();
   });
 });

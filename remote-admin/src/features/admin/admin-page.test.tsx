@@ -113,13 +113,13 @@ describe('AdminPage', () => {
   it('sends anyone but an admin to /dashboard', async () => {
     stubApi();
     renderAdmin(makeUser({ role: 'editor' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
   });
 
   it('shows the stat cards, the users table and the role distribution', async () => {
     stubApi();
     renderAdmin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
     await findRow('Bob Writer');
     expect(statText('Total Users')).toContain('3');
     expect(statText('Total Summaries')).toContain('1');
@@ -128,10 +128,10 @@ describe('AdminPage', () => {
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Name', 'Email', 'Role', 'Credits', 'Created', 'Actions']);
     const bobRow = await findRow('Bob Writer');
-    expect(within(bobRow).getByText('bob@brevity.test')).toBeTruthy();
-    expect(within(bobRow).getByText('User')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Role Distribution' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Users Management' })).toBeTruthy();
+    expect(within(bobRow).getByText('bob@brevity.test')).toBeVisible();
+    expect(within(bobRow).getByText('User')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Role Distribution' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Users Management' })).toBeVisible();
   });
 
   it('hides Delete on the signed-in admin’s own row only', async () => {
@@ -139,16 +139,16 @@ describe('AdminPage', () => {
     renderAdmin();
     const ownRow = await findRow('Ada Admin');
     expect(within(ownRow).queryByRole('button', { name: /^Delete/ })).toBeNull();
-    expect(within(ownRow).getByRole('button', { name: 'Credits for Ada Admin' })).toBeTruthy();
-    expect(within(ownRow).getByRole('button', { name: 'Role for Ada Admin' })).toBeTruthy();
+    expect(within(ownRow).getByRole('button', { name: 'Credits for Ada Admin' })).toBeVisible();
+    expect(within(ownRow).getByRole('button', { name: 'Role for Ada Admin' })).toBeVisible();
     const bobRow = await findRow('Bob Writer');
-    expect(within(bobRow).getByRole('button', { name: 'Delete Bob Writer' })).toBeTruthy();
+    expect(within(bobRow).getByRole('button', { name: 'Delete Bob Writer' })).toBeVisible();
   });
 
   it('says No users found when there are none', async () => {
     stubApi({ users: [] });
     renderAdmin();
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeVisible();
   });
 
   it('shows a failed load in a red alert, and Refresh loads again', async () => {
@@ -191,7 +191,7 @@ describe('AdminPage', () => {
         await userEvent.clear(amount);
         if (value) await userEvent.type(amount, value);
         await userEvent.click(within(dialog).getByRole('button', { name: 'Add Credits' }));
-        expect(within(dialog).getByText('Please enter a valid positive number')).toBeTruthy();
+        expect(within(dialog).getByText('Please enter a valid positive number')).toBeVisible();
         expect(amount.getAttribute('aria-invalid')).toBe('true');
       }
       expect(
@@ -230,7 +230,7 @@ describe('AdminPage', () => {
       expect(statText('Total Credits')).toContain('25');
 
       act(() => vi.advanceTimersByTime(1999));
-      expect(screen.getByRole('dialog', { name: 'Credits Added!' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Credits Added!' })).toBeVisible();
       act(() => vi.advanceTimersByTime(1));
       expect(screen.queryByRole('dialog', { name: 'Credits Added!' })).toBeNull();
     });
@@ -262,7 +262,7 @@ describe('AdminPage', () => {
           .map((option) => option.textContent),
       ).toEqual(['Select a role', 'User', 'Editor', 'Reviewer', 'Admin']);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
-      expect(within(dialog).getByText('Please select a role')).toBeTruthy();
+      expect(within(dialog).getByText('Please select a role')).toBeVisible();
 
       await userEvent.selectOptions(select, 'editor');
       expect(within(dialog).queryByText('Please select a role')).toBeNull();
@@ -287,9 +287,9 @@ describe('AdminPage', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Role for Cara Editor' }));
       await userEvent.selectOptions(screen.getByLabelText('New role'), 'reviewer');
       await userEvent.click(screen.getByRole('button', { name: 'Change Role' }));
-      expect(await screen.findByRole('dialog', { name: 'Role Changed!' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Role Changed!' })).toBeVisible();
       expect(seen).toEqual([{ role: 'reviewer' }]);
-      expect(within(await findRow('Cara Editor')).getByText('Reviewer')).toBeTruthy();
+      expect(within(await findRow('Cara Editor')).getByText('Reviewer')).toBeVisible();
     });
 
     it('shows a refused change (the last admin) in the dialog', async () => {
@@ -309,7 +309,7 @@ describe('AdminPage', () => {
       expect((await screen.findByRole('alert')).textContent).toBe(
         'The last admin cannot be demoted',
       );
-      expect(screen.getByRole('dialog', { name: 'Change Role' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Change Role' })).toBeVisible();
     });
   });
 
@@ -327,7 +327,7 @@ describe('AdminPage', () => {
 
       await userEvent.click(screen.getByRole('button', { name: 'Delete Bob Writer' }));
       await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeVisible();
       expect(screen.queryByRole('rowheader', { name: /Bob Writer/ })).toBeNull();
       expect(statText('Total Users')).toContain('2');
       // Their summaries went with them.
@@ -350,7 +350,7 @@ describe('AdminPage', () => {
     stubApi();
     renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
-    expect(screen.getByRole('dialog', { name: 'Add Credits' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Credits' })).toBeVisible();
     // jsdom has no showModal, so the page behind stays clickable: the rule must hold anyway.
     await userEvent.click(screen.getByRole('button', { name: 'Role for Cara Editor' }));
     expect(screen.queryByRole('dialog', { name: 'Add Credits' })).toBeNull();
@@ -372,9 +372,9 @@ describe('AdminPage', () => {
       renderAdmin();
       const [card] = await openSummariesTab();
       if (!card) throw new Error('no card');
-      expect(within(card).getByRole('heading', { name: 'Bob Writer' })).toBeTruthy();
-      expect(within(card).getByText('bob@brevity.test')).toBeTruthy();
-      expect(within(card).getByText('User')).toBeTruthy();
+      expect(within(card).getByRole('heading', { name: 'Bob Writer' })).toBeVisible();
+      expect(within(card).getByText('bob@brevity.test')).toBeVisible();
+      expect(within(card).getByText('User')).toBeVisible();
       expect(card.textContent).toContain('120 → 40');
       expect(card.textContent).toContain('67%');
       expect(card.textContent).toContain('Today');
@@ -382,7 +382,7 @@ describe('AdminPage', () => {
       expect(expand.getAttribute('aria-expanded')).toBe('false');
       await userEvent.click(expand);
       expect(card.textContent).toContain('The quarterly report, in full');
-      expect(within(card).getByRole('button', { name: 'Collapse' })).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Collapse' })).toBeVisible();
     });
 
     it('edits in place with an EDITING badge, saves and shows Updated!', async () => {
@@ -400,7 +400,7 @@ describe('AdminPage', () => {
       if (!card) throw new Error('no card');
       expect(within(card).queryByText('EDITING')).toBeNull();
       await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-      expect(within(card).getByText('EDITING')).toBeTruthy();
+      expect(within(card).getByText('EDITING')).toBeVisible();
       const text = within(card).getByLabelText('Summary text');
       expect(document.activeElement).toBe(text);
 
@@ -430,7 +430,7 @@ describe('AdminPage', () => {
       await userEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
       const error = await screen.findByRole('alertdialog', { name: 'Error' });
       expect(error.textContent).toContain('Failed to update summary');
-      expect(within(card).getByText('EDITING')).toBeTruthy();
+      expect(within(card).getByText('EDITING')).toBeVisible();
     });
 
     it('deletes a summary after confirmation', async () => {
@@ -444,18 +444,18 @@ describe('AdminPage', () => {
       const confirm = screen.getByRole('alertdialog');
       expect(confirm.textContent).toContain('This action cannot be undone');
       await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeVisible();
       expect(
         requestLog(fetchMock).filter((line) => line === 'DELETE /api/admin/summaries/s1'),
       ).toHaveLength(1);
-      expect(screen.getByText('No summaries found')).toBeTruthy();
+      expect(screen.getByText('No summaries found')).toBeVisible();
     });
 
     it('says No summaries found when there are none', async () => {
       stubApi({ summaries: [] });
       renderAdmin();
       await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
-      expect(await screen.findByText('No summaries found')).toBeTruthy();
+      expect(await screen.findByText('No summaries found')).toBeVisible();
     });
   });
 
@@ -513,8 +513,8 @@ describe('AdminPage', () => {
         await findRow('Cara Editor');
 
         await userEvent.type(screen.getByLabelText('Search users'), 'nobody');
-        expect(await screen.findByText('No users found')).toBeTruthy();
-        expect(screen.getByText('No user matches this search and role.')).toBeTruthy();
+        expect(await screen.findByText('No users found')).toBeVisible();
+        expect(screen.getByText('No user matches this search and role.')).toBeVisible();
       },
     );
 

@@ -70,8 +70,8 @@ describe('Credit requests tab', () => {
     const tab = await screen.findByRole('tab', { name: 'Credit requests (1 open)' });
     await userEvent.click(tab);
     const row = (await screen.findByRole('cell', { name: '12' })).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Exam week')).toBeTruthy();
-    expect(within(row).getByText('Rita Requester')).toBeTruthy();
+    expect(within(row).getByText('Exam week')).toBeVisible();
+    expect(within(row).getByText('Rita Requester')).toBeVisible();
 
     await userEvent.click(
       within(row).getByRole('button', { name: 'Approve the request of Rita Requester' }),
@@ -84,9 +84,9 @@ describe('Credit requests tab', () => {
     await userEvent.type(within(dialog).getByLabelText('Note to the user'), 'Good luck');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
-    expect(await screen.findByText('No open requests')).toBeTruthy();
+    expect(await screen.findByText('No open requests')).toBeVisible();
     expect(seen).toEqual([{ decision: 'approved', credits: 15, note: 'Good luck' }]);
-    expect(screen.getByRole('tab', { name: 'Credit requests' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Credit requests' })).toBeVisible();
     expect(
       requestLog(fetchMock).filter((line) => line.startsWith('GET /api/admin/credit')),
     ).toHaveLength(2);
@@ -122,8 +122,8 @@ describe('Credit requests tab', () => {
       await within(dialog).findByText(
         'This request was already approved by Bob Admin. Nothing was changed.',
       ),
-    ).toBeTruthy();
-    expect(await screen.findByText('No open requests')).toBeTruthy();
+    ).toBeVisible();
+    expect(await screen.findByText('No open requests')).toBeVisible();
   });
 });
 
@@ -171,9 +171,9 @@ describe('Audit log tab', () => {
       'user → editor',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('Nothing recorded yet.')).toBeTruthy();
+    expect(await screen.findByText('Nothing recorded yet.')).toBeVisible();
     await userEvent.selectOptions(screen.getByLabelText('Action'), 'credit_request.approved');
-    expect(await screen.findByText('Nothing recorded for this action yet.')).toBeTruthy();
+    expect(await screen.findByText('Nothing recorded for this action yet.')).toBeVisible();
     expect(requestLog(fetchMock).filter((line) => line.includes('/api/admin/audit'))).toEqual([
       'GET /api/admin/audit?page=1&limit=25',
       'GET /api/admin/audit?page=2&limit=25',

@@ -66,10 +66,10 @@ describe('EditorPage', () => {
   it('sends a user to /dashboard and lets an admin in', async () => {
     stubApi();
     const { unmount } = renderEditor(makeUser({ role: 'reviewer' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     unmount();
     renderEditor(makeUser({ role: 'admin' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Content Management' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Content Management' })).toBeVisible();
   });
 
   it("lists everyone's summaries with edit and delete, and the cards show total, role and view", async () => {
@@ -77,10 +77,10 @@ describe('EditorPage', () => {
     renderEditor();
     const [first, second] = await findCards('All Summaries');
     if (!first || !second) throw new Error('expected two cards');
-    expect(within(first).getByRole('heading', { name: 'Bob Writer' })).toBeTruthy();
-    expect(within(second).getByRole('heading', { name: 'Eve Editor' })).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(within(first).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(first).getByRole('heading', { name: 'Bob Writer' })).toBeVisible();
+    expect(within(second).getByRole('heading', { name: 'Eve Editor' })).toBeVisible();
+    expect(within(first).getByRole('button', { name: 'Edit' })).toBeVisible();
+    expect(within(first).getByRole('button', { name: 'Delete' })).toBeVisible();
     expect(statText('Total Summaries')).toContain('2');
     expect(statText('Your Role')).toContain('Editor');
     expect(statText('View Mode')).toContain('All Summaries');
@@ -105,7 +105,7 @@ describe('EditorPage', () => {
     const [card] = await findCards('All Summaries');
     if (!card) throw new Error('no card');
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-    expect(within(card).getByText('EDITING')).toBeTruthy();
+    expect(within(card).getByText('EDITING')).toBeVisible();
     const text = within(card).getByLabelText('Summary text');
     await userEvent.clear(text);
     await userEvent.type(text, 'Shorter still.');
@@ -125,25 +125,24 @@ describe('EditorPage', () => {
     if (!own) throw new Error('no card');
     expect(statText('View Mode')).toContain('My Summaries');
     expect(statText('Total Summaries')).toContain('1');
-    expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeTruthy();
+    expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeVisible();
     expect(within(own).queryByRole('button', { name: 'Edit' })).toBeNull();
     await userEvent.click(within(own).getByRole('button', { name: 'Expand' }));
     expect(own.textContent).toContain('The quarterly report, in full');
 
     // Secondary (outlined, red text) until confirmed; the confirmation's button is the solid red one.
     const deleteButton = within(own).getByRole('button', { name: 'Delete' });
-    expect(deleteButton.className).toContain('ui-button--outline');
-    expect(deleteButton.className).toContain('ui-button--danger');
-    expect(deleteButton.className).not.toContain('ui-button--destructive');
+    expect(deleteButton).toHaveClass('ui-button--outline', 'ui-button--danger');
+    expect(deleteButton).not.toHaveClass('ui-button--destructive');
     await userEvent.click(deleteButton);
     const confirm = screen.getByRole('alertdialog');
     expect(confirm.textContent).toContain('This action cannot be undone');
     const confirmButton = within(confirm).getByRole('button', { name: 'Delete' });
-    expect(confirmButton.className).toContain('ui-button--destructive');
+    expect(confirmButton).toHaveClass('ui-button--destructive');
     await userEvent.click(confirmButton);
-    expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Deleted!' })).toBeVisible();
     expect(requestLog(fetchMock)).toContain('DELETE /api/summaries/s2');
-    expect(screen.getByText('No summaries found')).toBeTruthy();
+    expect(screen.getByText('No summaries found')).toBeVisible();
     // The same summary leaves the All view too.
     await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
     expect(await findCards('All Summaries')).toHaveLength(1);
@@ -185,7 +184,7 @@ describe('EditorPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch summaries');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('No summaries found')).toBeTruthy();
+    expect(await screen.findByText('No summaries found')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(
       requestLog(fetchMock).filter((call) =>

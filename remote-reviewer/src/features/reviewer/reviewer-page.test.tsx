@@ -72,27 +72,27 @@ describe('ReviewerPage', () => {
   it('sends an editor to /dashboard', async () => {
     stubApi();
     renderReviewer(makeUser({ role: 'editor' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
   });
 
   it('shows the header, the stat cards and the pending count on its tab', async () => {
     stubApi();
     renderReviewer();
-    expect(screen.getByRole('heading', { level: 1, name: 'Content Review Center' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Content Review Center' })).toBeVisible();
     await findCards('Pending Reviews');
     expect(statText('Pending Reviews')).toContain('3');
     expect(statText('Approved')).toContain('6');
     expect(statText('Rejected')).toContain('2');
     expect(statText('My Reviews')).toContain('5');
-    expect(screen.getByRole('tab', { name: 'Pending Reviews 3' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'All Summaries' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'My Summaries' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending Reviews 3' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'All Summaries' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'My Summaries' })).toBeVisible();
   });
 
   it('says All Caught Up! when nothing is pending', async () => {
     stubApi({ pending: [] });
     renderReviewer();
-    expect(await screen.findByText('All Caught Up!')).toBeTruthy();
+    expect(await screen.findByText('All Caught Up!')).toBeVisible();
   });
 
   it('only logs a failure to load the stats', async () => {
@@ -123,19 +123,19 @@ describe('ReviewerPage', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject Summary' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('Please provide a reason for rejection')).toBeTruthy();
+    expect(within(dialog).getByText('Please provide a reason for rejection')).toBeVisible();
     const reason = within(dialog).getByLabelText('Reason for rejection');
     expect(document.activeElement).toBe(reason);
     await userEvent.type(reason, '   ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('Please provide a reason for rejection')).toBeTruthy();
+    expect(within(dialog).getByText('Please provide a reason for rejection')).toBeVisible();
     expect(seen).toEqual([]);
 
     await userEvent.type(reason, 'It drops the key finding.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByRole('dialog', { name: 'Review Submitted!' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     expect(seen).toEqual([{ action: 'rejected', comments: 'It drops the key finding.' }]);
-    expect(await screen.findByText('All Caught Up!')).toBeTruthy();
+    expect(await screen.findByText('All Caught Up!')).toBeVisible();
     // The stats are asked again after a review.
     expect(requestLog(fetchMock).filter((line) => line === 'GET /api/reviews/stats')).toHaveLength(
       2,
@@ -156,9 +156,9 @@ describe('ReviewerPage', () => {
     const card = await findCard('Pending Reviews', 'Bob Writer');
     await userEvent.click(within(card).getByRole('button', { name: 'Request Revision' }));
     const dialog = screen.getByRole('dialog', { name: 'Request Revision' });
-    expect(within(dialog).getByLabelText('Comments (optional)')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Comments (optional)')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request Revision' }));
-    expect(await screen.findByRole('dialog', { name: 'Review Submitted!' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     expect(seen).toEqual([{ action: 'needs_revision' }]);
   });
 
@@ -180,16 +180,16 @@ describe('ReviewerPage', () => {
     await findCards('Pending Reviews');
     await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
     const reviewed = await findCard('All Summaries', 'Cara Writer');
-    expect(within(reviewed).getByText('Approved')).toBeTruthy();
-    expect(within(reviewed).getByText('Clear and faithful.')).toBeTruthy();
+    expect(within(reviewed).getByText('Approved')).toBeVisible();
+    expect(within(reviewed).getByText('Clear and faithful.')).toBeVisible();
     expect(within(reviewed).queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(within(reviewed).getByRole('button', { name: 'History' })).toBeTruthy();
+    expect(within(reviewed).getByRole('button', { name: 'History' })).toBeVisible();
 
     const odd = await findCard('All Summaries', 'Dan Odd');
-    expect(within(odd).getByText('Pending')).toBeTruthy();
+    expect(within(odd).getByText('Pending')).toBeVisible();
     expect(within(odd).queryByText('archived')).toBeNull();
     for (const action of ['Approve', 'Reject', 'Request Revision']) {
-      expect(within(odd).getByRole('button', { name: action })).toBeTruthy();
+      expect(within(odd).getByRole('button', { name: action })).toBeVisible();
     }
   });
 
@@ -208,7 +208,7 @@ describe('ReviewerPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'My Summaries' }));
     const [own] = await findCards('My Summaries');
     if (!own) throw new Error('no card');
-    expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeTruthy();
+    expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeVisible();
     expect(within(own).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
@@ -236,9 +236,9 @@ describe('ReviewerPage', () => {
       const overlay = screen.getByRole('dialog', { name: 'Complete Review History' });
       expect(overlay.getAttribute('aria-modal')).toBe('true');
       expect(overlay.contains(document.activeElement)).toBe(true);
-      expect(await within(overlay).findByText('No review history yet')).toBeTruthy();
-      expect(within(overlay).getByText('Pending')).toBeTruthy();
-      expect(within(overlay).getByText('Not reviewed yet')).toBeTruthy();
+      expect(await within(overlay).findByText('No review history yet')).toBeVisible();
+      expect(within(overlay).getByText('Pending')).toBeVisible();
+      expect(within(overlay).getByText('Not reviewed yet')).toBeVisible();
       await userEvent.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(document.activeElement).toBe(opener);
@@ -309,9 +309,9 @@ describe('ReviewerPage', () => {
     renderReviewer();
     const card = await findCard('Pending Reviews', 'Bob Writer');
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
-    expect(screen.getByRole('dialog', { name: 'Reject Summary' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Reject Summary' })).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'History' }));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: 'Complete Review History' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Complete Review History' })).toBeVisible();
   });
 });

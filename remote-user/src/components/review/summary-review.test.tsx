@@ -88,16 +88,16 @@ describe('SummaryReview', () => {
   it('shows a pending summary as Pending review, with nothing to regenerate', () => {
     stubApi([]);
     renderReview(makeSummary({ reviewStatus: 'pending' }));
-    expect(screen.getByText('Pending review')).toBeTruthy();
+    expect(screen.getByText('Pending review')).toBeVisible();
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
   });
 
   it('shows the status, the latest comment and reviewer of a rejected summary', () => {
     stubApi([]);
     renderReview(rejected);
-    expect(screen.getByText('Rejected')).toBeTruthy();
-    expect(screen.getByText('by Rex Reviewer')).toBeTruthy();
-    expect(screen.getByText('Cite the harbour office.')).toBeTruthy();
+    expect(screen.getByText('Rejected')).toBeVisible();
+    expect(screen.getByText('by Rex Reviewer')).toBeVisible();
+    expect(screen.getByText('Cite the harbour office.')).toBeVisible();
   });
 
   it("regenerates from the reviewer's comment, which the author may change", async () => {
@@ -111,7 +111,7 @@ describe('SummaryReview', () => {
     expect((prompt as HTMLTextAreaElement).value).toBe('Cite the harbour office.');
     await userEvent.type(prompt, ' Keep it short.');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate summary' }));
-    expect(await screen.findByRole('button', { name: /Regenerate from/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Regenerate from/ })).toBeVisible();
     const call = seen.find((request) => request.path === '/api/summaries/s1/regenerate');
     expect(JSON.parse(String(call?.body))).toEqual({
       customPrompt: 'Cite the harbour office. Keep it short.',

@@ -119,7 +119,7 @@ describe('CreditsPage', () => {
   it('shows the balance and the history: date, words, amount and balance after', async () => {
     stubApi([]);
     renderPage(makeUser({ credits: 10 }));
-    expect(screen.getByRole('heading', { name: 'Credits', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Credits', level: 1 })).toBeVisible();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(5);
@@ -138,7 +138,7 @@ describe('CreditsPage', () => {
   it('warns at 1 credit', async () => {
     stubApi([]);
     renderPage(makeUser({ credits: 1 }));
-    expect(screen.getByText('1 credit left')).toBeTruthy();
+    expect(screen.getByText('1 credit left')).toBeVisible();
     await screen.findByRole('table');
   });
 
@@ -146,7 +146,7 @@ describe('CreditsPage', () => {
     const seen: SeenRequest[] = [];
     stubApi(seen);
     renderPage(makeUser({ credits: 0 }));
-    expect(screen.getByText('No credits left')).toBeTruthy();
+    expect(screen.getByText('No credits left')).toBeVisible();
     await userEvent.click(await screen.findByRole('button', { name: 'Request credits' }));
     const dialog = screen.getByRole('dialog', { name: 'Request credits' });
     const amount = within(dialog).getByLabelText('Credits');
@@ -155,14 +155,14 @@ describe('CreditsPage', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1001');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    expect(within(dialog).getByText('Please enter a whole number from 1 to 1,000')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a whole number from 1 to 1,000')).toBeVisible();
     expect(seen.some((request) => request.method === 'POST')).toBe(false);
 
     await userEvent.clear(amount);
     await userEvent.type(amount, '25');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Exam week');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('Request pending')).toBeTruthy();
+    expect(await screen.findByText('Request pending')).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
     const post = seen.find((request) => request.method === 'POST');
     expect(JSON.parse(String(post?.body))).toEqual({ credits: 25, reason: 'Exam week' });
@@ -175,7 +175,7 @@ describe('CreditsPage', () => {
       ],
     });
     renderPage(makeUser({ credits: 0 }));
-    expect(await screen.findByText('Request pending')).toBeTruthy();
+    expect(await screen.findByText('Request pending')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Request credits' })).toBeNull();
   });
 

@@ -67,7 +67,7 @@ describe('DashboardPage', () => {
     renderDashboard(makeUser({ name: 'Grace Hopper', credits: 7, role: 'editor' }));
     expect(
       screen.getByRole('heading', { level: 1, name: 'Welcome back, Grace Hopper!' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByText('7 credits').parentElement?.textContent).toBe(
       'You have 7 credits available.',
     );
@@ -90,11 +90,11 @@ describe('DashboardPage', () => {
     renderDashboard(makeUser({ name: 'Ada Lovelace', email: 'ada@example.com', credits: 3 }));
     const card = (title: string) =>
       screen.getByRole('heading', { name: title }).parentElement as HTMLElement;
-    expect(within(card('Available Credits')).getByText('3')).toBeTruthy();
-    expect(within(card('Account')).getByText('Ada Lovelace')).toBeTruthy();
-    expect(within(card('Account')).getByText('ada@example.com')).toBeTruthy();
-    expect(within(card('Account')).getByText('User')).toBeTruthy();
-    expect(within(card('Account Status')).getByText('Active')).toBeTruthy();
+    expect(within(card('Available Credits')).getByText('3')).toBeVisible();
+    expect(within(card('Account')).getByText('Ada Lovelace')).toBeVisible();
+    expect(within(card('Account')).getByText('ada@example.com')).toBeVisible();
+    expect(within(card('Account')).getByText('User')).toBeVisible();
+    expect(within(card('Account Status')).getByText('Active')).toBeVisible();
   });
 
   it('links to Create Summary and View History', () => {
@@ -117,28 +117,28 @@ describe('DashboardPage', () => {
     analyticsApi();
     renderDashboard();
     for (const feature of ['AI Summarization', 'Credit System', 'Summary History', 'Analytics']) {
-      expect(screen.getByRole('heading', { name: feature })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: feature })).toBeVisible();
     }
-    expect(screen.getByText(/1 credit per summary\. Regenerating/)).toBeTruthy();
+    expect(screen.getByText(/1 credit per summary\. Regenerating/)).toBeVisible();
   });
 
   it("shows the user's analytics and a usage chart with a text alternative", async () => {
     const fetchMock = analyticsApi();
     renderDashboard();
-    expect(screen.getByText('Loading your analytics')).toBeTruthy();
-    expect(await screen.findByText('42')).toBeTruthy();
+    expect(screen.getByText('Loading your analytics')).toBeVisible();
+    expect(await screen.findByText('42')).toBeVisible();
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/analytics\/summaries\?tz=/);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const stat = (label: string) => screen.getByText(label).parentElement as HTMLElement;
-    expect(within(stat('Summaries made')).getByText('42')).toBeTruthy();
-    expect(within(stat('Words read')).getByText('125,000')).toBeTruthy();
-    expect(within(stat('Words saved')).getByText('105,000')).toBeTruthy();
-    expect(within(stat('Average compression')).getByText('84%')).toBeTruthy();
+    expect(within(stat('Summaries made')).getByText('42')).toBeVisible();
+    expect(within(stat('Words read')).getByText('125,000')).toBeVisible();
+    expect(within(stat('Words saved')).getByText('105,000')).toBeVisible();
+    expect(within(stat('Average compression')).getByText('84%')).toBeVisible();
     const chart = screen.getByRole('figure');
     expect(chart.getAttribute('aria-labelledby')).toBeTruthy();
     expect(
       within(chart).getByText(/^2 summaries in the last 14 days; the busiest day was/),
-    ).toBeTruthy();
+    ).toBeVisible();
     const rows = within(chart).getAllByRole('row');
     expect(rows).toHaveLength(15);
     expect(rows.at(-1)?.textContent).toMatch(/2$/);
@@ -155,11 +155,13 @@ describe('DashboardPage', () => {
         : jsonResponse(analyticsData()),
     );
     renderDashboard();
-    expect(await screen.findByText('Your analytics are not available right now.')).toBeTruthy();
+    expect(await screen.findByText('Your analytics are not available right now.')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(warn).toHaveBeenCalled();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(screen.getByText('No summaries in the last 14 days.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('No summaries in the last 14 days.')).toBeVisible(),
+    );
   });
 });

@@ -141,7 +141,7 @@ describe('HistoryPage', () => {
   it('shows Your Summaries and a skeleton on first load, then 10 cards a page', async () => {
     const { seen } = fakeApi(summaries(23));
     renderHistory();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Summaries' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Summaries' })).toBeVisible();
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('Loading your summaries');
     await waitFor(() => expect(cards()).toHaveLength(10));
     expect(screen.queryByText('Loading your summaries')).toBeNull();
@@ -179,26 +179,26 @@ describe('HistoryPage', () => {
       HTMLElement,
       HTMLElement,
     ];
-    expect(within(first).getByText('AI Generated')).toBeTruthy();
-    expect(within(first).getByText('Today')).toBeTruthy();
-    expect(within(first).getByText(`${'x'.repeat(150)}...`)).toBeTruthy();
-    expect(within(first).getByText('1,234 words')).toBeTruthy();
-    expect(within(first).getByText('81% compressed')).toBeTruthy();
-    expect(within(first).getByText('950ms')).toBeTruthy();
+    expect(within(first).getByText('AI Generated')).toBeVisible();
+    expect(within(first).getByText('Today')).toBeVisible();
+    expect(within(first).getByText(`${'x'.repeat(150)}...`)).toBeVisible();
+    expect(within(first).getByText('1,234 words')).toBeVisible();
+    expect(within(first).getByText('81% compressed')).toBeVisible();
+    expect(within(first).getByText('950ms')).toBeVisible();
 
-    expect(within(second).getByText('Quick Summary')).toBeTruthy();
+    expect(within(second).getByText('Quick Summary')).toBeVisible();
     const why =
       "The AI service is busy, so Brevity made a quick summary from the document's key sentences.";
     expect(within(second).getByText('Quick Summary').getAttribute('title')).toBe(why);
     expect(within(second).getByText(`(${why})`).className).toBe('ui-sr-only');
     expect(within(first).getByText('AI Generated').getAttribute('title')).toBeNull();
-    expect(within(second).getByText('Yesterday')).toBeTruthy();
-    expect(within(second).getByText('No preview available')).toBeTruthy();
-    expect(within(second).getByText('N/A words')).toBeTruthy();
+    expect(within(second).getByText('Yesterday')).toBeVisible();
+    expect(within(second).getByText('No preview available')).toBeVisible();
+    expect(within(second).getByText('N/A words')).toBeVisible();
     expect(within(second).queryByText(/ms$/)).toBeNull();
 
-    expect(within(third).getByText('3 days ago')).toBeTruthy();
-    expect(within(fourth).getByText('Nov 3, 2025')).toBeTruthy();
+    expect(within(third).getByText('3 days ago')).toBeVisible();
+    expect(within(fourth).getByText('Nov 3, 2025')).toBeVisible();
   });
 
   it('expands a card to the original, the summary and the model', async () => {
@@ -214,14 +214,14 @@ describe('HistoryPage', () => {
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(expand);
     expect(expand.getAttribute('aria-expanded')).toBe('true');
-    expect(within(first).getByText('The whole original text.')).toBeTruthy();
-    expect(within(first).getByText('Gemini 1.5 Flash')).toBeTruthy();
+    expect(within(first).getByText('The whole original text.')).toBeVisible();
+    expect(within(first).getByText('Gemini 1.5 Flash')).toBeVisible();
     await userEvent.click(expand);
     expect(within(first).queryByText('The whole original text.')).toBeNull();
 
     await userEvent.click(within(second).getByRole('button', { name: /Show more/ }));
-    expect(within(second).getByText('Summary not available')).toBeTruthy();
-    expect(within(second).getByText('gemini-2.0-flash')).toBeTruthy();
+    expect(within(second).getByText('Summary not available')).toBeVisible();
+    expect(within(second).getByText('gemini-2.0-flash')).toBeVisible();
   });
 
   it('copies a summary and reads Copied! for 2 seconds', async () => {
@@ -234,22 +234,22 @@ describe('HistoryPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await act(async () => undefined);
     expect(writeText).toHaveBeenCalledWith('Copy this summary');
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeVisible();
     act(() => {
       vi.advanceTimersByTime(2000);
     });
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeVisible();
   });
 
   it('shows the empty state with a Create Summary button to /summarize', async () => {
     fakeApi([]);
     renderHistory();
-    expect(await screen.findByRole('heading', { name: 'No summaries yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No summaries yet' })).toBeVisible();
     expect(screen.queryByText(/^Showing page/)).toBeNull();
     const links = screen.getAllByRole('link', { name: 'Create Summary' });
     expect(links.every((link) => link.getAttribute('href') === '/summarize')).toBe(true);
     await userEvent.click(links[links.length - 1] as HTMLElement);
-    expect(await screen.findByRole('heading', { name: 'Summarize page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Summarize page' })).toBeVisible();
   });
 
   it('pages with the pager and keeps the page in the URL', async () => {
@@ -274,7 +274,7 @@ describe('HistoryPage', () => {
     await waitFor(() => expect(statusLine().textContent).toContain('Showing page 2 of 5'));
     expect(router.state.location.search).toBe('?page=2');
     expect(seen.at(-1)?.path).toBe('/api/summaries?page=2&limit=10');
-    expect(screen.getByText('Summary number 11')).toBeTruthy();
+    expect(screen.getByText('Summary number 11')).toBeVisible();
 
     await userEvent.click(within(pager).getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(cards()).toHaveLength(5));
@@ -301,7 +301,7 @@ describe('HistoryPage', () => {
     const first = cards()[0] as HTMLElement;
     await userEvent.click(within(first).getByRole('button', { name: /Delete/ }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this summary?' });
-    expect(within(dialog).getByText('This action cannot be undone')).toBeTruthy();
+    expect(within(dialog).getByText('This action cannot be undone')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(store).toHaveLength(11));
     expect(
@@ -311,7 +311,7 @@ describe('HistoryPage', () => {
       expect(statusLine().textContent).toBe('Showing page 1 of 2 · 11 summaries in total'),
     );
     expect(screen.queryByText('Summary number 1')).toBeNull();
-    expect(screen.getByText('Summary number 11')).toBeTruthy();
+    expect(screen.getByText('Summary number 11')).toBeVisible();
   });
 
   it('Cancel keeps the summary', async () => {

@@ -104,13 +104,13 @@ describe('HistoryPage: Search summaries', () => {
     renderHistory('/history?q=volcano');
     expect(
       await screen.findByRole('heading', { name: 'No summaries match “volcano”' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByText('No summaries yet')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(cards()).toHaveLength(10));
     expect(
       (screen.getByRole('searchbox', { name: 'Search summaries' }) as HTMLInputElement).value,
     ).toBe('');
-    expect(within(screen.getByRole('search')).getByLabelText('Search summaries')).toBeTruthy();
+    expect(within(screen.getByRole('search')).getByLabelText('Search summaries')).toBeVisible();
   });
 });

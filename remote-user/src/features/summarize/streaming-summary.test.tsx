@@ -24,7 +24,7 @@ describe('StreamingSummary', () => {
     // Nothing new: the same words are not announced again.
     act(() => vi.advanceTimersByTime(PROGRESS_ANNOUNCEMENT_MS));
     expect(liveRegion()?.textContent).toBe('3 words written so far');
-    expect(screen.getByText('One two three')).toBeTruthy();
+    expect(screen.getByText('One two three')).toBeVisible();
   });
 
   it('says why at once after a reset, then goes on with the progress', () => {

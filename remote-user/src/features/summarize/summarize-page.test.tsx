@@ -76,11 +76,11 @@ afterEach(() => {
 describe('SummarizePage: text tab', () => {
   it('shows the two tabs, the counter with (min: 50) and no alert before typing', () => {
     setup();
-    expect(screen.getByRole('heading', { level: 1, name: 'Create Summary' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Summary' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Paste Text' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(screen.getByRole('tab', { name: 'Upload File' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Upload File' })).toBeVisible();
     expect(counter().textContent).toBe('Characters: 0/50,000 (min: 50)');
     expect(screen.queryByText(/Content must be at least/)).toBeNull();
     expect(generateButton()).toHaveProperty('disabled', true);
@@ -89,7 +89,7 @@ describe('SummarizePage: text tab', () => {
   it('under 50 characters: the alert with the count, the field invalid, submit disabled', async () => {
     setup();
     await userEvent.type(textArea(), 'Too short');
-    expect(screen.getByText('Content must be at least 50 characters (current: 9)')).toBeTruthy();
+    expect(screen.getByText('Content must be at least 50 characters (current: 9)')).toBeVisible();
     expect(counter().textContent).toBe('Characters: 9/50,000 (min: 50)');
     expect(textArea().getAttribute('aria-invalid')).toBe('true');
     expect(generateButton()).toHaveProperty('disabled', true);
@@ -110,7 +110,7 @@ describe('SummarizePage: text tab', () => {
     expect(counter().textContent).toBe('Characters: 50,002/50,000 (exceeded)');
     expect(
       screen.getByText('Content exceeds maximum 50,000 characters (current: 50002)'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(generateButton()).toHaveProperty('disabled', true);
   });
 
@@ -118,7 +118,7 @@ describe('SummarizePage: text tab', () => {
     setup({ credits: 0 });
     expect(
       screen.getByText('Insufficient credits. Please contact support to recharge your account.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     typeText(VALID_TEXT);
     expect(generateButton()).toHaveProperty('disabled', true);
   });
@@ -155,18 +155,18 @@ describe('SummarizePage: text tab', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(generateButton().getAttribute('aria-busy')).toBe('true');
     expect(generateButton()).toHaveProperty('disabled', true);
-    expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeVisible();
 
     respond(jsonResponse(ok({ summary, updatedCredits: 2 }), 201));
     const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.querySelector('.ru-summary-text p')?.textContent).toBe('Line one\nLine two');
-    expect(within(result).getByText('1,234')).toBeTruthy();
-    expect(within(result).getByText('100')).toBeTruthy();
-    expect(within(result).getByText('92%')).toBeTruthy();
-    expect(within(result).getByText('1,500 ms')).toBeTruthy();
-    expect(within(result).getByText('gemini-1.5-flash')).toBeTruthy();
-    expect(within(result).getByText('AI Generated')).toBeTruthy();
+    expect(within(result).getByText('1,234')).toBeVisible();
+    expect(within(result).getByText('100')).toBeVisible();
+    expect(within(result).getByText('92%')).toBeVisible();
+    expect(within(result).getByText('1,500 ms')).toBeVisible();
+    expect(within(result).getByText('gemini-1.5-flash')).toBeVisible();
+    expect(within(result).getByText('AI Generated')).toBeVisible();
     expect(within(result).queryByText(/^Version \d/)).toBeNull();
     expect(store.getState().session.user?.credits).toBe(2);
     expect(document.activeElement).toBe(heading);
@@ -193,9 +193,9 @@ describe('SummarizePage: file tab', () => {
     setup();
     const input = await openFileTab();
     expect(input.accept).toBe('.txt,.docx,.pdf');
-    expect(screen.getByText(/Supported formats: \.txt, \.docx and \.pdf, max 10MB/)).toBeTruthy();
+    expect(screen.getByText(/Supported formats: \.txt, \.docx and \.pdf, max 10MB/)).toBeVisible();
     await userEvent.click(uploadButton());
-    expect(screen.getByText('Please select a file first')).toBeTruthy();
+    expect(screen.getByText('Please select a file first')).toBeVisible();
   });
 
   it('shows the name and size in KB with 2 decimals, and the file can be removed', async () => {
@@ -205,8 +205,8 @@ describe('SummarizePage: file tab', () => {
       input,
       new File(['x'.repeat(12_636)], 'notes.txt', { type: 'text/plain' }),
     );
-    expect(screen.getByText('notes.txt')).toBeTruthy();
-    expect(screen.getByText('12.34 KB')).toBeTruthy();
+    expect(screen.getByText('notes.txt')).toBeVisible();
+    expect(screen.getByText('12.34 KB')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
     expect(screen.queryByText('notes.txt')).toBeNull();
     expect(document.activeElement).toBe(input);
@@ -216,13 +216,13 @@ describe('SummarizePage: file tab', () => {
     const { fetchMock } = setup();
     const input = await openFileTab();
     fireEvent.change(input, { target: { files: [new File(['{\\rtf1'], 'paper.rtf')] } });
-    expect(screen.getByText('Only .txt, .docx and .pdf files are supported')).toBeTruthy();
+    expect(screen.getByText('Only .txt, .docx and .pdf files are supported')).toBeVisible();
     const big = new File(['x'], 'big.txt');
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     fireEvent.change(input, { target: { files: [big] } });
     expect(
       screen.getByText('The file is too large (11.00 MB). The maximum size is 10MB.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByText('big.txt')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -265,20 +265,20 @@ describe('SummarizePage: file tab', () => {
     await userEvent.click(uploadButton());
     // The credit is taken when queued: the balance shows it before the summary arrives.
     await waitFor(() => expect(store.getState().session.user?.credits).toBe(0));
-    expect(await screen.findByText('File queued, waiting to be processed…')).toBeTruthy();
+    expect(await screen.findByText('File queued, waiting to be processed…')).toBeVisible();
     expect(
       await screen.findByText('Processing file… 30%', undefined, { timeout: 3000 }),
-    ).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Summary progress' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Summary progress' })).toBeVisible();
     expect(
       await screen.findByRole('heading', { name: 'Your Summary' }, { timeout: 4000 }),
-    ).toBeTruthy();
-    expect(screen.getByText('Quick Summary')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Quick Summary')).toBeVisible();
     expect(polls).toHaveLength(2);
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(
       screen.getByText('Insufficient credits. Please contact support to recharge your account.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   }, 10_000);
 
   it("shows a failed job's reason and reloads the refunded balance", async () => {
@@ -352,9 +352,9 @@ describe('SummarizePage: file tab', () => {
 describe('SummarizePage: result card', () => {
   it('shows Version N once regenerated and the Quick Summary badge', () => {
     setup({ summary: makeSummary({ regenerationCount: 2, isFallback: true, aiModel: null }) });
-    expect(screen.getByText('Version 3')).toBeTruthy();
-    expect(screen.getByText('Quick Summary')).toBeTruthy();
-    expect(screen.getByText('Gemini 1.5 Flash')).toBeTruthy();
+    expect(screen.getByText('Version 3')).toBeVisible();
+    expect(screen.getByText('Quick Summary')).toBeVisible();
+    expect(screen.getByText('Gemini 1.5 Flash')).toBeVisible();
   });
 
   it('Copy reads Copied! for 2000 ms', async () => {
@@ -366,16 +366,16 @@ describe('SummarizePage: result card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await act(async () => undefined);
     expect(writeText).toHaveBeenCalledWith('Copy me');
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeVisible();
     act(() => {
       vi.advanceTimersByTime(1999);
     });
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeVisible();
     act(() => {
       vi.advanceTimersByTime(1);
     });
     expect(screen.queryByRole('button', { name: 'Copied!' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeVisible();
   });
 
   it('Re-prompt toggles the panel, sends null for an empty prompt and closes on success', async () => {
@@ -401,9 +401,9 @@ describe('SummarizePage: result card', () => {
     expect(prompt.getAttribute('maxlength')).toBe('500');
     await userEvent.type(prompt, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect(await screen.findByText('Regenerated')).toBeTruthy();
+    expect(await screen.findByText('Regenerated')).toBeVisible();
     expect(bodies).toEqual([{ customPrompt: null, length: 'medium', format: 'paragraph' }]);
-    expect(screen.getByText('Version 2')).toBeTruthy();
+    expect(screen.getByText('Version 2')).toBeVisible();
     expect(screen.queryByLabelText('Custom instructions (optional)')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
@@ -423,8 +423,8 @@ describe('SummarizePage: result card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
     expect(bodies).toEqual([{ customPrompt: 'Shorter', length: 'medium', format: 'paragraph' }]);
-    expect(screen.getByText('Original summary')).toBeTruthy();
-    expect(screen.getByLabelText('Custom instructions (optional)')).toBeTruthy();
+    expect(screen.getByText('Original summary')).toBeVisible();
+    expect(screen.getByLabelText('Custom instructions (optional)')).toBeVisible();
     expect(warn).toHaveBeenCalled();
   });
 

@@ -82,7 +82,7 @@ describe('SummarizePage: the text summary streams', () => {
     });
     // Before the first words: the spinner, and Stop.
     expect(within(streamRegion()).getByRole('status', { name: 'Generating your summary…' }));
-    expect(within(streamRegion()).getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(within(streamRegion()).getByRole('button', { name: 'Stop' })).toBeVisible();
 
     act(() => stream.push(sseEvent('delta', { text: 'Brevity turns documents' })));
     const written = await screen.findByTestId('streamed-summary');
@@ -110,8 +110,8 @@ describe('SummarizePage: the text summary streams', () => {
     const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.textContent).toContain('Brevity turns documents into summaries.');
-    expect(within(result).getByText('gemini-2.5-flash-001')).toBeTruthy();
-    expect(within(result).getByText('AI Generated')).toBeTruthy();
+    expect(within(result).getByText('gemini-2.5-flash-001')).toBeVisible();
+    expect(within(result).getByText('AI Generated')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
     expect(store.getState().session.user?.credits).toBe(2);
     expect(document.activeElement).toBe(heading);
@@ -230,7 +230,7 @@ describe('SummarizePage: the text summary streams', () => {
     });
     const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
-    expect(within(result).getByText(FALLBACK_REASON_TEXT.unavailable)).toBeTruthy();
+    expect(within(result).getByText(FALLBACK_REASON_TEXT.unavailable)).toBeVisible();
   });
 });
 
@@ -270,7 +270,7 @@ describe('SummarizePage: why a Quick Summary was made', () => {
       expect(result.querySelector('.ru-result__fallback')?.textContent).toBe(
         FALLBACK_REASON_TEXT[reason],
       );
-      expect(within(result).getByText('local-extractive')).toBeTruthy();
+      expect(within(result).getByText('local-extractive')).toBeVisible();
     },
   );
 

@@ -130,7 +130,7 @@ describe('SummarizePage: file tab with PDF', () => {
       },
     });
     const panel = await chooseFile('paper.pdf');
-    expect(within(panel).getByText('paper.pdf')).toBeTruthy();
+    expect(within(panel).getByText('paper.pdf')).toBeVisible();
     await userEvent.click(radio('Length', 'Long', panel));
     await userEvent.click(radio('Format', 'TL;DR', panel));
     await userEvent.click(within(panel).getByRole('button', { name: 'Upload & Summarize' }));
@@ -148,7 +148,7 @@ describe('SummarizePage: file tab with PDF', () => {
     });
     const panel = await chooseFile('scan.pdf');
     await userEvent.click(within(panel).getByRole('button', { name: 'Upload & Summarize' }));
-    expect(await within(panel).findByText(NO_TEXT_MESSAGE)).toBeTruthy();
+    expect(await within(panel).findByText(NO_TEXT_MESSAGE)).toBeVisible();
     expect(within(panel).getAllByText(NO_TEXT_MESSAGE)).toHaveLength(1);
     expect(store.getState().session.user?.credits).toBe(5);
     expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
@@ -172,7 +172,7 @@ describe('SummarizePage: result card workbench', () => {
   it('shows the summary item by item beside the original, with key-term chips', async () => {
     setup({ summary: BULLETS });
     const result = screen.getByRole('region', { name: 'Your Summary' });
-    expect(within(result).getByRole('group', { name: 'Key terms' })).toBeTruthy();
+    expect(within(result).getByRole('group', { name: 'Key terms' })).toBeVisible();
     await userEvent.click(within(result).getByRole('button', { name: 'Birds sing at dawn.' }));
     const original = within(result).getByRole('region', { name: 'Original content' });
     expect(original.querySelector('[aria-current="true"]')?.textContent).toBe(
@@ -247,7 +247,7 @@ describe('SummarizePage: result card workbench', () => {
     await userEvent.click(radio('Length', 'Long', panel));
     await userEvent.click(radio('Format', 'Paragraph', panel));
     await userEvent.click(within(panel).getByRole('button', { name: 'Regenerate' }));
-    expect(await screen.findByText('Again')).toBeTruthy();
+    expect(await screen.findByText('Again')).toBeVisible();
     expect(bodies).toEqual([{ customPrompt: null, length: 'long', format: 'paragraph' }]);
   });
 });

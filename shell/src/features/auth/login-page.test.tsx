@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
-import { resetPortalConfig } from 'common/portal-config';
+import { getPortalConfig, resetPortalConfig } from 'common/portal-config';
 import { setError } from 'common/session';
 import { jsonResponse, makeUser, renderWithProviders, stubFetch } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
@@ -48,11 +48,11 @@ describe('LoginPage', () => {
   it('shows Welcome Back, the form and a link to /register', () => {
     api();
     renderLogin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
-    expect(screen.getByRole('button', { name: 'Show password' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
   });
 
@@ -61,17 +61,17 @@ describe('LoginPage', () => {
     renderLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     const email = screen.getByLabelText('Email');
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(email);
 
     await userEvent.type(email, 'not-an-email');
     expect(screen.queryByText('Email is required')).toBeNull();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeVisible();
     await userEvent.type(screen.getByLabelText('Password'), 'secret');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/auth/login'))).toBe(false);
   });
 
@@ -92,7 +92,7 @@ describe('LoginPage', () => {
     expect(
       alert.compareDocumentPosition(screen.getByLabelText('Email')) &
         Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -106,7 +106,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com ');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     expect(store.getState().session).toMatchObject({ isAuthenticated: true, user });
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/login');
     expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
@@ -123,24 +123,27 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'History page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'History page' })).toBeVisible();
   });
 
   it('advertises the demo account and fills it in', async () => {
     api({ '/api/config': () => jsonResponse({ success: true, data: { demo } }) });
     renderLogin();
-    expect(await screen.findByText('Try the demo account')).toBeTruthy();
-    expect(screen.getByText(demo.email)).toBeTruthy();
-    expect(screen.getByText(demo.password)).toBeTruthy();
+    expect(await screen.findByText('Try the demo account')).toBeVisible();
+    expect(screen.getByText(demo.email)).toBeVisible();
+    expect(screen.getByText(demo.password)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Fill in the demo account' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(demo.email);
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe(demo.password);
   });
 
   it('hides the demo hint when the server advertises none', async () => {
-    const fetchMock = api();
+    api();
     renderLogin();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The page's own request has answered (the config request is shared) and React has rendered.
+    await act(async () => {
+      await getPortalConfig();
+    });
     expect(screen.queryByText('Try the demo account')).toBeNull();
   });
 
@@ -148,7 +151,7 @@ describe('LoginPage', () => {
     api();
     const { store, router } = renderLogin();
     store.dispatch(setError('Login failed'));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(router.state.location.pathname).toBe('/register');
     expect(store.getState().session.error).toBeNull();

@@ -42,8 +42,8 @@ beforeEach(() => {
 describe('RegisterPage', () => {
   it('has the four fields, two password toggles and a link to /login', () => {
     renderRegister();
-    expect(screen.getByLabelText('Full Name')).toBeTruthy();
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Full Name')).toBeVisible();
+    expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByLabelText('Confirm Password').getAttribute('type')).toBe('password');
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
@@ -59,7 +59,7 @@ describe('RegisterPage', () => {
       'Password is required',
       'Please confirm your password',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeVisible();
     }
     expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
 
@@ -71,7 +71,7 @@ describe('RegisterPage', () => {
       'Password must be at least 6 characters',
       'Passwords do not match',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeVisible();
     }
   });
 
@@ -80,7 +80,7 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await userEvent.type(screen.getByLabelText('Email'), 'x');
     expect(screen.queryByText('Email is required')).toBeNull();
-    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeVisible();
   });
 
   it('registers with trimmed name and email and opens /dashboard', async () => {
@@ -95,7 +95,7 @@ describe('RegisterPage', () => {
       confirm: 'secret1',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/auth/register');
     expect(JSON.parse(String(init?.body))).toEqual({

@@ -44,9 +44,9 @@ describe('LandingPage', () => {
       'Copy and download',
       'Analytics',
     ]) {
-      expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeVisible();
     }
-    expect(screen.getByText(/compression rate, word counts and your usage/)).toBeTruthy();
+    expect(screen.getByText(/compression rate, word counts and your usage/)).toBeVisible();
     const figures = screen.getByRole('region', { name: 'Brevity in numbers' });
     expect(figures.textContent).toContain('1000+');
     expect(figures.textContent).toContain('50,000+');
@@ -56,13 +56,13 @@ describe('LandingPage', () => {
       .getAllByRole('listitem')
       .map((step) => within(step).getByRole('heading').textContent);
     expect(steps).toEqual(['Paste or upload', 'AI analysis', 'Get results']);
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeVisible();
   });
 
   it('takes a visitor to registration from the closing call to action', async () => {
     renderLanding();
     const cta = screen.getByRole('region', { name: 'Ready to read smarter?' });
     await userEvent.click(within(cta).getByRole('link', { name: 'Get Started Free' }));
-    expect(screen.getByRole('heading', { name: 'Register page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Register page' })).toBeVisible();
   });
 });

@@ -44,7 +44,7 @@ describe('AppLayout', () => {
     const main = screen.getByRole('main');
     expect(main.id).toBe('main-content');
     expect(main.textContent).toContain('Dashboard page');
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Skip to main content' }));
     expect(document.activeElement).toBe(main);
   });
@@ -66,7 +66,7 @@ describe('AppLayout', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Access Denied' });
     expect(dialog.textContent).toContain("You don't have permission to access this page.");
     await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(screen.getByRole('alertdialog', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Access Denied' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -51,11 +51,11 @@ describe('Navbar', () => {
   it("shows a user's pages, credits, name, role badge and Logout", () => {
     renderNavbar(makeUser({ name: 'Ada Lovelace', credits: 5 }));
     expect(mainLinks()).toEqual(['Dashboard', 'Create Summary', 'History']);
-    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeVisible();
     expect(screen.getAllByText('5')[0]?.parentElement?.textContent).toBe('5 credits');
     expect(screen.getByText('User').className).toContain('ui-badge--outline');
-    expect(screen.getByRole('button', { name: 'Refresh credits' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh credits' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   it('adds the staff areas by role', () => {
@@ -103,7 +103,7 @@ describe('Navbar', () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
     const { store } = renderNavbar(makeUser());
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(screen.getByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Login page' })).toBeVisible();
     expect(store.getState().session.isAuthenticated).toBe(false);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -121,9 +121,9 @@ describe('Navbar', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Create Summary', 'History', 'Manage Content']);
-    expect(within(menu).getByText('Edith')).toBeTruthy();
-    expect(within(menu).getByRole('button', { name: 'Refresh credits' })).toBeTruthy();
-    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(within(menu).getByText('Edith')).toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'Refresh credits' })).toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
@@ -133,7 +133,7 @@ describe('Navbar', () => {
       within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'History' }),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'History page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'History page' })).toBeVisible();
   });
 
   it('shows Login and Get Started to a signed-out visitor', () => {

@@ -77,10 +77,10 @@ describe('NotificationsBell', () => {
     const seen: SeenRequest[] = [];
     stubApi(seen, 1);
     const { store } = renderBell();
-    expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeVisible();
     expect(seen).toHaveLength(0);
     await act(() => store.dispatch(refreshUser()));
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     expect(seen.map((request) => request.path)).toEqual([
       '/api/auth/me',
       '/api/notifications?page=1&limit=10',
@@ -101,7 +101,7 @@ describe('NotificationsBell', () => {
       '/credits',
     ]);
     expect(links[0]?.textContent).toContain('Cite the source.');
-    expect(within(links[0] as HTMLElement).getByText('New')).toBeTruthy();
+    expect(within(links[0] as HTMLElement).getByText('New')).toBeVisible();
     expect(within(links[1] as HTMLElement).queryByText('New')).toBeNull();
     expect(await screen.findByRole('button', { name: 'Notifications, none unread' })).toBe(bell);
     const read = seen.find((request) => request.path === '/api/notifications/read');
@@ -118,7 +118,7 @@ describe('NotificationsBell', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(within(panel).getByRole('link', { name: /administrator added/ }));
-    expect(screen.getByRole('heading', { name: 'Credits page' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Credits page' })).toBeVisible();
   });
 
   it('polls no faster than once a minute', async () => {
