@@ -3,7 +3,8 @@ import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
 import { poolOf } from './database';
 import { prepareStatement } from './prepared-statement';
-import { findUserById, insertUserIfEmailFree } from './users.repository';
+import { insertAccount } from './credits.repository';
+import { findUserById } from './users.repository';
 import type { UserRecord } from './users.repository';
 
 /*
@@ -29,10 +30,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const made = await Promise.all(
     ['ada', 'bob'].map((name) =>
-      insertUserIfEmailFree(database.db, {
+      insertAccount(database.db, {
         name,
         email: `${name}@example.com`,
         password_hash: 'x',
+        credits: 0,
       }),
     ),
   );
