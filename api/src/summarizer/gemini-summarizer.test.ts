@@ -201,24 +201,32 @@ function summarizerFor(
 
 describe('Gemini summarizer against a fake Gemini server', () => {
   it('returns the summary Gemini writes, with the configured model', async () => {
+    // Gemini takes 120 ms to answer: the processing time counts that wait, and no more than
+    // the call took.
     const gemini = await startFakeGemini([
-      reply([{ text: '  A new bridge will be built for $48 million.  ', sources: [2] }]),
+      later(
+        120,
+        reply([{ text: '  A new bridge will be built for $48 million.  ', sources: [2] }]),
+      ),
     ]);
     const { summarizer, logger } = summarizerFor(gemini);
 
+    const before = performance.now();
     const result = await summarizer.summarize({
       text: DOCUMENT,
       customPrompt: null,
       length: 'medium',
       format: 'paragraph',
     });
+    const elapsed = performance.now() - before;
 
     expect(result).toMatchObject({
       summary: 'A new bridge will be built for $48 million.',
       model: MODEL,
       isFallback: false,
     });
-    expect(result.processingTimeMs).toBeGreaterThanOrEqual(0);
+    expect(result.processingTimeMs).toBeGreaterThanOrEqual(110);
+    expect(result.processingTimeMs).toBeLessThanOrEqual(Math.ceil(elapsed));
     expect(gemini.requests).toHaveLength(1);
     const [request] = gemini.requests;
     expect(request?.method).toBe('POST');

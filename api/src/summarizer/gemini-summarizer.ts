@@ -294,6 +294,25 @@ interface Answer {
   model: string;
 }
 
+/** The summary of a checked answer to `text`, `started` at performance.now(). */
+function resultOf(
+  answer: Answer,
+  text: string,
+  units: readonly NumberedSentence[],
+  started: number,
+): SummaryResult {
+  return {
+    summary: answer.summary,
+    sourceMap: answer.sourceMap,
+    keywords: keywordsOf(text, units),
+    unverified: findUnverified(answer.summary, text),
+    model: answer.model,
+    isFallback: false,
+    fallbackReason: null,
+    processingTimeMs: Math.round(performance.now() - started),
+  };
+}
+
 interface AttemptFailure {
   error: SummarizerError;
   /** Worth another attempt right away (after backoff) within this request. */
@@ -760,16 +779,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       }
       yield {
         type: 'done',
-        result: {
-          summary: outcome.summary,
-          sourceMap: outcome.sourceMap,
-          keywords: keywordsOf(input.text, units),
-          unverified: findUnverified(outcome.summary, input.text),
-          model: outcome.model,
-          isFallback: false,
-          fallbackReason: null,
-          processingTimeMs: Math.round(performance.now() - started),
-        },
+        result: resultOf(outcome, input.text, units, started),
       };
     } finally {
       // Also when the consumer stops reading: the request ends, the breaker hears of it.
@@ -833,16 +843,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         ));
       pending = undefined;
       if ('summary' in outcome) {
-        return {
-          summary: outcome.summary,
-          sourceMap: outcome.sourceMap,
-          keywords: keywordsOf(input.text, units),
-          unverified: findUnverified(outcome.summary, input.text),
-          model: outcome.model,
-          isFallback: false,
-          fallbackReason: null,
-          processingTimeMs: Math.round(performance.now() - started),
-        };
+        return resultOf(outcome, input.text, units, started);
       }
       const { error, retryNow } = outcome;
       if (outcome.truncated) {

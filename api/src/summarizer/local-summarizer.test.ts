@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createLocalSummarizer,
   LOCAL_SUMMARIZER_MODEL,
@@ -689,7 +689,22 @@ describe('createLocalSummarizer', () => {
     expect(result.model).toBe('brevity-local-extractive');
     expect(result.isFallback).toBe(true);
     expect(Number.isInteger(result.processingTimeMs)).toBe(true);
-    expect(result.processingTimeMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reports the time the summary took, from the start of the call to its end, in whole ms', async () => {
+    // The clock reads 1,000 ms when the call starts and 1,250.4 ms at every later reading.
+    const now = vi.spyOn(performance, 'now').mockReturnValueOnce(1_000).mockReturnValue(1_250.4);
+    try {
+      const result = await createLocalSummarizer().summarize({
+        text: NEWS,
+        customPrompt: null,
+        length: 'short',
+        format: 'paragraph',
+      });
+      expect(result.processingTimeMs).toBe(250);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('refuses to start when the request is already cancelled', async () => {

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import type { SummaryDto } from '../../lib/summary-response';
-import { createSummarizer } from '../../summarizer/create-summarizer';
-import {
-  geminiAnswer,
-  geminiFailure,
-  geminiRateLimited,
-  startFakeGemini,
-} from '../../test/fake-gemini';
+import { geminiFailure, geminiRateLimited, startFakeGemini } from '../../test/fake-gemini';
 import type { FakeGemini } from '../../test/fake-gemini';
+import {
+  BRIDGE_DOCUMENT,
+  BRIDGE_SUMMARY,
+  creditsOf,
+  fakeGeminiSummarizer,
+  finishedTextJob,
+  ledgerOf,
+  queueTextJob,
+} from '../../test/gemini-jobs';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 
@@ -20,38 +21,16 @@ import type { TestApp, TestUser } from '../../test/test-app';
  * last attempt, with the right reason; one credit in every case.
  */
 
-const DOCUMENT =
-  'The city council voted on Tuesday to build a new bridge over the river. ' +
-  'The bridge will cost 48 million dollars and take three years to finish. ' +
-  'Construction starts in March, when the river is low. ' +
-  'Traffic will be diverted over the old ferry road during the works. ' +
-  'Residents asked for a footpath and a cycle lane on the new bridge.';
-const SUMMARY = geminiAnswer(
-  [{ text: 'The council will build a bridge over the river.', sources: [1] }],
-  { modelVersion: 'gemini-2.5-flash-001' },
-);
-
-interface JobStatus {
-  state: 'queued' | 'active' | 'completed' | 'failed';
-  summary?: SummaryDto;
-  error?: string;
-}
-
 let gemini: FakeGemini;
 let t: TestApp;
 let user: TestUser;
 
 beforeAll(async () => {
   gemini = await startFakeGemini();
-  const summarizer = createSummarizer({
-    geminiApiKey: 'test-key',
-    geminiModel: 'gemini-flash-latest',
-    geminiBaseUrl: gemini.baseUrl,
-    // One request per attempt of the job: the queue does the retrying here.
-    maxRetries: 0,
-    // Well above the bursts below: the breaker stays closed, health() stays ok.
+  // One request per attempt of the job: the queue does the retrying here. The breaker's
+  // threshold is well above the bursts below: it stays closed, health() stays ok.
+  const summarizer = fakeGeminiSummarizer(gemini.baseUrl, {
     circuitBreaker: { failureThreshold: 10 },
-    logger: { warn: () => undefined, error: () => undefined },
   });
   t = await createTestApp({
     deps: { summarizer },
@@ -69,47 +48,14 @@ beforeEach(async () => {
   user = await t.createUser({ credits: 3 });
 });
 
-async function queueText(): Promise<string> {
-  const res = await t.request('/api/summaries/async', {
-    method: 'POST',
-    token: user.token,
-    json: { content: DOCUMENT },
-  });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { data: { jobId: string } }).data.jobId;
-}
-
-async function finished(jobId: string, timeoutMs = 25_000): Promise<JobStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.request(`/api/summaries/job/${jobId}?queue=text-summary`, {
-      token: user.token,
-    });
-    const status = ((await res.json()) as { data: JobStatus }).data;
-    if (status.state === 'completed' || status.state === 'failed') return status;
-    if (Date.now() > deadline) throw new Error(`Job ${jobId} still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function ledger(): Promise<string[]> {
-  return (await listCreditMovements(t.db, user.user.id)).map(
-    (row) => `${row.reason}:${row.amount}`,
-  );
-}
-
-async function credits(): Promise<number> {
-  const row = await t.db
-    .selectFrom('users')
-    .select('credits')
-    .where('id', '=', user.user.id)
-    .executeTakeFirstOrThrow();
-  return row.credits;
-}
+const queueText = () => queueTextJob(t, user.token, BRIDGE_DOCUMENT);
+const finished = (jobId: string) => finishedTextJob(t, user.token, jobId, 25_000);
+const ledger = () => ledgerOf(t, user.user.id);
+const credits = () => creditsOf(t, user.user.id);
 
 describe('a queued job against a fake Gemini', () => {
   it("503 twice, then an answer: the queue's retries get Gemini's summary, one credit", async () => {
-    gemini.answer(geminiFailure(503), geminiFailure(503), SUMMARY);
+    gemini.answer(geminiFailure(503), geminiFailure(503), BRIDGE_SUMMARY);
     const status = await finished(await queueText());
     expect(status.state).toBe('completed');
     expect(status.summary).toMatchObject({
@@ -139,7 +85,7 @@ describe('a queued job against a fake Gemini', () => {
   });
 
   it("a 429 asking for 2 s: the retry waits the server's delay, then Gemini's summary", async () => {
-    gemini.answer(geminiRateLimited('2s'), SUMMARY);
+    gemini.answer(geminiRateLimited('2s'), BRIDGE_SUMMARY);
     const status = await finished(await queueText());
     expect(status.summary).toMatchObject({ isFallback: false, aiModel: 'gemini-2.5-flash-001' });
     expect(gemini.requests).toHaveLength(2);

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../lib/summary-response';
 import type { FallbackReason, SummarizerHealth } from '../../summarizer/summarizer';
 import { createFakeSummarizer, FAKE_MODEL } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
+import { finishedTextJob, ledgerOf, queueTextJob } from '../../test/gemini-jobs';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 
@@ -18,12 +18,6 @@ import type { TestApp, TestUser } from '../../test/test-app';
 const TEXT =
   'Rivers carry sediment from the mountains to the sea. Over centuries the deposits build deltas, ' +
   'fertile plains where cities grow. Dams now trap much of that sediment upstream.';
-
-interface JobStatus {
-  state: 'queued' | 'active' | 'completed' | 'failed';
-  summary?: SummaryDto;
-  error?: string;
-}
 
 let t: TestApp;
 let fake: FakeSummarizer;
@@ -94,34 +88,10 @@ beforeEach(async () => {
   user = await t.createUser({ credits: 3 });
 });
 
-async function queueText(): Promise<string> {
-  const res = await t.request('/api/summaries/async', {
-    method: 'POST',
-    token: user.token,
-    json: { content: TEXT },
-  });
-  expect(res.status).toBe(202);
-  return ((await res.json()) as { data: { jobId: string } }).data.jobId;
-}
-
-async function finished(jobId: string, timeoutMs = 20_000): Promise<JobStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.request(`/api/summaries/job/${jobId}?queue=text-summary`, {
-      token: user.token,
-    });
-    const status = ((await res.json()) as { data: JobStatus }).data;
-    if (status.state === 'completed' || status.state === 'failed') return status;
-    if (Date.now() > deadline) throw new Error(`Job ${jobId} still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function reasons(): Promise<string[]> {
-  return (await listCreditMovements(t.db, user.user.id)).map(
-    (row) => `${row.reason}:${row.amount}`,
-  );
-}
+const queueText = () => queueTextJob(t, user.token, TEXT);
+const finished = (jobId: string, timeoutMs = 20_000) =>
+  finishedTextJob(t, user.token, jobId, timeoutMs);
+const reasons = () => ledgerOf(t, user.user.id);
 
 describe('a queued job while Gemini cannot answer', () => {
   it("rate-limited: tries again after the server's delay, and stores Gemini's summary", async () => {

@@ -8,6 +8,7 @@ import type { SummaryDto } from '../../lib/summary-response';
 import { createSummarizer } from '../../summarizer/create-summarizer';
 import { readEvents } from '../../test/server-sent-events';
 import type { ReceivedEvent } from '../../test/server-sent-events';
+import { BRIDGE_DOCUMENT } from '../../test/gemini-jobs';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 
@@ -16,13 +17,6 @@ import type { TestApp, TestUser } from '../../test/test-app';
  * on 127.0.0.1 that streams its answer (streamGenerateContent?alt=sse) in pieces: what the
  * reader receives, the model, the fallback and the credits, end to end.
  */
-
-const DOCUMENT =
-  'The city council voted on Tuesday to build a new bridge over the river. ' +
-  'The bridge will cost 48 million dollars and take three years to finish. ' +
-  'Construction starts in March, when the river is low. ' +
-  'Traffic will be diverted over the old ferry road during the works. ' +
-  'Residents asked for a footpath and a cycle lane on the new bridge.';
 
 const ITEMS = [
   { text: 'The council will build a bridge over the river.', sources: [1] },
@@ -118,7 +112,7 @@ function stream(user: TestUser, signal?: AbortSignal) {
   return t.request('/api/summaries/stream', {
     method: 'POST',
     token: user.token,
-    json: { content: DOCUMENT },
+    json: { content: BRIDGE_DOCUMENT },
     ...(signal ? { signal } : {}),
   });
 }

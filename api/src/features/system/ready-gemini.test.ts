@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SummaryDto } from '../../lib/summary-response';
-import { createSummarizer } from '../../summarizer/create-summarizer';
 import type {
   AppSummarizer,
   SummarizerHealth,
   SummarizerLogger,
 } from '../../summarizer/summarizer';
 import {
-  geminiAnswer,
   geminiBadKey,
   geminiFailure,
   geminiRateLimited,
   startFakeGemini,
 } from '../../test/fake-gemini';
 import type { FakeGemini } from '../../test/fake-gemini';
+import { BRIDGE_DOCUMENT, BRIDGE_SUMMARY, fakeGeminiSummarizer } from '../../test/gemini-jobs';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 
@@ -25,17 +24,6 @@ import type { TestApp, TestUser } from '../../test/test-app';
  */
 
 const TOKEN = 'metrics-token-for-tests-0123';
-const DOCUMENT =
-  'The city council voted on Tuesday to build a new bridge over the river. ' +
-  'The bridge will cost 48 million dollars and take three years to finish. ' +
-  'Construction starts in March, when the river is low. ' +
-  'Traffic will be diverted over the old ferry road during the works. ' +
-  'Residents asked for a footpath and a cycle lane on the new bridge.';
-const SUMMARY = geminiAnswer(
-  [{ text: 'The council will build a bridge over the river.', sources: [1] }],
-  { modelVersion: 'gemini-2.5-flash-001' },
-);
-
 let gemini: FakeGemini;
 let summarizer: AppSummarizer;
 let t: TestApp;
@@ -48,11 +36,7 @@ beforeAll(async () => {
     warn: (message) => logged.push({ level: 'warn', message }),
     error: (message) => logged.push({ level: 'error', message }),
   };
-  summarizer = createSummarizer({
-    geminiApiKey: 'test-key',
-    geminiModel: 'gemini-flash-latest',
-    geminiBaseUrl: gemini.baseUrl,
-    maxRetries: 0,
+  summarizer = fakeGeminiSummarizer(gemini.baseUrl, {
     circuitBreaker: { failureThreshold: 2, cooldownMs: 10_000 },
     logger,
   });
@@ -73,7 +57,7 @@ async function summarize(): Promise<SummaryDto> {
   const res = await t.request('/api/summaries', {
     method: 'POST',
     token: user.token,
-    json: { content: DOCUMENT },
+    json: { content: BRIDGE_DOCUMENT },
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { summary: SummaryDto } }).data.summary;
@@ -104,7 +88,7 @@ async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
 
 describe('/api/ready and the metrics while Gemini cannot answer', () => {
   it('ok while Gemini answers', async () => {
-    gemini.answer(SUMMARY);
+    gemini.answer(BRIDGE_SUMMARY);
     expect(await summarize()).toMatchObject({ isFallback: false });
     const { status, data } = await ready();
     expect(status).toBe(200);
@@ -158,7 +142,7 @@ describe('/api/ready and the metrics while Gemini cannot answer', () => {
       expect(text).toMatch(/^brevity_summarizer_degraded\{reason="rate_limited"\} 0$/m);
 
       // The key is fixed (here: the fake accepts it again); the next answer clears it.
-      gemini.answer(SUMMARY);
+      gemini.answer(BRIDGE_SUMMARY);
       expect(await summarize()).toMatchObject({ isFallback: false });
       const after = await ready();
       expect(after.data.status).toBe('ready');
@@ -168,7 +152,7 @@ describe('/api/ready and the metrics while Gemini cannot answer', () => {
   );
 
   it('rate-limited: degraded with the wait and the open circuit, then well after the probe', async () => {
-    gemini.answer(geminiRateLimited('1s'), SUMMARY);
+    gemini.answer(geminiRateLimited('1s'), BRIDGE_SUMMARY);
     expect(await summarize()).toMatchObject({ isFallback: true, fallbackReason: 'rate_limited' });
     const { status, data } = await ready();
     expect(status).toBe(200);
