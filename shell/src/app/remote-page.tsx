@@ -5,7 +5,7 @@ import { Button } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
 import { RemoteIncompatibleError } from './remote-manifest';
 import { deployedRelease, loadRemotePage, registeredRelease } from './remotes';
-import type { RemoteName } from './remotes';
+import type { RemoteName } from 'common/portal-config';
 
 interface BoundaryProps {
   onRetry: () => void;
