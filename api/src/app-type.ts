@@ -5,10 +5,3 @@ import type { createApp } from './app';
  * (imported as `api/app-type`). Type only: no server code reaches a bundle.
  */
 export type AppType = ReturnType<typeof createApp>;
-
-/** The Summary, Pagination and Statistics shapes of API.md, for front-end code that names them. */
-export type {
-  SummaryDto,
-  SummaryPaginationDto,
-  SummaryStatisticsDto,
-} from './lib/summary-response';

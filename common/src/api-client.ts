@@ -1,4 +1,5 @@
 import { hc } from 'hono/client';
+import type { InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from 'api/app-type';
 import { clearStoredSession, getStoredToken } from 'common/session-storage';
@@ -128,6 +129,13 @@ export const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Pr
  */
 // AppType's paths carry the /api prefix; the origin is prepended per request by apiFetch.
 export const api = hc<AppType>('', { fetch: apiFetch }).api;
+
+/**
+ * `data` of an endpoint's answer with `Status`, inferred from AppType, for front ends that name
+ * the API's shapes without depending on hono: `ResponseData<typeof api.credits.history.$get>`.
+ */
+export type ResponseData<Endpoint, Status extends SuccessStatusCode = 200> =
+  InferResponseType<Endpoint, Status> extends { data: infer Data } ? Data : never;
 
 /** The body type of a typed response's success statuses. */
 export type SuccessBody<R> = R extends { status: infer Status; json(): Promise<infer Body> }

@@ -10,22 +10,23 @@ export interface ApiThunkOptions<Arg, State> {
 /**
  * An async thunk around one API call: it fulfils with what `run` returns and rejects with the
  * failure as plain ApiErrorInfo (`action.payload`), its message the server's or `fallback`
- * (SPEC.md §8). `unwrap()` rejects with that same ApiErrorInfo.
+ * (SPEC.md §8). `unwrap()` rejects with that same ApiErrorInfo. `run` gets the thunk's abort
+ * signal, so aborting the dispatched promise cancels the request.
  *
  * @example export const fetchUsers = createApiThunk('admin/fetchUsers', FALLBACK_MESSAGES.fetchUsers, getUsers);
  */
 export function createApiThunk<Returned, Arg = void, State = unknown>(
   typePrefix: string,
   fallback: string,
-  run: (arg: Arg) => Promise<Returned>,
+  run: (arg: Arg, signal: AbortSignal) => Promise<Returned>,
   options: ApiThunkOptions<Arg, State> = {},
 ) {
   const { condition } = options;
   return createAsyncThunk<Returned, Arg, { state: State; rejectValue: ApiErrorInfo }>(
     typePrefix,
-    async (arg, { rejectWithValue }) => {
+    async (arg, { rejectWithValue, signal }) => {
       try {
-        return await run(arg);
+        return await run(arg, signal);
       } catch (error) {
         return rejectWithValue(toApiErrorInfo(error, fallback));
       }

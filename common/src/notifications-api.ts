@@ -1,19 +1,14 @@
+import type { InferResponseType } from 'hono/client';
 import { api, request } from 'common/api-client';
 
-/** One notification (API.md "Additions": GET /api/notifications). */
-export interface AppNotification {
-  id: string;
-  kind: 'review' | 'credits' | 'role' | 'request';
-  message: string;
-  summaryId: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
+/** `data` of GET /api/notifications (API.md "Additions"), from the api's types. */
+type NotificationsData = InferResponseType<typeof api.notifications.$get, 200>['data'];
 
-export interface NotificationsPage {
-  notifications: AppNotification[];
-  unread: number;
-}
+/** One notification. */
+export type AppNotification = NotificationsData['notifications'][number];
+
+/** The newest notifications and the count of unread ones. */
+export type NotificationsPage = Pick<NotificationsData, 'notifications' | 'unread'>;
 
 export const NOTIFICATIONS_FALLBACK = 'Failed to load notifications';
 const MARK_READ_FALLBACK = 'Failed to mark notifications read';

@@ -35,9 +35,3 @@ export type OwnSummaryVersion = InferResponseType<
   Summaries[':id']['versions']['$get'],
   200
 >['data']['versions'][number];
-
-/** `data` of POST /api/summaries/:id/versions/:version/restore. */
-export type RestoredOwnSummary = InferResponseType<
-  Summaries[':id']['versions'][':version']['restore']['$post'],
-  200
->['data'];

@@ -1,21 +1,18 @@
+import type { InferResponseType } from 'hono/client';
 import { api, request } from 'common/api-client';
 
-/** The remotes the shell composes. */
-export type RemoteArea = 'user' | 'admin' | 'editor' | 'reviewer';
+/**
+ * What GET /api/config tells the front ends, inferred from the api's route: `demo` (credentials
+ * advertised on the login page; null hides the hint), `maxChars`, `maxFileBytes`, `model` (the AI
+ * model label shown by default) and `remotes` (base URL of each remote, e.g. '/remotes/admin/').
+ */
+export type PortalConfig = Pick<
+  InferResponseType<typeof api.config.$get, 200>['data'],
+  'demo' | 'maxChars' | 'maxFileBytes' | 'model' | 'remotes'
+>;
 
-/** What GET /api/config tells the front ends. */
-export interface PortalConfig {
-  /** Demo credentials advertised on the login page; null hides the hint. */
-  demo: { email: string; password: string } | null;
-  maxChars: number;
-  maxFileBytes: number;
-  /** The AI model label shown by default. */
-  model: string;
-  /** Base URL of each remote, e.g. '/remotes/admin/'. */
-  remotes: Record<RemoteArea, string>;
-}
-
-const REMOTE_AREAS: readonly RemoteArea[] = ['user', 'admin', 'editor', 'reviewer'];
+/** The remotes the shell composes (the keys of the config's `remotes`): one name for each. */
+export type RemoteName = keyof PortalConfig['remotes'];
 
 /** SPEC.md §9 values, used for whatever the server leaves out. */
 export const DEFAULT_PORTAL_CONFIG: PortalConfig = {
@@ -30,6 +27,8 @@ export const DEFAULT_PORTAL_CONFIG: PortalConfig = {
     reviewer: '/remotes/reviewer/',
   },
 };
+
+const REMOTE_NAMES = Object.keys(DEFAULT_PORTAL_CONFIG.remotes) as RemoteName[];
 
 export const PORTAL_CONFIG_FALLBACK = 'Failed to load the portal configuration';
 
@@ -52,7 +51,7 @@ export function toPortalConfig(data: unknown): PortalConfig {
       : null;
   const remotes = { ...DEFAULT_PORTAL_CONFIG.remotes };
   if (isRecord(raw.remotes)) {
-    for (const area of REMOTE_AREAS) {
+    for (const area of REMOTE_NAMES) {
       const location = raw.remotes[area];
       if (typeof location === 'string' && location !== '') remotes[area] = location;
     }

@@ -1,4 +1,5 @@
 import type { BadgeVariant } from 'common/badge-variant';
+import type { RemoteName } from 'common/portal-config';
 
 export const ROLES = ['user', 'editor', 'reviewer', 'admin'] as const;
 
@@ -6,7 +7,7 @@ export const ROLES = ['user', 'editor', 'reviewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The staff areas, each served by its own remote. */
-export type StaffArea = 'admin' | 'editor' | 'reviewer';
+export type StaffArea = Exclude<RemoteName, 'user'>;
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
-import type { OwnSummary, StaffSummary } from 'common/staff-summary';
+import type { OwnSummaryPage } from 'common/own-summary';
+import type { StaffSummary, StaffSummaryPage } from 'common/staff-summary';
 
 /*
  * The summary calls the staff pages share (API.md "Routes"): everyone's summaries for the admin
@@ -7,19 +8,11 @@ import type { OwnSummary, StaffSummary } from 'common/staff-summary';
  * ApiError carrying the message to show (SPEC.md §8).
  */
 
-/** The part of a list's `pagination` (API.md) the staff pages show. */
-export interface ListPagination {
-  currentPage: number;
-  totalPages: number;
-  /** Every row that matches, across pages. */
-  total: number;
-}
-
-/** A page of everyone's summaries and its pagination. */
-export interface StaffSummaryPage {
-  summaries: StaffSummary[];
-  pagination: ListPagination;
-}
+/** The part of a list's `pagination` (API.md) the staff pages show; `total` counts every match. */
+export type ListPagination = Pick<
+  StaffSummaryPage['pagination'],
+  'currentPage' | 'totalPages' | 'total'
+>;
 
 /**
  * GET /api/admin/summaries (editor, admin) with page, limit and optional q, status and userId
@@ -30,7 +23,7 @@ export async function getStaffSummaries(query: Record<string, string>): Promise<
     () => api.admin.summaries.$get({ query }),
     FALLBACK_MESSAGES.fetchSummaries,
   );
-  return { summaries: body.data.summaries, pagination: body.data.pagination };
+  return body.data;
 }
 
 /** PUT /api/admin/summaries/:id (editor, admin) with the new text; the updated summary. */
@@ -53,25 +46,19 @@ export async function deleteStaffSummary(id: string): Promise<void> {
   );
 }
 
-/** GET /api/summaries?limit=N: the signed-in person's own summaries, newest first. */
-export async function getOwnSummaries(limit: number): Promise<OwnSummary[]> {
+/**
+ * GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries, with its
+ * pagination and the person's statistics. Abortable through `signal`.
+ */
+export async function getOwnSummaryPage(
+  query: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<OwnSummaryPage> {
   const body = await request(
-    () => api.summaries.$get({ query: { limit: String(limit) } }),
+    () => api.summaries.$get({ query }, signal ? { init: { signal } } : undefined),
     FALLBACK_MESSAGES.fetchSummaries,
   );
-  return body.data.summaries;
-}
-
-/** A page of one's own summaries and its pagination. */
-export interface OwnSummaryPage {
-  summaries: OwnSummary[];
-  pagination: ListPagination;
-}
-
-/** GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries. */
-export async function getOwnSummaryPage(query: Record<string, string>): Promise<OwnSummaryPage> {
-  const body = await request(() => api.summaries.$get({ query }), FALLBACK_MESSAGES.fetchSummaries);
-  return { summaries: body.data.summaries, pagination: body.data.pagination };
+  return body.data;
 }
 
 /** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */

@@ -1,5 +1,6 @@
 import type { InferResponseType, hc } from 'hono/client';
 import type { AppType } from 'api/app-type';
+import type { OwnSummaryRecord } from 'common/own-summary';
 
 type ApiClient = ReturnType<typeof hc<AppType>>['api'];
 
@@ -15,11 +16,14 @@ export type StaffSummary = InferResponseType<
 /** Who wrote a summary: `{ id, name, email, role }`. */
 export type SummaryAuthor = StaffSummary['user'];
 
-/** A summary in one's own listing (GET /api/summaries), which names no author. */
-export type OwnSummary = InferResponseType<
-  ApiClient['summaries']['$get'],
+/** `data` of GET /api/admin/summaries: a page of everyone's summaries and its pagination. */
+export type StaffSummaryPage = InferResponseType<
+  ApiClient['admin']['summaries']['$get'],
   200
->['data']['summaries'][number];
+>['data'];
 
-/** A summary in a staff page's list: the author is known on staff listings, not on one's own. */
-export type ListedSummary = OwnSummary & { user?: SummaryAuthor };
+/**
+ * A summary in a staff page's list (one's own listing, GET /api/summaries, names no author):
+ * the author is known on staff listings, not on one's own.
+ */
+export type ListedSummary = OwnSummaryRecord & { user?: SummaryAuthor };

@@ -271,12 +271,9 @@ export interface DB {
   notifications: NotificationsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
-export type SummaryRow = Selectable<SummariesTable>;
-export type SummaryVersionRow = Selectable<SummaryVersionsTable>;
 export type ReviewEventRow = Selectable<ReviewEventsTable>;
 export type SummaryJobRow = Selectable<SummaryJobsTable>;
 export type CreditRequestRow = Selectable<CreditRequestsTable>;

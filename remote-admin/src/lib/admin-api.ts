@@ -3,7 +3,7 @@ import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
 import type { SuccessBody } from 'common/api-client';
 import type { Role } from 'common/roles';
 import { getStaffSummaries } from 'common/staff-summaries-api';
-import type { StaffSummaryPage } from 'common/staff-summaries-api';
+import type { StaffSummaryPage } from 'common/staff-summary';
 import type { User } from 'common/user';
 
 /** GET /api/admin/users `data`: a page of users, the statistics of every user, the pagination. */

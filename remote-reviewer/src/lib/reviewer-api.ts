@@ -2,7 +2,8 @@
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
 import type { SuccessBody } from 'common/api-client';
 import { getOwnSummaryPage } from 'common/staff-summaries-api';
-import type { ListPagination, OwnSummaryPage } from 'common/staff-summaries-api';
+import type { ListPagination } from 'common/staff-summaries-api';
+import type { OwnSummaryPage } from 'common/own-summary';
 import type { StaffSummary } from 'common/staff-summary';
 import type { ReviewAction } from './review-status';
 

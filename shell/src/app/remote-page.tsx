@@ -11,7 +11,7 @@ import {
   releaseJustChecked,
   takeStartedLoad,
 } from './remotes';
-import type { RemoteName } from './remotes';
+import type { RemoteName } from 'common/portal-config';
 
 interface BoundaryProps {
   onRetry: () => void;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { getPortalConfig } from 'common/portal-config';
+import type { RemoteName } from 'common/portal-config';
 import { federation, sharedModules } from './federation';
 import {
   RemoteIncompatibleError,
@@ -17,8 +18,6 @@ export const remotes = {
   editor: { federationName: 'remote_editor' },
   reviewer: { federationName: 'remote_reviewer' },
 } as const;
-
-export type RemoteName = keyof typeof remotes;
 
 /** The release (manifest buildVersion) each remote is registered with. */
 const registered = new Map<RemoteName, string>();

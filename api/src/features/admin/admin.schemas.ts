@@ -120,8 +120,5 @@ export const editSummarySchema = z.object(
   jsonObjectBody,
 );
 
-export type RechargeInput = z.infer<typeof rechargeSchema>;
-export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export type AdminSummariesQuery = z.infer<typeof adminSummariesQuerySchema>;
-export type EditSummaryInput = z.infer<typeof editSummarySchema>;

@@ -20,4 +20,3 @@ export const markReadSchema = z.object(
 );
 
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
-export type MarkReadInput = z.infer<typeof markReadSchema>;

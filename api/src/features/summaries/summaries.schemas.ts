@@ -127,7 +127,4 @@ export const uploadSummarySchema = z.object({
   format: formField(format).transform((value) => value ?? 'paragraph'),
 });
 
-export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
-export type RegenerateSummaryInput = z.infer<typeof regenerateSummarySchema>;
 export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;
-export type UploadSummaryInput = z.infer<typeof uploadSummarySchema>;

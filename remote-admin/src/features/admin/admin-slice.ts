@@ -5,8 +5,8 @@ import { createApiThunk } from 'common/api-thunk';
 import type { LoadStatus } from 'common/load-status';
 import type { Role } from 'common/roles';
 import { deleteStaffSummary, updateStaffSummary } from 'common/staff-summaries-api';
-import type { ListPagination, StaffSummaryPage } from 'common/staff-summaries-api';
-import type { StaffSummary } from 'common/staff-summary';
+import type { ListPagination } from 'common/staff-summaries-api';
+import type { StaffSummary, StaffSummaryPage } from 'common/staff-summary';
 import type { User } from 'common/user';
 import {
   changeUserRole,

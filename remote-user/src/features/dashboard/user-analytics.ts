@@ -1,9 +1,6 @@
 import { api, request } from 'common/api-client';
 import type { SummaryStatistics } from '../../lib/summaries/summary';
 
-/** The usage chart covers this many calendar days, today included (the API counts them). */
-export const USAGE_DAYS = 14;
-
 export const ANALYTICS_FALLBACK = 'Failed to load your analytics';
 
 export interface DailyUsage {

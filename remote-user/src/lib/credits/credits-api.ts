@@ -1,33 +1,19 @@
 import { api, request } from 'common/api-client';
+import type { ResponseData } from 'common/api-client';
 
-/** One credit movement (API.md "Additions": GET /api/credits/history). */
-export interface CreditHistoryEntry {
-  id: string;
-  amount: number;
-  reason: 'signup' | 'summary' | 'refund' | 'recharge' | 'request';
-  balanceAfter: number;
-  summaryId: string | null;
-  /** The first characters of the summary it paid for, while that summary exists. */
-  summaryPreview: string | null;
-  note: string | null;
-  createdAt: string;
-}
+// The API's answers, inferred from its AppType (no hand-written copy to drift).
 
-export interface CreditHistoryPage {
-  entries: CreditHistoryEntry[];
-  pagination: { currentPage: number; totalPages: number; total: number };
-}
+/** `data` of GET /api/credits/history: one page of one's own credit movements. */
+export type CreditHistoryPage = ResponseData<typeof api.credits.history.$get>;
 
-/** A credit request of one's own. */
-export interface CreditRequest {
-  id: string;
-  credits: number;
-  reason: string | null;
-  status: 'open' | 'approved' | 'denied';
-  grantedCredits: number | null;
-  note: string | null;
-  createdAt: string;
-}
+/**
+ * One credit movement (API.md "Additions"); `summaryPreview` is the first characters of the
+ * summary it paid for, while that summary exists.
+ */
+export type CreditHistoryEntry = CreditHistoryPage['entries'][number];
+
+/** A credit request of one's own (GET /api/credits/requests). */
+export type CreditRequest = ResponseData<typeof api.credits.requests.$get>['requests'][number];
 
 export const CREDIT_MESSAGES = {
   history: 'Failed to load your credit history',

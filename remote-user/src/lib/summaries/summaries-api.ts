@@ -16,7 +16,6 @@ import type {
   Summary,
   SummaryJob,
   SummaryOptions,
-  SummaryPage,
   SummaryVersion,
 } from './summary';
 
@@ -30,25 +29,6 @@ export const WORKBENCH_MESSAGES = {
 // Every call goes through the typed client (base URL, bearer token, 401 handling) and `request`
 // (failures become ApiErrors with SPEC.md §8 messages). The return types are this remote's own
 // API.md shapes: the api's answers must stay assignable to them, which tsc checks here.
-
-/** GET /api/summaries?page&limit&q: the person's own summaries, newest first, filtered by q. */
-export async function getSummaryPage(
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-  q = '',
-): Promise<SummaryPage> {
-  const filter = q.trim() === '' ? {} : { q: q.trim() };
-  const body = await request(
-    () =>
-      api.summaries.$get(
-        { query: { page: String(page), limit: String(limit), ...filter } },
-        signal ? { init: { signal } } : undefined,
-      ),
-    FALLBACK_MESSAGES.fetchSummaries,
-  );
-  return body.data;
-}
 
 /** POST /api/summaries: summarizes pasted text for 1 credit, at the chosen length and format. */
 export async function postSummary(
@@ -170,15 +150,6 @@ export async function streamSummary(
   });
 }
 
-/** POST /api/summaries/upload (multipart, field `file`): summarizes a .txt or .docx file. */
-export async function postSummaryFile(file: File): Promise<CreatedSummary> {
-  const body = await request(
-    () => api.summaries.upload.$post({ form: { file } }),
-    FALLBACK_MESSAGES.uploadFile,
-  );
-  return body.data;
-}
-
 /**
  * POST /api/summaries/upload/async (multipart: `file`, and `length`/`format` when chosen):
  * queues the file; 1 credit now.
@@ -232,14 +203,6 @@ export async function getSummaryById(id: string, signal?: AbortSignal): Promise<
     FALLBACK_MESSAGES.fetchSummary,
   );
   return body.data.summary;
-}
-
-/** DELETE /api/summaries/:id. */
-export async function deleteSummaryById(id: string): Promise<void> {
-  await request(
-    () => api.summaries[':id'].$delete({ param: { id } }),
-    FALLBACK_MESSAGES.deleteSummary,
-  );
 }
 
 /** GET /api/summaries/:id/versions: every version, newest first. */

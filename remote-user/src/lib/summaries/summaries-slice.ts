@@ -5,9 +5,10 @@ import type { ApiErrorInfo } from 'common/api-client';
 import { login, logout, refreshUser, register, setCredits } from 'common/session';
 import { rootReducer } from 'common/store';
 import type { RootState } from 'common/store';
+import { createApiThunk } from 'common/api-thunk';
+import type { LoadStatus } from 'common/load-status';
+import { deleteOwnSummary, getOwnSummaryPage } from 'common/staff-summaries-api';
 import {
-  deleteSummaryById,
-  getSummaryPage,
   postRegeneration,
   getSummaryJob,
   postSummary,
@@ -27,9 +28,6 @@ import type {
   SummaryStatistics,
 } from './summary';
 
-/** One request's life (SPEC.md §4 "Summary workflow"). */
-export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
-
 /** Which call the shared creation status belongs to, so each screen shows its own spinner. */
 export type CreationOperation = 'text' | 'file' | 'regenerate';
 
@@ -39,7 +37,7 @@ export interface SummariesState {
   /** The balance the last successful creation left (written into the session too). */
   updatedCredits: number | null;
   /** Creation, file creation and regeneration share this status and error. */
-  status: RequestStatus;
+  status: LoadStatus;
   error: string | null;
   operation: CreationOperation | null;
   /**
@@ -53,11 +51,11 @@ export interface SummariesState {
   summaries: Summary[];
   pagination: SummaryPagination | null;
   statistics: SummaryStatistics | null;
-  listStatus: RequestStatus;
+  listStatus: LoadStatus;
   listError: string | null;
   /** The latest list fetch: an older answer arriving late is ignored. */
   listRequestId: string | null;
-  deletionStatus: RequestStatus;
+  deletionStatus: LoadStatus;
   deletionError: string | null;
 }
 
@@ -209,27 +207,23 @@ export interface SummaryPageRequest {
 }
 
 /** GET /api/summaries?page&limit&q (limit 10 by default). Abortable through the thunk's promise. */
-export const fetchSummaries = createAsyncThunk<SummaryPage, SummaryPageRequest, ThunkConfig>(
+export const fetchSummaries = createApiThunk<SummaryPage, SummaryPageRequest, RootState>(
   'summaries/fetchList',
-  async ({ page, limit = HISTORY_PAGE_SIZE, q }, { rejectWithValue, signal }) => {
-    try {
-      return await getSummaryPage(page, limit, signal, q);
-    } catch (error) {
-      return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.fetchSummaries));
-    }
-  },
+  FALLBACK_MESSAGES.fetchSummaries,
+  ({ page, limit = HISTORY_PAGE_SIZE, q = '' }, signal) =>
+    getOwnSummaryPage(
+      { page: String(page), limit: String(limit), ...(q.trim() === '' ? {} : { q: q.trim() }) },
+      signal,
+    ),
 );
 
 /** DELETE /api/summaries/:id; resolves with the id. */
-export const deleteSummary = createAsyncThunk<string, string, ThunkConfig>(
+export const deleteSummary = createApiThunk<string, string, RootState>(
   'summaries/delete',
-  async (id, { rejectWithValue }) => {
-    try {
-      await deleteSummaryById(id);
-      return id;
-    } catch (error) {
-      return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.deleteSummary));
-    }
+  FALLBACK_MESSAGES.deleteSummary,
+  async (id) => {
+    await deleteOwnSummary(id);
+    return id;
   },
 );
 

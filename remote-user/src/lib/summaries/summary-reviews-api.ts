@@ -1,12 +1,10 @@
 import { api, request } from 'common/api-client';
+import type { ResponseData } from 'common/api-client';
 
-/** One review of one's summary (GET /api/summaries/:id/reviews `history`). */
-export interface SummaryReviewEntry {
-  action: 'approved' | 'rejected' | 'needs_revision';
-  reviewer: { id: string | null; name: string };
-  comments: string | null;
-  timestamp: string;
-}
+/** One review of one's summary (GET /api/summaries/:id/reviews `history`), from the api's types. */
+export type SummaryReviewEntry = ResponseData<
+  (typeof api.summaries)[':id']['reviews']['$get']
+>['history'][number];
 
 export const REVIEW_HISTORY_FALLBACK = 'Failed to load the review history';
 
