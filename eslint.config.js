@@ -62,6 +62,58 @@ const featureZones = ['shell', ...remotes, 'api'].flatMap((app) => {
     }));
 });
 
+/** kebab-case: lower-case words and digits joined by '-', dot-separated parts (`app.routes.ts`). */
+const KEBAB_CASE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+
+/** Modules only tests may import: common's testing helpers and any test file or fixture. */
+const TEST_ONLY_IMPORT =
+  /^common\/testing(\/|$)|(^|\/)(test|testing)(\/|$)|\.test(\.tsx?)?$|(^|\/|-)fixtures?(\.tsx?)?$/;
+
+/** Brevity's own rules, small enough to live here rather than add a plugin. */
+const brevityPlugin = {
+  rules: {
+    'kebab-case-file-names': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: { name: "File name '{{name}}' is not kebab-case (e.g. summary-card.tsx)." },
+      },
+      create(context) {
+        return {
+          Program(node) {
+            const name = path.basename(context.filename);
+            if (!KEBAB_CASE_FILE.test(name))
+              context.report({ node, messageId: 'name', data: { name } });
+          },
+        };
+      },
+    },
+    'no-test-only-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          testOnly: "'{{source}}' is for tests only; app code must not import it (it would ship).",
+        },
+      },
+      create(context) {
+        const check = (node) => {
+          const source = node.source?.value;
+          if (typeof source === 'string' && TEST_ONLY_IMPORT.test(source)) {
+            context.report({ node, messageId: 'testOnly', data: { source } });
+          }
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,7 +149,7 @@ export default tseslint.config(
   {
     files: frontEnds.map((app) => `${app}/src/**/*.{ts,tsx}`),
     // Tests and their helpers may build memory routers; they never reach a bundle.
-    ignores: ['common/src/router.ts', 'common/src/testing.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['common/src/router.ts', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -159,6 +211,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // File names are kebab-case. Migrations keep their timestamped names: the database records them.
+    plugins: { brevity: brevityPlugin },
+    ignores: ['api/src/db/migrations/**'],
+    rules: { 'brevity/kebab-case-file-names': 'error' },
+  },
+  {
+    // Test helpers (common/testing, fixtures, e2e support) never reach app code, so never a bundle.
+    files: [...frontEnds.map((app) => `${app}/src/**/*.{ts,tsx}`), 'api/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', '**/*-fixtures.ts'],
+    plugins: { brevity: brevityPlugin },
+    rules: { 'brevity/no-test-only-imports': 'error' },
   },
   {
     // Migrations are frozen in time and speak to any schema, so Kysely<any> is their contract.

@@ -9,7 +9,7 @@ import {
   toApiErrorInfo,
 } from './api-client';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-storage';
-import { jsonResponse, makeUser, storeSession, stubFetch } from './testing';
+import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();

@@ -7,7 +7,7 @@ import {
   resetPortalConfig,
   toPortalConfig,
 } from './portal-config';
-import { jsonResponse, stubFetch } from './testing';
+import { jsonResponse, stubFetch } from 'common/testing';
 
 describe('portal config', () => {
   beforeEach(() => {

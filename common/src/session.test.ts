@@ -17,7 +17,7 @@ import {
 } from './session';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-storage';
 import { createAppStore } from './store';
-import { jsonResponse, makeUser, storeSession, stubFetch } from './testing';
+import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
 
 function storedUser(): unknown {
   const raw = localStorage.getItem(USER_STORAGE_KEY);

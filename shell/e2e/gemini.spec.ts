@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
 import { geminiAnswer, geminiRateLimited, startFakeGemini } from '../../api/src/test/fake-gemini';
 import type { FakeGemini, GeminiItem } from '../../api/src/test/fake-gemini';
 import { startGeminiApiServer } from './support/gemini-api-server';
 import type { GeminiApiServer } from './support/gemini-api-server';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE } from './support/sample-texts';
+import { resultCard, streamCard, textTab } from './support/streaming';
 import {
   creditsOnServer,
   newestSummaryOnServer,
@@ -60,17 +60,6 @@ test.afterAll(async () => {
   await api?.stop();
   await gemini?.close();
 });
-
-function textTab(page: Page) {
-  const panel = page.getByRole('tabpanel', { name: 'Paste Text' });
-  return {
-    field: panel.getByLabel('Text to summarize'),
-    submit: panel.getByRole('button', { name: 'Generate Summary' }),
-  };
-}
-
-const streamCard = (page: Page) => page.getByRole('region', { name: 'Writing the summary…' });
-const resultCard = (page: Page) => page.getByRole('region', { name: 'Your Summary', exact: true });
 
 test.describe('/summarize with Gemini (a fake of its REST API)', () => {
   test("Gemini's summary appears as it is written, then the result card names the model that answered", async ({

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE } from './support/sample-texts';
+import { resultCard, streamCard, textTab } from './support/streaming';
 import {
   apiResponse,
   creditsOnServer,
@@ -50,17 +51,6 @@ async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
     { path: STREAM_PATH, delay: delayMs },
   );
 }
-
-function textTab(page: Page) {
-  const panel = page.getByRole('tabpanel', { name: 'Paste Text' });
-  return {
-    field: panel.getByLabel('Text to summarize'),
-    submit: panel.getByRole('button', { name: 'Generate Summary' }),
-  };
-}
-
-const streamCard = (page: Page) => page.getByRole('region', { name: 'Writing the summary…' });
-const resultCard = (page: Page) => page.getByRole('region', { name: 'Your Summary', exact: true });
 
 test.describe('/summarize, the text summary as it is written', () => {
   test('the summary arrives through the stream route sentence by sentence, then the result card says why it is a Quick Summary and the credit is spent', async ({

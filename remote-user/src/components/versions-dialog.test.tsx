@@ -12,7 +12,7 @@ import {
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { createSummary, selectCurrentSummary } from '../lib/summaries/summaries-slice';
-import { makeSummary, ok } from '../lib/summaries/summary-fixtures';
+import { makeSummary, ok } from '../testing/summary-fixtures';
 import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../lib/summaries/summary';
 import type { SummaryVersion } from '../lib/summaries/summary';
 import { VersionsButton } from './versions-button';

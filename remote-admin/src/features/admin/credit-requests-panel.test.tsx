@@ -8,7 +8,7 @@ import {
   requestLog,
   setupStaffPageTests,
   stubRoutes,
-} from 'common/staff-testing';
+} from 'common/testing/staff';
 import { jsonResponse, makeUser } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { AdminPage } from './admin-page';

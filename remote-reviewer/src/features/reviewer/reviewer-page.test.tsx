@@ -14,8 +14,8 @@ import {
   setupStaffPageTests,
   statText,
   stubRoutes,
-} from 'common/staff-testing';
-import type { RouteTable } from 'common/staff-testing';
+} from 'common/testing/staff';
+import type { RouteTable } from 'common/testing/staff';
 import { jsonResponse, makeUser } from 'common/testing';
 import type { User } from 'common/user';
 import { ReviewerPage } from './reviewer-page';

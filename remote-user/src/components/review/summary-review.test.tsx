@@ -12,7 +12,7 @@ import {
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { summariesSlice } from '../../lib/summaries/summaries-slice';
-import { makeSummary } from '../../lib/summaries/summary-fixtures';
+import { makeSummary } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryReview } from './summary-review';
 

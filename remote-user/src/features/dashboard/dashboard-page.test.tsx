@@ -9,7 +9,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { User } from 'common/user';
-import { makeStatistics, ok } from '../../lib/summaries/summary-fixtures';
+import { makeStatistics, ok } from '../../testing/summary-fixtures';
 import { DashboardPage } from './dashboard-page';
 
 function renderDashboard(user: User = makeUser()) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
 import { jsonResponse, storeSession, stubFetch } from 'common/testing';
-import { makeStatistics, ok } from '../../lib/summaries/summary-fixtures';
+import { makeStatistics, ok } from '../../testing/summary-fixtures';
 import { loadUserAnalytics, readerTimeZone } from './user-analytics';
 import { describeUsage } from './usage-chart';
 

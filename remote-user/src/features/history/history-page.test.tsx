@@ -10,7 +10,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { makeSummary, makeSummaryPage, ok } from '../../lib/summaries/summary-fixtures';
+import { makeSummary, makeSummaryPage, ok } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistoryPage, pageFromSearch } from './history-page';
 

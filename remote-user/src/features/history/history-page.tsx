@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ListSearch } from 'common/components/list-controls';
 import { useSearchParams } from 'common/router';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription } from 'common/ui/alert';
@@ -6,8 +7,6 @@ import { Button, ButtonLink } from 'common/ui/button';
 import { Card, CardContent } from 'common/ui/card';
 import { ConfirmDialog } from 'common/ui/confirm-dialog';
 import { HistoryIcon, SparklesIcon, RefreshIcon, SearchIcon, XIcon } from 'common/ui/icons';
-import { Input } from 'common/ui/input';
-import { Label } from 'common/ui/label';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
@@ -25,9 +24,6 @@ import './history-page.css';
 
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
-
-/** How long the search box waits after the last key before it asks. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** `?page=N` as a page number: a positive integer, else 1. */
 export function pageFromSearch(value: string | null): number {
@@ -109,7 +105,6 @@ export function HistoryPage() {
   const page = pageFromSearch(searchParams.get('page'));
   const q = (searchParams.get('q') ?? '').trim();
   const opened = (searchParams.get('summary') ?? '').trim();
-  const [searchText, setSearchText] = useState(q);
   const { summaries, pagination, listStatus, listError } = useAppSelector(selectSummariesState);
   const [reloads, setReloads] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Summary | null>(null);
@@ -122,20 +117,12 @@ export function HistoryPage() {
     return () => request.abort();
   }, [dispatch, page, q, reloads]);
 
-  // The search box asks once typing pauses; a new search starts at page 1.
-  useEffect(() => {
-    const wanted = searchText.trim();
-    if (wanted === q) return;
-    const timer = setTimeout(() => {
-      setSearchParams(historyParams(1, wanted, opened), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, q, opened, setSearchParams]);
-
-  const clearSearch = () => {
-    setSearchText('');
-    setSearchParams(historyParams(1, '', opened), { replace: true });
-  };
+  // The search box asks once typing pauses (common's ListSearch); a new search starts at page 1.
+  const search = useCallback(
+    (wanted: string) => setSearchParams(historyParams(1, wanted, opened), { replace: true }),
+    [opened, setSearchParams],
+  );
+  const clearSearch = () => search('');
 
   const goToPage = (next: number, replace = false) => {
     setSearchParams(historyParams(next, q, opened), { replace });
@@ -238,24 +225,13 @@ export function HistoryPage() {
         />
       ) : null}
 
-      <div role="search" className="ru-history-search">
-        <Label htmlFor="history-search">Search summaries</Label>
-        <div className="ru-history-search__field">
-          <SearchIcon className="ru-history-search__icon" />
-          <Input
-            id="history-search"
-            type="search"
-            value={searchText}
-            placeholder="Words in the original or the summary"
-            onChange={(event) => setSearchText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && searchText !== '') {
-                event.preventDefault();
-                clearSearch();
-              }
-            }}
-          />
-        </div>
+      <div className="ru-history-search">
+        <ListSearch
+          label="Search summaries"
+          value={q}
+          onSearch={search}
+          placeholder="Words in the original or the summary"
+        />
       </div>
 
       {firstLoad ? (

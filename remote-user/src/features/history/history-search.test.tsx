@@ -9,7 +9,7 @@ import {
   storeSession,
   stubFetch,
 } from 'common/testing';
-import { makeSummary, makeSummaryPage, ok } from '../../lib/summaries/summary-fixtures';
+import { makeSummary, makeSummaryPage, ok } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistoryPage } from './history-page';
 

@@ -13,7 +13,7 @@ import {
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { createSummary, selectSummariesState } from '../../lib/summaries/summaries-slice';
-import { makeStatistics, makeSummary, ok } from '../../lib/summaries/summary-fixtures';
+import { makeStatistics, makeSummary, ok } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummarizePage } from './summarize-page';
 

@@ -139,6 +139,15 @@ export function SummarizePage() {
     dispatch(clearCurrentSummary());
   };
 
+  // What the text and the file forms both show: the balance, the shared state and the options.
+  const formProps = {
+    credits,
+    busy: loading,
+    creationError,
+    options,
+    onOptionsChange: setOptions,
+  };
+
   return (
     <section className="ui-page ru-summarize" aria-labelledby="summarize-heading">
       <header className="ui-page-header">
@@ -182,32 +191,24 @@ export function SummarizePage() {
             </TabsList>
             <TabsContent value="text">
               <TextSummaryForm
+                {...formProps}
                 text={text}
                 onTextChange={setText}
                 textareaRef={textField}
                 onSubmit={createFromText}
-                credits={credits}
-                busy={loading}
                 submitting={creating && operation === 'text'}
-                creationError={creationError}
-                options={options}
-                onOptionsChange={setOptions}
               />
             </TabsContent>
             <TabsContent value="file">
               <FileSummaryForm
+                {...formProps}
                 file={file}
                 onFileChange={setFile}
                 fileError={fileError}
                 onFileError={setFileError}
                 onUpload={createFromFile}
-                credits={credits}
-                busy={loading}
                 uploading={creating && operation === 'file'}
-                creationError={creationError}
                 job={job}
-                options={options}
-                onOptionsChange={setOptions}
               />
             </TabsContent>
           </Tabs>

@@ -13,7 +13,7 @@ import {
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
 import { selectSummariesState } from '../../lib/summaries/summaries-slice';
-import { makeSummary, sseEvent, streamedResponse } from '../../lib/summaries/summary-fixtures';
+import { makeSummary, sseEvent, streamedResponse } from '../../testing/summary-fixtures';
 import { FALLBACK_REASON_TEXT } from '../../lib/summaries/summary';
 import type { FallbackReason } from '../../lib/summaries/summary';
 import { SummarizePage } from './summarize-page';

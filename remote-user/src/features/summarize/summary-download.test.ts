@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeSummary } from '../../lib/summaries/summary-fixtures';
+import { makeSummary } from '../../testing/summary-fixtures';
 import {
   downloadSummary,
   summaryAsMarkdown,

@@ -16,7 +16,13 @@ import {
   summariesSlice,
 } from './summaries-slice';
 import type { SummariesState } from './summaries-slice';
-import { makeStatistics, makeSummary, makeSummaryPage, ok, sseResponse } from './summary-fixtures';
+import {
+  makeStatistics,
+  makeSummary,
+  makeSummaryPage,
+  ok,
+  sseResponse,
+} from '../../testing/summary-fixtures';
 
 const reduce = summariesSlice.reducer;
 const apiError = (message: string, status = 500) => ({ message, status, code: 'INTERNAL' });

@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers (imported by tests only, so never bundled).
-import type { SummaryPage, Summary, SummaryStatistics } from './summary';
+import type { SummaryPage, Summary, SummaryStatistics } from '../lib/summaries/summary';
 
 /** Any field may be overridden, with null too: the screens must survive a field left empty. */
 export type SummaryOverrides = { [Key in keyof Summary]?: Summary[Key] | null };
