@@ -347,12 +347,14 @@ describe('POST /api/auth/login', () => {
       await timed({ email: 'warm-up@example.com', password }); // makes the dummy hash once
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let round = 0; round < 3; round += 1) {
+      for (let round = 0; round < 5; round += 1) {
         known.push(await timed({ email: slowEmail, password: 'wrong password' }));
         unknown.push(await timed({ email: `ghost-${round}@example.com`, password }));
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] as number;
-      const ratio = median(unknown) / median(known);
+      // The fastest of each is the work itself: a busy machine only ever adds time (a round
+      // here took 45 ms or 110 ms on a 2-core machine), so medians of a few rounds flip, while
+      // an unknown email that skipped scrypt would still be many times faster.
+      const ratio = Math.min(...unknown) / Math.min(...known);
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     } finally {
