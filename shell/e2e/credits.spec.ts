@@ -23,6 +23,9 @@ test('spend to 0, request credits, an admin approves, balance, history and audit
   browser,
   request,
 }) => {
+  // Two sessions, five summaries, a request, its approval and four pages: about 26 s on CI's two
+  // busy cores, too near the suite's 30 s for a journey this long.
+  test.setTimeout(60_000);
   const tag = freshLabel('credits');
   const user = await registerThroughApi(request, tag);
   for (let spent = 0; spent < 5; spent += 1) {
