@@ -3,11 +3,12 @@
 // signs in through the harness's own form in Chromium and waits for the remote's page. Binds
 // 127.0.0.1, ports 3000 and the remote's dev port moved by DEV_PORT_OFFSET (default 1100), and
 // stops both process groups. Bounded by HARNESS_SMOKE_SECONDS (default 240).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { findChromium } from './chromium.mjs';
 import { DEV_PORTS } from './dev-ports.mjs';
 
 const AREAS = {
@@ -88,17 +89,6 @@ async function until(what, probe) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return (
-      execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
-
 const api = start('pnpm', ['exec', 'tsx', 'src/server.ts'], path.join(root, 'api'), {
   HOST: '127.0.0.1',
   PORT: String(apiPort),
@@ -119,7 +109,7 @@ const started = Date.now();
 try {
   await until('the API', async () => (await fetch(`http://127.0.0.1:${apiPort}/api/ready`)).ok);
   await until(`${remote}'s dev server`, async () => (await fetch(`${harness}/`)).ok);
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+  browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox'] });
   const page = await browser.newPage();
   await page.goto(`${harness}${area.route}`);
   await page.getByLabel('Email').fill(area.email);

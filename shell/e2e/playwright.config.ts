@@ -1,27 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from 'common/build/chromium.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-
-/**
- * Debian's Chromium where it is installed (CHROMIUM_PATH overrides); elsewhere Playwright's
- * own browser, for a developer whose machine can download it.
- */
-function chromiumPath(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return (
-      execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined
-    );
-  } catch {
-    return undefined;
-  }
-}
 
 export default defineConfig({
   testDir: '.',
@@ -37,7 +22,9 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      // Debian's Chromium where it is installed (see common/build/chromium.mjs); elsewhere
+      // Playwright's own browser, for a developer whose machine can download it.
+      executablePath: findChromium(),
       args: [
         '--no-sandbox',
         '--disable-background-networking',

@@ -24,6 +24,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Browser } from 'puppeteer-core';
+import { findChromium } from 'common/build/chromium.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -205,9 +206,8 @@ async function prepareSession(origin: string, summaries: number) {
 }
 
 function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error('No Chromium found: set CHROME_PATH');
+  const found = findChromium();
+  if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH or CHROME_PATH');
   return found;
 }
 
