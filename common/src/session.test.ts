@@ -17,6 +17,7 @@ import {
 } from './session';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-storage';
 import { createAppStore } from './store';
+import { TIME_ZONE_STORAGE_KEY } from './time-zone';
 import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
 
 function storedUser(): unknown {
@@ -204,6 +205,20 @@ describe('session', () => {
         password: 'secret1',
       });
       expect(selectSession(store.getState()).isAuthenticated).toBe(true);
+    });
+
+    it('login and register remember the reader’s time zone for the dashboard', async () => {
+      const user = makeUser();
+      stubFetch(() => jsonResponse({ success: true, token: 'jwt', user }));
+      const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const store = createAppStore();
+      await store.dispatch(login({ email: 'ada@example.com', password: 'secret1' }));
+      expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(browserZone);
+      localStorage.clear();
+      await store.dispatch(
+        register({ name: 'Ada', email: 'ada@example.com', password: 'secret1' }),
+      );
+      expect(localStorage.getItem(TIME_ZONE_STORAGE_KEY)).toBe(browserZone);
     });
 
     it('register failure falls back to "Registration failed"', async () => {

@@ -3,6 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { FALLBACK_MESSAGES, api, request, toApiErrorInfo } from 'common/api-client';
 import type { ApiErrorInfo } from 'common/api-client';
 import { clearStoredSession, readStoredSession, writeStoredSession } from 'common/session-storage';
+import { rememberTimeZone } from 'common/time-zone';
 import type { User } from 'common/user';
 
 /** The Auth state of SPEC.md §4. */
@@ -72,10 +73,12 @@ export const login = createAsyncThunk<AuthPayload, LoginCredentials, SessionThun
   'session/login',
   async ({ email, password }, { rejectWithValue }) => {
     try {
-      const body = await request(
+      const answer = request(
         () => api.auth.login.$post({ json: { email: email.trim(), password } }),
         FALLBACK_MESSAGES.login,
       );
+      rememberTimeZone();
+      const body = await answer;
       return { user: body.user, token: body.token };
     } catch (error) {
       return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.login));
@@ -88,11 +91,13 @@ export const register = createAsyncThunk<AuthPayload, Registration, SessionThunk
   'session/register',
   async ({ name, email, password }, { rejectWithValue }) => {
     try {
-      const body = await request(
+      const answer = request(
         () =>
           api.auth.register.$post({ json: { name: name.trim(), email: email.trim(), password } }),
         FALLBACK_MESSAGES.register,
       );
+      rememberTimeZone();
+      const body = await answer;
       return { user: body.user, token: body.token };
     } catch (error) {
       return rejectWithValue(toApiErrorInfo(error, FALLBACK_MESSAGES.register));

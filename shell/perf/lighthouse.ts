@@ -28,9 +28,13 @@ import { findChromium } from 'common/build/chromium.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The local-storage keys of the session (common/src/session-storage.ts). */
+/**
+ * The local-storage keys a sign-in writes: the session (common/src/session-storage.ts) and the
+ * reader's time zone (common/src/time-zone.ts).
+ */
 const TOKEN_KEY = 'brevity.token';
 const USER_KEY = 'brevity.user';
+const TIME_ZONE_KEY = 'brevity.timeZone';
 const DEMO_EMAIL = 'demo@brevity.app';
 const DEMO_PASSWORD = 'demo1234';
 
@@ -275,13 +279,14 @@ async function auditPage(
       // Before any of the page's scripts, on every document Lighthouse loads: Lighthouse clears
       // the origin's storage before it navigates, so storage seeded beforehand would be gone.
       await page.evaluateOnNewDocument(
-        (tokenKey: string, userKey: string, token: string, user: string, origin: string) => {
+        (keys: string[], token: string, user: string, origin: string) => {
           if (location.origin !== origin) return;
+          const [tokenKey = '', userKey = '', timeZoneKey = ''] = keys;
           localStorage.setItem(tokenKey, token);
           localStorage.setItem(userKey, user);
+          localStorage.setItem(timeZoneKey, 'UTC');
         },
-        TOKEN_KEY,
-        USER_KEY,
+        [TOKEN_KEY, USER_KEY, TIME_ZONE_KEY],
         session.token,
         session.user,
         new URL(url).origin,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
+import { refreshTimeZoneWhenHidden } from 'common/time-zone';
 import { ANALYTICS_FALLBACK, loadUserAnalytics } from './user-analytics';
 import type { UserAnalytics } from './user-analytics';
 
@@ -10,6 +11,8 @@ export type AnalyticsState =
 export function useUserAnalytics(): { state: AnalyticsState; retry: () => void } {
   const [state, setState] = useState<AnalyticsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => refreshTimeZoneWhenHidden(), []);
 
   useEffect(() => {
     const controller = new AbortController();

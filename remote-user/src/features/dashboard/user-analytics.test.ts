@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
 import { jsonResponse, storeSession, stubFetch } from 'common/testing';
 import { makeStatistics, ok } from '../../testing/summary-fixtures';
-import { loadUserAnalytics, readerTimeZone } from './user-analytics';
+import { readerTimeZone } from 'common/time-zone';
+import { loadUserAnalytics } from './user-analytics';
 import { describeUsage } from './usage-chart';
 
 /** The API's answer: 14 days ending 2026-03-20, with the given counts by day. */

@@ -1,4 +1,5 @@
 import { api, request } from 'common/api-client';
+import { readerTimeZone } from 'common/time-zone';
 import type { SummaryStatistics } from '../../lib/summaries/summary';
 
 export const ANALYTICS_FALLBACK = 'Failed to load your analytics';
@@ -14,15 +15,6 @@ export interface DailyUsage {
 export interface UserAnalytics {
   statistics: SummaryStatistics;
   usage: DailyUsage[];
-}
-
-/** The reader's IANA time zone, so the chart's days are theirs; UTC when the browser won't say. */
-export function readerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** `2026-03-10` as local midnight of that day. */
