@@ -21,7 +21,6 @@ import { followClientAbort } from './lib/client-abort';
 import { compressJson } from './lib/compression';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { runWithRequestId } from './lib/logger';
-import { dummyPasswordHash } from './lib/password';
 import { securityHeaders } from './lib/security-headers';
 import { strictJsonEncoding } from './lib/strict-json';
 import { requireAuth } from './middleware/auth';
@@ -135,7 +134,7 @@ export function createApp(deps: AppDeps) {
   }
 
   // The first unknown-email login would otherwise pay for making the dummy hash.
-  dummyPasswordHash(config.passwordHashCost).catch(() => undefined);
+  deps.passwords.warmUp().catch(() => undefined);
 
   return routes;
 }

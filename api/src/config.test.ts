@@ -71,7 +71,6 @@ describe('loadConfig', () => {
         sweepIntervalSeconds: 30,
       },
       extraction: { timeoutMs: 30_000, memoryMb: 512, concurrency: defaultExtractionConcurrency() },
-      passwordHashCost: 17,
       passwordHashing: {
         concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
         queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 8,
@@ -177,7 +176,6 @@ describe('loadConfig', () => {
         expireInSeconds: 300,
         maintenanceIntervalSeconds: 5,
       },
-      passwordHashCost: 17,
       passwordHashing: { concurrency: 3, queueLimit: 12 },
       database: { statementTimeoutMs: 2500, queryTimeoutMs: 3500, connectTimeoutMs: 3000 },
       http: {

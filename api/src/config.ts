@@ -36,7 +36,6 @@ export class ConfigError extends Error {
   }
 }
 
-const PRODUCTION_PASSWORD_HASH_COST = 17;
 const MIN_JWT_SECRET_BYTES = 32;
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** The work of one password hash, about 128 MiB and a few hundred ms of one core. */
@@ -372,11 +371,6 @@ function toConfig(values: ParsedEnv) {
       /** Files read at once; more wait in a queue (EXTRACTION_CONCURRENCY, default: cores - 1, from 1 to 4). */
       concurrency: values.EXTRACTION_CONCURRENCY,
     },
-    /**
-     * log2 of the scrypt cost N for new password hashes. Always 17 from the environment;
-     * only tests lower it, on the Config object, to keep the suite fast.
-     */
-    passwordHashCost: PRODUCTION_PASSWORD_HASH_COST as number,
     /** Bounds on password hashing (scrypt with 128 MiB each), so a login flood cannot starve the rest. */
     passwordHashing: {
       /** Hashes computed at once (PASSWORD_HASH_CONCURRENCY). */

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   );
   const deps = await createServices(config, logger);
   const { db, jobs } = deps;
-  await seedDatabase(db, config, { log: (message) => logger.info(message) });
+  await seedDatabase(db, config, deps.passwords, { log: (message) => logger.info(message) });
   await jobs.start();
   const workers = config.workers > 0 ? await startSummaryWorkers(deps, config.workers) : null;
   logger.info(

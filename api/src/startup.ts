@@ -46,7 +46,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
   });
-  const passwords = createPasswordHashing(config.passwordHashCost, config.passwordHashing);
+  const passwords = createPasswordHashing(config.passwordHashing);
   return {
     config,
     db,

@@ -5,6 +5,7 @@ import { TEST_PASSWORD_HASH_COST } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
 import { DEMO_PASSWORD } from '../lib/product-constants';
+import { createPasswordHashing } from '../lib/password-hashing';
 import { seedDatabase } from './seed';
 
 let database: TestDatabase;
@@ -23,11 +24,11 @@ afterAll(async () => {
   await database.destroy();
 });
 
-const seedConfig = {
-  admin: null,
-  demoAccounts: false,
-  passwordHashCost: TEST_PASSWORD_HASH_COST,
-};
+const seedConfig = { admin: null, demoAccounts: false };
+const passwords = createPasswordHashing(
+  { concurrency: 1, queueLimit: 0, maxWaitMs: 0 },
+  TEST_PASSWORD_HASH_COST,
+);
 
 async function accounts() {
   return database.db
@@ -40,11 +41,9 @@ async function accounts() {
 describe('seedDatabase', () => {
   it('creates one demo account per role, with password demo1234, 25 credits and a ledger row', async () => {
     const log: string[] = [];
-    await seedDatabase(
-      database.db,
-      { ...seedConfig, demoAccounts: true },
-      { log: (line) => log.push(line) },
-    );
+    await seedDatabase(database.db, { ...seedConfig, demoAccounts: true }, passwords, {
+      log: (line) => log.push(line),
+    });
     const seeded = await accounts();
     expect(seeded.map(({ email, role, credits }) => ({ email, role, credits }))).toEqual([
       { email: 'admin@brevity.app', role: 'admin', credits: 25 },
@@ -67,14 +66,14 @@ describe('seedDatabase', () => {
 
   it('is idempotent: a second start creates nothing and changes nothing', async () => {
     const config = { ...seedConfig, demoAccounts: true };
-    await seedDatabase(database.db, config);
+    await seedDatabase(database.db, config, passwords);
     await database.db
       .updateTable('users')
       .set({ credits: 3 })
       .where('email', '=', 'demo@brevity.app')
       .execute();
     const log: string[] = [];
-    await seedDatabase(database.db, config, { log: (line) => log.push(line) });
+    await seedDatabase(database.db, config, passwords, { log: (line) => log.push(line) });
     expect(log).toEqual([]);
     expect(await accounts()).toHaveLength(4);
     const demo = (await accounts()).find((account) => account.email === 'demo@brevity.app');
@@ -83,13 +82,16 @@ describe('seedDatabase', () => {
 
   it('survives two processes seeding at once', async () => {
     const config = { ...seedConfig, demoAccounts: true };
-    await Promise.all([seedDatabase(database.db, config), seedDatabase(database.db, config)]);
+    await Promise.all([
+      seedDatabase(database.db, config, passwords),
+      seedDatabase(database.db, config, passwords),
+    ]);
     expect(await accounts()).toHaveLength(4);
     expect(await database.db.selectFrom('credit_ledger').selectAll().execute()).toHaveLength(4);
   });
 
   it('creates no demo accounts when they are off (Postgres without DEMO=1)', async () => {
-    await seedDatabase(database.db, seedConfig);
+    await seedDatabase(database.db, seedConfig, passwords);
     expect(await accounts()).toEqual([]);
   });
 
@@ -98,7 +100,7 @@ describe('seedDatabase', () => {
       ...seedConfig,
       admin: { email: 'boss@example.com', password: 'boss-password' },
     };
-    await seedDatabase(database.db, config);
+    await seedDatabase(database.db, config, passwords);
     const [admin] = await accounts();
     expect(admin).toMatchObject({ email: 'boss@example.com', role: 'admin', credits: 5 });
     expect(await verifyPassword('boss-password', admin?.password_hash ?? '')).toBe(true);
@@ -107,10 +109,14 @@ describe('seedDatabase', () => {
       { action: 'user.seeded', target_type: 'user', target_id: admin?.id, actor_id: null },
     ]);
 
-    await seedDatabase(database.db, {
-      ...config,
-      admin: { email: 'BOSS@example.com', password: 'changed-password' },
-    });
+    await seedDatabase(
+      database.db,
+      {
+        ...config,
+        admin: { email: 'BOSS@example.com', password: 'changed-password' },
+      },
+      passwords,
+    );
     const after = await accounts();
     expect(after).toHaveLength(1);
     expect(await verifyPassword('boss-password', after[0]?.password_hash ?? '')).toBe(true);
@@ -121,10 +127,11 @@ describe('seedDatabase', () => {
       .insertInto('users')
       .values({ name: 'Already Here', email: 'boss@example.com', password_hash: 'x', role: 'user' })
       .execute();
-    await seedDatabase(database.db, {
-      ...seedConfig,
-      admin: { email: 'boss@example.com', password: 'boss-password' },
-    });
+    await seedDatabase(
+      database.db,
+      { ...seedConfig, admin: { email: 'boss@example.com', password: 'boss-password' } },
+      passwords,
+    );
     expect(await accounts()).toMatchObject([{ name: 'Already Here', role: 'user' }]);
   });
 });

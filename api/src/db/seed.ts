@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { hashPassword } from '../lib/password';
+import type { PasswordHashing } from '../lib/password-hashing';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL, SIGNUP_CREDITS } from '../lib/product-constants';
 import { appendAuditEvent } from './audit-events.repository';
 import { insertAccount } from './credits.repository';
@@ -36,11 +36,11 @@ interface SeedAccount {
 async function ensureAccount(
   db: Database,
   account: SeedAccount,
-  passwordHashCost: number,
+  passwords: PasswordHashing,
 ): Promise<boolean> {
   // Checked first so an existing account costs no scrypt hash at each start-up.
   if (await emailExists(db, account.email)) return false;
-  const passwordHash = await hashPassword(account.password, passwordHashCost);
+  const passwordHash = await passwords.hashOutsideSlots(account.password);
   return db.transaction().execute(async (trx) => {
     const user = await insertAccount(trx, {
       name: account.name,
@@ -68,7 +68,8 @@ async function ensureAccount(
  */
 export async function seedDatabase(
   db: Database,
-  config: Pick<Config, 'admin' | 'demoAccounts' | 'passwordHashCost'>,
+  config: Pick<Config, 'admin' | 'demoAccounts'>,
+  passwords: PasswordHashing,
   options: SeedOptions = {},
 ): Promise<void> {
   if (config.admin) {
@@ -81,7 +82,7 @@ export async function seedDatabase(
         role: 'admin',
         credits: SIGNUP_CREDITS,
       },
-      config.passwordHashCost,
+      passwords,
     );
     if (created) options.log?.(`Created the admin account ${config.admin.email}`);
   }
@@ -90,7 +91,7 @@ export async function seedDatabase(
       const created = await ensureAccount(
         db,
         { ...account, password: DEMO_PASSWORD, credits: DEMO_CREDITS },
-        config.passwordHashCost,
+        passwords,
       );
       if (created) options.log?.(`Created the demo account ${account.email} (${account.role})`);
     }

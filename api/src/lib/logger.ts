@@ -28,7 +28,8 @@ const LEVEL_NAMES: Record<number, string> = {
 /** Fields every line has, left out of the readable line's extras. */
 const FRAME_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'requestId', 'err']);
 
-interface LogEntry {
+/** One line as pino writes it. */
+export interface LogEntry {
   level: number;
   time: number;
   msg?: string;
@@ -74,39 +75,5 @@ export function createLogger(options: LoggerOptions): Logger {
       },
     },
     destination,
-  );
-}
-
-/** A serialized error back as an Error, so a test's console shows its message and stack. */
-function toError(serialized: { message?: string; stack?: string; type?: string }): Error {
-  const error = new Error(serialized.message ?? '');
-  error.name = serialized.type ?? 'Error';
-  if (serialized.stack) error.stack = serialized.stack;
-  return error;
-}
-
-/**
- * For tests: warnings and errors go to console.warn and console.error as
- * `[request id] message` and the error, so vitest.setup.ts fails a test on an unexpected
- * error and a test can spy on an expected one; lower levels are dropped.
- */
-export function createConsoleLogger(level: LogLevel = 'warn'): Logger {
-  return pino(
-    {
-      level,
-      mixin: () => {
-        const context = requestContext.getStore();
-        return context ? { requestId: context.requestId } : {};
-      },
-    },
-    {
-      write(line: string) {
-        const entry = JSON.parse(line) as LogEntry;
-        const text = `${entry.requestId ? `[${entry.requestId}] ` : ''}${entry.msg ?? ''}`;
-        const args: unknown[] = entry.err ? [text, toError(entry.err)] : [text];
-        if (entry.level >= 50) console.error(...args);
-        else if (entry.level >= 40) console.warn(...args);
-      },
-    },
   );
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { HASHING_BUSY_MESSAGE, createPasswordHashing } from './password-hashing';
+import {
+  HASHING_BUSY_MESSAGE,
+  PASSWORD_HASH_COST,
+  createPasswordHashing,
+} from './password-hashing';
 import { hashPassword } from './password';
 
 const COST = 4;
@@ -16,11 +20,14 @@ function held() {
 
 describe('bounded password hashing', () => {
   it('runs `concurrency` at once, queues `queueLimit`, refuses the rest at once with 503', async () => {
-    const hashing = createPasswordHashing(COST, {
-      concurrency: 1,
-      queueLimit: 2,
-      maxWaitMs: 5_000,
-    });
+    const hashing = createPasswordHashing(
+      {
+        concurrency: 1,
+        queueLimit: 2,
+        maxWaitMs: 5_000,
+      },
+      COST,
+    );
     const order: number[] = [];
     const gates = [held(), held(), held()];
     const runs = gates.map((gate, index) =>
@@ -53,7 +60,7 @@ describe('bounded password hashing', () => {
   });
 
   it('refuses a caller that waited longer than maxWaitMs', async () => {
-    const hashing = createPasswordHashing(COST, { concurrency: 1, queueLimit: 5, maxWaitMs: 50 });
+    const hashing = createPasswordHashing({ concurrency: 1, queueLimit: 5, maxWaitMs: 50 }, COST);
     const gate = held();
     const first = hashing.run(() => gate.done);
     const waited = await hashing.run(() => Promise.resolve()).catch((error: unknown) => error);
@@ -65,22 +72,45 @@ describe('bounded password hashing', () => {
   });
 
   it('frees the slot when the work fails', async () => {
-    const hashing = createPasswordHashing(COST, { concurrency: 1, queueLimit: 0, maxWaitMs: 50 });
+    const hashing = createPasswordHashing({ concurrency: 1, queueLimit: 0, maxWaitMs: 50 }, COST);
     await expect(hashing.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await hashing.run(() => Promise.resolve('again'))).toBe('again');
   });
 
   it('hashes and verifies in a slot, a missing account against a dummy hash', async () => {
-    const hashing = createPasswordHashing(COST, {
-      concurrency: 2,
-      queueLimit: 2,
-      maxWaitMs: 1_000,
-    });
+    const hashing = createPasswordHashing(
+      {
+        concurrency: 2,
+        queueLimit: 2,
+        maxWaitMs: 1_000,
+      },
+      COST,
+    );
     const stored = await hashing.run((hasher) => hasher.hash('secret1'));
     expect(await hashing.run((hasher) => hasher.verify('secret1', stored))).toBe(true);
     expect(await hashing.run((hasher) => hasher.verify('secret2', stored))).toBe(false);
     expect(await hashing.run((hasher) => hasher.verify('secret1', null))).toBe(false);
     expect(hashing.needsRehash(stored)).toBe(false);
     expect(hashing.needsRehash(await hashPassword('secret1', COST + 1))).toBe(true);
+  });
+
+  it('hashes at the production cost unless told otherwise', async () => {
+    const limits = { concurrency: 1, queueLimit: 0, maxWaitMs: 50 };
+    const production = createPasswordHashing(limits);
+    expect(PASSWORD_HASH_COST).toBe(17);
+    expect(production.needsRehash(await hashPassword('secret1', PASSWORD_HASH_COST))).toBe(false);
+    expect(production.needsRehash(await hashPassword('secret1', COST))).toBe(true);
+  });
+
+  it('hashes outside the slots for seeding, even when every slot is taken', async () => {
+    const hashing = createPasswordHashing({ concurrency: 1, queueLimit: 0, maxWaitMs: 50 }, COST);
+    const gate = held();
+    const holder = hashing.run(() => gate.done);
+    const stored = await hashing.hashOutsideSlots('seeded1');
+    expect(stored.startsWith(`scrypt$${COST}$`)).toBe(true);
+    expect(hashing.stats()).toMatchObject({ active: 1, rejected: 0 });
+    gate.finish();
+    await holder;
+    expect(await hashing.run((hasher) => hasher.verify('seeded1', stored))).toBe(true);
   });
 });

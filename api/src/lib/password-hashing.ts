@@ -2,6 +2,12 @@ import type { PasswordHashingConfig } from '../config';
 import { AppError } from './app-error';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
+/**
+ * log2 of the scrypt cost N for new password hashes in production: 2^17 with r = 8 is 128 MiB and
+ * a few hundred ms of one core. Tests pass a lower cost to `createPasswordHashing`.
+ */
+export const PASSWORD_HASH_COST = 17;
+
 export const HASHING_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
 const RETRY_AFTER_SECONDS = '2';
 
@@ -26,6 +32,10 @@ export interface PasswordHashing {
   run<T>(work: (hasher: PasswordHasher) => Promise<T>): Promise<T>;
   /** True when `stored` should be re-hashed at today's parameters. */
   needsRehash(stored: string): boolean;
+  /** A hash at the configured cost without waiting for a slot: for seeding at start-up only. */
+  hashOutsideSlots(password: string): Promise<string>;
+  /** Makes the dummy hash now, so the first unknown-email login does not pay for it. */
+  warmUp(): Promise<void>;
   /** Slots in use, callers waiting, and callers refused since start. */
   stats(): { active: number; queued: number; rejected: number };
 }
@@ -36,8 +46,8 @@ interface Waiter {
 }
 
 export function createPasswordHashing(
-  cost: number,
   { concurrency, queueLimit, maxWaitMs }: PasswordHashingConfig,
+  cost: number = PASSWORD_HASH_COST,
 ): PasswordHashing {
   let active = 0;
   let rejected = 0;
@@ -93,6 +103,10 @@ export function createPasswordHashing(
   return {
     run,
     needsRehash: (stored) => needsRehash(stored, cost),
+    hashOutsideSlots: (password) => hashPassword(password, cost),
+    warmUp: async () => {
+      await dummyPasswordHash(cost);
+    },
     stats: () => ({ active, queued: waiting.length, rejected }),
   };
 }

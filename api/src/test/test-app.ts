@@ -13,13 +13,12 @@ import { createSummarizer } from '../summarizer/create-summarizer';
 import type { UserRecord } from '../db/users.repository';
 import type { AppDeps } from '../lib/app-env';
 import { createJobQueue } from '../lib/job-queue';
-import { createConsoleLogger } from '../lib/logger';
+import { createConsoleLogger } from './console-logger';
 import { createMetrics } from '../lib/metrics';
 import { createPasswordHashing } from '../lib/password-hashing';
 import { startSummaryWorkers } from '../features/summaries/summary-workers';
 import { FileExtractionPool } from '../features/summaries/file-extraction-pool';
 import type { SummaryWorkers } from '../features/summaries/summary-workers';
-import { hashPassword } from '../lib/password';
 import { signAccessToken } from '../lib/tokens';
 import { createTestDatabase } from './test-database';
 import type { TestDatabase } from './test-database';
@@ -32,8 +31,7 @@ export const TEST_PASSWORD_HASH_COST = 10;
 
 /**
  * A Config as `loadConfig` makes it from `env` (plus test defaults), then `overrides`.
- * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, cheap password hashes,
- * no front ends served, rate limits and a hashing queue large enough not to get in the way.
+ * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, no front ends served, rate limits and a hashing queue large enough not to get in the way.
  */
 export function createTestConfig(
   overrides: Partial<Config> = {},
@@ -51,7 +49,7 @@ export function createTestConfig(
     LOG_LEVEL: 'warn',
     ...env,
   });
-  return { ...config, staticDir: null, passwordHashCost: TEST_PASSWORD_HASH_COST, ...overrides };
+  return { ...config, staticDir: null, ...overrides };
 }
 
 export interface TestRequestInit extends Omit<RequestInit, 'body'> {
@@ -105,6 +103,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Extra deps or replacements (later features: a fake summarizer, ...). */
   deps?: Partial<AppDeps>;
+  /** log2 of scrypt's N for password hashes (default TEST_PASSWORD_HASH_COST). */
+  passwordHashCost?: number;
 }
 
 /**
@@ -142,7 +142,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const logger = options.deps?.logger ?? createConsoleLogger(config.logLevel);
   const passwords =
     options.deps?.passwords ??
-    createPasswordHashing(config.passwordHashCost, config.passwordHashing);
+    createPasswordHashing(
+      config.passwordHashing,
+      options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
+    );
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -191,7 +194,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const user = await insertAccount(database.db, {
         name: fields.name ?? `Test User ${counter}`,
         email: fields.email ?? `user-${counter}-${randomUUID().slice(0, 8)}@example.com`,
-        password_hash: await hashPassword(password, config.passwordHashCost),
+        password_hash: await passwords.hashOutsideSlots(password),
         role: fields.role ?? 'user',
         credits,
       });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../test/credit-ledger';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { verifyAccessToken } from '../../lib/tokens';
-import { createTestApp } from '../../test/test-app';
+import { TEST_PASSWORD_HASH_COST, createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
 interface AuthBody {
@@ -334,7 +334,7 @@ describe('POST /api/auth/login', () => {
 
   it('does the same scrypt work for an unknown email as for a wrong password', async () => {
     // With production-like cost the hash dominates: both paths must take about as long.
-    const slow = await createTestApp({ database: t.database, config: { passwordHashCost: 14 } });
+    const slow = await createTestApp({ database: t.database, passwordHashCost: 14 });
     try {
       const slowEmail = uniqueEmail('timing');
       await slow.createUser({ email: slowEmail, password });
@@ -398,7 +398,7 @@ describe('POST /api/auth/login', () => {
       .select('password_hash')
       .where('id', '=', user.user.id)
       .executeTakeFirstOrThrow();
-    expect(stored.password_hash.startsWith(`scrypt$${t.config.passwordHashCost}$`)).toBe(true);
+    expect(stored.password_hash.startsWith(`scrypt$${TEST_PASSWORD_HASH_COST}$`)).toBe(true);
     expect(await verifyPassword('rehash-me', stored.password_hash)).toBe(true);
   });
 });
