@@ -8,12 +8,23 @@ import { useAppDispatch } from 'common/store';
 import { validateLogin } from 'common/text';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
-import { FormField } from 'common/ui/form-field';
-import { Input } from 'common/ui/input';
-import { PasswordInput } from 'common/ui/password-input';
+import { AuthForm, EMAIL_FIELD } from './auth-form';
+import type { AuthField } from './auth-form';
 import { AuthLayout } from './auth-layout';
 import { loginRedirectTarget } from './login-redirect';
 import { useAuthForm } from './use-auth-form';
+
+const LOGIN_FIELDS = [
+  EMAIL_FIELD,
+  {
+    name: 'password',
+    label: 'Password',
+    kind: 'password',
+    autoComplete: 'current-password',
+    placeholder: 'Your password',
+    maxLength: 128,
+  },
+] as const satisfies readonly AuthField<'email' | 'password'>[];
 
 type DemoCredentials = NonNullable<PortalConfig['demo']>;
 
@@ -43,7 +54,7 @@ export function LoginPage() {
   const location = useLocation();
   const demo = useDemoCredentials();
   const form = useAuthForm({ email: '', password: '' }, 'login');
-  const { values, fieldErrors, loading, error, fieldId, onChange } = form;
+  const { loading } = form;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,46 +103,7 @@ export function LoginPage() {
         </p>
       }
     >
-      <div className="auth-stack">
-        {error ? (
-          <Alert variant="destructive">
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
-        <form className="auth-form" noValidate onSubmit={submit}>
-          <FormField id={fieldId('email')} label="Email" error={fieldErrors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                maxLength={254}
-                value={values.email}
-                onChange={onChange('email')}
-              />
-            )}
-          </FormField>
-          <FormField id={fieldId('password')} label="Password" error={fieldErrors.password}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password"
-                autoComplete="current-password"
-                placeholder="Your password"
-                maxLength={128}
-                value={values.password}
-                onChange={onChange('password')}
-              />
-            )}
-          </FormField>
-          <Button type="submit" size="lg" block loading={loading} disabled={!form.hydrated}>
-            Sign In
-          </Button>
-        </form>
-      </div>
+      <AuthForm form={form} fields={LOGIN_FIELDS} submitLabel="Sign In" onSubmit={submit} />
     </AuthLayout>
   );
 }
