@@ -9,6 +9,7 @@ import {
 } from 'common/ui/card';
 import { BrandLink } from '../../components/brand-link';
 import { SignedOutLinks } from '../../components/signed-out-links';
+import '../../components/site-header.css';
 import './auth-page.css';
 
 interface AuthLayoutProps {
@@ -27,9 +28,9 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, description, children, footer, after }: AuthLayoutProps) {
   return (
     <div className="auth">
-      <header className="auth-header">
+      <header className="site-header__bar auth-header">
         <BrandLink />
-        <SignedOutLinks className="auth-header__nav" />
+        <SignedOutLinks className="site-header__links auth-header__nav" />
       </header>
       <main id="main-content" className="auth-main">
         <Card className="auth-card">

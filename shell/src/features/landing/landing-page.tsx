@@ -14,6 +14,7 @@ import {
 } from 'common/ui/icons';
 import type { IconProps } from 'common/ui/icons';
 import { BrandLink } from '../../components/brand-link';
+import '../../components/site-header.css';
 import './landing-page.css';
 
 interface Feature {
@@ -118,10 +119,10 @@ function SummaryPreview() {
 export function LandingPage() {
   return (
     <div className="landing">
-      <header className="landing-header">
-        <div className="landing-container landing-header__inner">
+      <header className="site-header--sticky">
+        <div className="site-header__bar landing-header__inner">
           <BrandLink />
-          <nav aria-label="Account" className="landing-header__nav">
+          <nav aria-label="Account" className="site-header__links landing-header__nav">
             <ButtonLink to="/login" variant="ghost" size="sm">
               Sign In
             </ButtonLink>

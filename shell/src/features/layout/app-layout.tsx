@@ -8,6 +8,7 @@ import { Dialog } from 'common/ui/dialog';
 import { ShieldIcon } from 'common/ui/icons';
 import { Toaster } from 'common/ui/toast';
 import { Navbar } from './navbar';
+import '../../components/site-header.css';
 import './app-layout.css';
 
 /** The role guards redirect to /dashboard with `{ accessDenied: true }` in the history state. */

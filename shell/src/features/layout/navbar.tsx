@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, NavLink, useNavigate } from 'common/router';
+import { cx } from 'common/cx';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
 import { logout, refreshUser, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -116,8 +117,8 @@ function UserSummary({ user }: { user: User }) {
 /** What a signed-out visitor sees: Login and Get Started. */
 function PublicNavbar() {
   return (
-    <header className="shell-navbar">
-      <div className="shell-navbar__top">
+    <header className="site-header--sticky shell-navbar">
+      <div className="site-header__bar shell-navbar__top">
         <BrandLink />
         <SignedOutLinks className="shell-navbar__public" />
       </div>
@@ -150,8 +151,8 @@ export function Navbar() {
   // below that it lives in the side menu, like every list on a phone.
   const wide = navItemsFor(user.role).length > 3;
   return (
-    <header className={wide ? 'shell-navbar shell-navbar--wide' : 'shell-navbar'}>
-      <div className="shell-navbar__top">
+    <header className={cx('site-header--sticky shell-navbar', wide && 'shell-navbar--wide')}>
+      <div className="site-header__bar shell-navbar__top">
         <BrandLink to="/dashboard" label="Brevity dashboard" />
         <NotificationsBell />
         <div className="shell-navbar__account">
