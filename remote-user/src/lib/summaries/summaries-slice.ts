@@ -1,11 +1,12 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
-import { FALLBACK_MESSAGES, toApiErrorInfo } from 'common/api-client';
+import { ApiError, FALLBACK_MESSAGES } from 'common/api-client';
 import type { ApiErrorInfo } from 'common/api-client';
 import { login, logout, refreshUser, register, setCredits } from 'common/session';
 import { rootReducer } from 'common/store';
 import type { RootState } from 'common/store';
 import { createApiThunk } from 'common/api-thunk';
+import type { ApiThunkTools } from 'common/api-thunk';
 import type { LoadStatus } from 'common/load-status';
 import { deleteOwnSummary, getOwnSummaryPage } from 'common/staff-summaries-api';
 import {
@@ -84,10 +85,8 @@ export const initialSummariesState: SummariesState = {
   deletionError: null,
 };
 
-type ThunkConfig = { state: RootState; rejectValue: ApiErrorInfo };
-
 /** A 402 means the balance is 0 whatever the navbar believed: show it at once. */
-function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown) => unknown) {
+function noteInsufficientCredits(error: ApiErrorInfo, { dispatch }: ApiThunkTools<RootState>) {
   if (error.status === 402) dispatch(setCredits(0));
 }
 
@@ -97,13 +96,15 @@ function noteInsufficientCredits(error: ApiErrorInfo, dispatch: (action: unknown
  * POST /api/summaries instead. On success the session's balance becomes `updatedCredits`, so
  * the navbar shows the spent credit without a reload.
  */
-export const createSummary = createAsyncThunk<
+export const createSummary = createApiThunk<
   CreatedSummary,
   { content: string; options?: SummaryOptions },
-  ThunkConfig
->('summaries/create', async ({ content, options }, { dispatch, rejectWithValue, signal }) => {
-  const { streamDelta, streamReset } = summariesSlice.actions;
-  try {
+  RootState
+>(
+  'summaries/create',
+  FALLBACK_MESSAGES.createSummary,
+  async ({ content, options }, signal, { dispatch }) => {
+    const { streamDelta, streamReset } = summariesSlice.actions;
     const streamed = await streamSummary(
       content,
       options,
@@ -120,12 +121,9 @@ export const createSummary = createAsyncThunk<
     const created = streamed ?? (await postSummary(content, options));
     dispatch(setCredits(created.updatedCredits));
     return created;
-  } catch (error) {
-    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummary);
-    noteInsufficientCredits(info, dispatch);
-    return rejectWithValue(info);
-  }
-});
+  },
+  { onError: noteInsufficientCredits },
+);
 
 /** How often the file tab asks about its queued job. */
 export const JOB_POLL_INTERVAL_MS = 1000;
@@ -150,16 +148,20 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * job rejects with its reason and reloads the balance (the server refunded the credit). The job
  * finishes on the server even if nobody waits; history shows it then.
  */
-export const createSummaryFromFile = createAsyncThunk<
+export const createSummaryFromFile = createApiThunk<
   CreatedSummary,
   File | { file: File; options?: SummaryOptions },
-  ThunkConfig
->('summaries/createFromFile', async (upload, { dispatch, rejectWithValue, signal }) => {
-  const { file, options } = upload instanceof File ? { file: upload, options: undefined } : upload;
-  try {
+  RootState
+>(
+  'summaries/createFromFile',
+  FALLBACK_MESSAGES.createSummaryFromFile,
+  async (upload, signal, { dispatch }) => {
+    const { file, options } =
+      upload instanceof File ? { file: upload, options: undefined } : upload;
+    const { jobProgressed } = summariesSlice.actions;
     const queued = await postSummaryFileJob(file, options);
     dispatch(setCredits(queued.updatedCredits));
-    dispatch(summariesSlice.actions.jobProgressed({ state: queued.state, progress: 0 }));
+    dispatch(jobProgressed({ state: queued.state, progress: 0 }));
     for (;;) {
       await pause(JOB_POLL_INTERVAL_MS, signal);
       const job = await getSummaryJob(queued.jobId, queued.queue, signal);
@@ -169,35 +171,29 @@ export const createSummaryFromFile = createAsyncThunk<
       if (job.state === 'failed') {
         // The server refunded the credit; read the balance rather than guess it.
         void dispatch(refreshUser());
-        return rejectWithValue({
+        throw new ApiError({
           message: job.error ?? FALLBACK_MESSAGES.createSummaryFromFile,
           status: 200,
           code: 'JOB_FAILED',
         });
       }
-      dispatch(summariesSlice.actions.jobProgressed({ state: job.state, progress: job.progress }));
+      dispatch(jobProgressed({ state: job.state, progress: job.progress }));
     }
-  } catch (error) {
-    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.createSummaryFromFile);
-    noteInsufficientCredits(info, dispatch);
-    return rejectWithValue(info);
-  }
-});
+  },
+  { onError: noteInsufficientCredits },
+);
 
 /** POST /api/summaries/:id/regenerate: free. A failure is logged and keeps the summary. */
-export const regenerateSummary = createAsyncThunk<
+export const regenerateSummary = createApiThunk<
   RegeneratedSummary,
   { id: string; customPrompt: string | null; options?: SummaryOptions },
-  ThunkConfig
->('summaries/regenerate', async ({ id, customPrompt, options }, { rejectWithValue }) => {
-  try {
-    return await postRegeneration(id, customPrompt, options);
-  } catch (error) {
-    const info = toApiErrorInfo(error, FALLBACK_MESSAGES.regenerateSummary);
-    console.warn(FALLBACK_MESSAGES.regenerateSummary, info.message);
-    return rejectWithValue(info);
-  }
-});
+  RootState
+>(
+  'summaries/regenerate',
+  FALLBACK_MESSAGES.regenerateSummary,
+  ({ id, customPrompt, options }) => postRegeneration(id, customPrompt, options),
+  { onError: (error) => console.warn(FALLBACK_MESSAGES.regenerateSummary, error.message) },
+);
 
 export interface SummaryPageRequest {
   page: number;
