@@ -1,7 +1,7 @@
-import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
+import { ListControls, ListFilter, ListSearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { usePagedListLoader } from 'common/list-params';
 import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Button } from 'common/ui/button';
@@ -20,28 +20,28 @@ export function AdminSummariesPanel() {
   const { summaries, summariesPagination, summariesStatus, summariesError } =
     useAppSelector(selectAdmin);
   const view = useAdminView();
-  const query = view.query(ADMIN_SUMMARIES_LIMIT, ['status', 'userId']);
-  const reload = useListLoader(
-    () => dispatch(fetchAdminSummaries(query)),
-    new URLSearchParams(query).toString(),
-  );
-  useLastPageClamp(
-    view.page,
-    summariesPagination?.totalPages,
-    summariesStatus === 'succeeded',
-    view.setPage,
-  );
+  const reload = usePagedListLoader({
+    view,
+    query: view.query(ADMIN_SUMMARIES_LIMIT, ['status', 'userId']),
+    load: (query) => dispatch(fetchAdminSummaries(query)),
+    totalPages: summariesPagination?.totalPages,
+    loaded: summariesStatus === 'succeeded',
+  });
   const filtered = Boolean(view.q || view.filters.status || view.filters.userId);
   const author = view.filters.userId
     ? summaries.find((summary) => summary.user?.id === view.filters.userId)?.user
     : undefined;
   return (
-    <ListPanel
+    <PagedListPanel
       title="All Summaries"
       description={`Every user's summaries, newest first, ${ADMIN_SUMMARIES_LIMIT} a page.`}
       status={summariesStatus}
       error={summariesError}
-      isEmpty={summaries.length === 0}
+      count={summaries.length}
+      pagination={summariesPagination}
+      view={view}
+      noun={['summary', 'summaries']}
+      pagesLabel="Summaries pages"
       empty={
         <EmptyState
           icon={<FileTextIcon size={22} />}
@@ -50,7 +50,6 @@ export function AdminSummariesPanel() {
         />
       }
       onLoad={reload}
-      loadOnShow={false}
       controls={
         <ListControls>
           <ListSearch
@@ -84,18 +83,6 @@ export function AdminSummariesPanel() {
         }
         onDelete={(summary) => dispatch(removeSummary(summary.id)).unwrap()}
       />
-      {summariesPagination && summaries.length > 0 ? (
-        <ListPages
-          page={view.page}
-          totalPages={summariesPagination.totalPages}
-          total={summariesPagination.total}
-          noun={['summary', 'summaries']}
-          q={view.q}
-          label="Summaries pages"
-          onPageChange={view.setPage}
-          disabled={summariesStatus === 'loading'}
-        />
-      ) : null}
-    </ListPanel>
+    </PagedListPanel>
   );
 }

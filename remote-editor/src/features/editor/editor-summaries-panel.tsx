@@ -1,7 +1,7 @@
-import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
+import { ListControls, ListFilter, ListSearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { usePagedListLoader } from 'common/list-params';
 import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { EmptyState } from 'common/ui/empty-state';
@@ -39,17 +39,25 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
   const { summaries, pagination, status, error } = useAppSelector(selectEditor)[view];
   const listView = useEditorView();
   const { title, description, fetch } = panels[view];
-  const query = listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []);
-  const reload = useListLoader(() => dispatch(fetch(query)), new URLSearchParams(query).toString());
-  useLastPageClamp(listView.page, pagination?.totalPages, status === 'succeeded', listView.setPage);
+  const reload = usePagedListLoader({
+    view: listView,
+    query: listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []),
+    load: (query) => dispatch(fetch(query)),
+    totalPages: pagination?.totalPages,
+    loaded: status === 'succeeded',
+  });
   const filtered = Boolean(listView.q || (view === 'all' && listView.filters.status));
   return (
-    <ListPanel
+    <PagedListPanel
       title={title}
       description={description}
       status={status}
       error={error}
-      isEmpty={summaries.length === 0}
+      count={summaries.length}
+      pagination={pagination}
+      view={listView}
+      noun={['summary', 'summaries']}
+      pagesLabel={`${title} pages`}
       empty={
         <EmptyState
           icon={<FileTextIcon size={22} />}
@@ -58,7 +66,6 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
         />
       }
       onLoad={reload}
-      loadOnShow={false}
       controls={
         <ListControls>
           <ListSearch
@@ -90,18 +97,6 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
         }
         onDelete={(summary) => dispatch(removeSummary({ id: summary.id, view })).unwrap()}
       />
-      {pagination && summaries.length > 0 ? (
-        <ListPages
-          page={listView.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          noun={['summary', 'summaries']}
-          q={listView.q}
-          label={`${title} pages`}
-          onPageChange={listView.setPage}
-          disabled={status === 'loading'}
-        />
-      ) : null}
-    </ListPanel>
+    </PagedListPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ListControls, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { ListControls, ListSearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
+import { usePagedListLoader } from 'common/list-params';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
 import type { ListedSummary } from 'common/staff-summary';
@@ -46,12 +46,13 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const [dialog, setDialog] = useState<ReviewerDialog | null>(null);
   const { title, description } = panels[tab];
   const view = useReviewerView();
-  const query = view.query(REVIEW_LIST_LIMIT);
-  const reload = useListLoader(
-    () => dispatch(fetchReviewList({ tab, query })),
-    new URLSearchParams(query).toString(),
-  );
-  useLastPageClamp(view.page, pagination?.totalPages, status === 'succeeded', view.setPage);
+  const reload = usePagedListLoader({
+    view,
+    query: view.query(REVIEW_LIST_LIMIT),
+    load: (query) => dispatch(fetchReviewList({ tab, query })),
+    totalPages: pagination?.totalPages,
+    loaded: status === 'succeeded',
+  });
   // The stat cards load with the first tab shown, and again with any tab's Refresh.
   useEffect(() => {
     void dispatch(fetchReviewStats());
@@ -72,12 +73,16 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const close = () => setDialog(null);
   return (
     <>
-      <ListPanel
+      <PagedListPanel
         title={title}
         description={description}
         status={status}
         error={error}
-        isEmpty={summaries.length === 0}
+        count={summaries.length}
+        pagination={pagination}
+        view={view}
+        noun={['summary', 'summaries']}
+        pagesLabel={`${title} pages`}
         empty={
           view.q ? (
             <EmptyState
@@ -99,7 +104,6 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
           reload();
           void dispatch(fetchReviewStats());
         }}
-        loadOnShow={false}
         controls={
           <ListControls>
             <ListSearch
@@ -127,19 +131,7 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
             ))}
           </ul>
         ) : null}
-        {pagination && summaries.length > 0 ? (
-          <ListPages
-            page={view.page}
-            totalPages={pagination.totalPages}
-            total={pagination.total}
-            noun={['summary', 'summaries']}
-            q={view.q}
-            label={`${title} pages`}
-            onPageChange={view.setPage}
-            disabled={status === 'loading'}
-          />
-        ) : null}
-      </ListPanel>
+      </PagedListPanel>
       <ReviewDialog
         // A fresh form for each review: no comments carried over.
         key={dialog?.kind === 'review' ? `${dialog.target.summary.id}-${dialog.target.action}` : ''}
