@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from 'common/cx';
 
 export interface PageHeaderProps {
   /** The h1's id, for the page section's aria-labelledby. */
@@ -21,5 +22,21 @@ export function PageHeader({ id, title, description, actions }: PageHeaderProps)
       </div>
       {actions}
     </header>
+  );
+}
+
+export interface PageProps extends PageHeaderProps {
+  /** The page's own class, beside ui-page. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** A page: a section named by its h1 (PageHeader), then its content. */
+export function Page({ className, children, ...header }: PageProps) {
+  return (
+    <section className={cx('ui-page', className)} aria-labelledby={header.id}>
+      <PageHeader {...header} />
+      {children}
+    </section>
   );
 }
