@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
+import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -24,17 +25,8 @@ import {
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import './versions-dialog.css';
 
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let versionDate: Intl.DateTimeFormat | undefined;
-
 function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : (versionDate ??= new Intl.DateTimeFormat('en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })).format(date);
+  return formatDateTime(value, 'medium') || value;
 }
 
 /** Two versions' texts with the words that changed: removed on the older, added on the newer. */

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from 'common/error-message';
+import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
-import { TableRegion } from 'common/ui/table-region';
 import { ADMIN_CREDIT_MESSAGES, getAuditEvents } from '../../lib/credit-requests-api';
 import type { AuditEvent, AuditPage } from '../../lib/credit-requests-api';
+import { AdminTable } from './admin-table';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -23,14 +24,6 @@ export const AUDIT_ACTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'credit_request.denied', label: 'Credit request denied' },
   { value: 'user.seeded', label: 'Account seeded' },
 ];
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 function actionLabel(action: string): string {
   return AUDIT_ACTIONS.find((item) => item.value === action)?.label ?? action;
@@ -153,32 +146,19 @@ export function AuditLogPanel() {
         <p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>
       ) : (
         <>
-          <TableRegion label="Audit events" className="admin-users-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Whom</th>
-                <th scope="col">Details</th>
+          <AdminTable label="Audit events" columns={['When', 'Who', 'Action', 'Whom', 'Details']}>
+            {state.page.events.map((event) => (
+              <tr key={event.id}>
+                <td>
+                  <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+                </td>
+                <td>{event.actor?.name ?? 'System'}</td>
+                <td>{actionLabel(event.action)}</td>
+                <td>{target(event)}</td>
+                <td>{describeAuditEvent(event)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {state.page.events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <time dateTime={event.createdAt}>
-                      {dateFormat.format(new Date(event.createdAt))}
-                    </time>
-                  </td>
-                  <td>{event.actor?.name ?? 'System'}</td>
-                  <td>{actionLabel(event.action)}</td>
-                  <td>{target(event)}</td>
-                  <td>{describeAuditEvent(event)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableRegion>
+            ))}
+          </AdminTable>
           <Pager
             label="Audit log pages"
             page={page}

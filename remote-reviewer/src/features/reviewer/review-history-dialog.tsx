@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { FALLBACK_MESSAGES } from 'common/api-client';
 import { errorMessage } from 'common/error-message';
 import type { ListedSummary } from 'common/staff-summary';
+import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -14,15 +15,8 @@ import { reviewStatusLabel, reviewStatusVariant } from '../../lib/review-status'
 /** SPEC.md /reviewer: the overlay's empty history. */
 export const NO_REVIEW_HISTORY = 'No review history yet';
 
-const timestampFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
 function formatTimestamp(value: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date);
+  return value ? formatDateTime(value, 'medium') : '';
 }
 
 type HistoryLoad =

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { BadgeVariant } from 'common/badge-variant';
 import { errorMessage } from 'common/error-message';
 import { useAppDispatch } from 'common/store';
+import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -38,11 +39,8 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
 /** The custom prompt's limit (API.md "Limits"). */
 const MAX_PROMPT_CHARS = 500;
 
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let dateFormat: Intl.DateTimeFormat | undefined;
 function formatEntryDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return dateFormat.format(new Date(iso));
+  return formatDateTime(iso, 'medium');
 }
 
 type HistoryState =

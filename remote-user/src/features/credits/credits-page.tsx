@@ -3,6 +3,7 @@ import { errorMessage } from 'common/error-message';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
+import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
@@ -18,16 +19,6 @@ import './credits-page.css';
 
 /** Credit movements per page. */
 export const HISTORY_PAGE_SIZE = 20;
-
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let dateFormat: Intl.DateTimeFormat | undefined;
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
 
 type HistoryState =
   | { status: 'loading' }
@@ -159,11 +150,7 @@ export function CreditsPage() {
                     {state.page.entries.map((entry) => (
                       <tr key={entry.id}>
                         <td>
-                          <time dateTime={entry.createdAt}>
-                            {(dateFormat ??= new Intl.DateTimeFormat('en-US', DATE_OPTIONS)).format(
-                              new Date(entry.createdAt),
-                            )}
-                          </time>
+                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                         </td>
                         <td>
                           {entry.reason === 'summary' && entry.summaryPreview ? (

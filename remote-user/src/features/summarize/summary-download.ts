@@ -1,3 +1,4 @@
+import { formatDateTime } from 'common/text';
 import {
   formatCount,
   summaryKindLabel,
@@ -7,16 +8,6 @@ import {
 import type { Summary } from '../../lib/summaries/summary';
 
 export type DownloadFormat = 'txt' | 'md';
-
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let longDate: Intl.DateTimeFormat | undefined;
-const LONG_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
 
 /** `brevity-summary-2026-03-10.md`, with `-v2` once regenerated. */
 export function summaryFileName(summary: Summary, format: DownloadFormat): string {
@@ -43,14 +34,7 @@ export function summaryAsMarkdown(summary: Summary): string {
   const lines = [
     `# ${title}`,
     '',
-    ...(Number.isNaN(created.getTime())
-      ? []
-      : [
-          field(
-            'Created',
-            (longDate ??= new Intl.DateTimeFormat('en-US', LONG_DATE_OPTIONS)).format(created),
-          ),
-        ]),
+    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatDateTime(created, 'long'))]),
     field('Type', summaryKindLabel(summary)),
     field('Model', summaryModelLabel(summary)),
     ...(version ? [field('Version', String(version))] : []),
