@@ -3,7 +3,7 @@ import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
 import { formatDateTime } from 'common/text';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
@@ -168,11 +168,7 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
       description="Choose two versions to compare them, or restore an older one as the current version. Restoring is free."
       className="ru-versions-dialog"
     >
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
       {versions === null && !error ? <Spinner label="Loading versions…" showLabel /> : null}
       {versions ? (
         <ol className="ru-versions" aria-label="Versions, newest first">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from 'common/error-message';
 import { formatDateTime } from 'common/text';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Pager } from 'common/ui/pager';
@@ -133,9 +133,7 @@ export function AuditLogPanel() {
         </div>
       </div>
       {state.status === 'failed' ? (
-        <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
+        <ErrorAlert message={state.message} />
       ) : state.status === 'loading' ? (
         <div className="ui-list-panel__skeletons">
           {[0, 1, 2].map((index) => (

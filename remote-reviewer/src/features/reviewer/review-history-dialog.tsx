@@ -3,7 +3,7 @@ import { FALLBACK_MESSAGES } from 'common/api-client';
 import { errorMessage } from 'common/error-message';
 import type { ListedSummary } from 'common/staff-summary';
 import { formatDateTime } from 'common/text';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
@@ -50,11 +50,7 @@ function HistoryContent({ summaryId }: { summaryId: string }) {
     );
   }
   if (load.state === 'failed') {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{load.message}</AlertDescription>
-      </Alert>
-    );
+    return <ErrorAlert message={load.message} />;
   }
   const { history } = load;
   return (

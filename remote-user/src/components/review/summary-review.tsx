@@ -3,7 +3,7 @@ import type { BadgeVariant } from 'common/badge-variant';
 import { errorMessage } from 'common/error-message';
 import { useAppDispatch } from 'common/store';
 import { formatDateTime } from 'common/text';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
@@ -187,11 +187,7 @@ export function SummaryReview({ summary, showHistory = false }: SummaryReviewPro
             void regenerate();
           }}
         >
-          {failure ? (
-            <Alert variant="destructive">
-              <AlertDescription>{failure}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ErrorAlert message={failure} />
           <Label htmlFor={promptId}>Custom prompt</Label>
           <Textarea
             id={promptId}

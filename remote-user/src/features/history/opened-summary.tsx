@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from 'common/api-client';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Skeleton } from 'common/ui/skeleton';
 import { XIcon } from 'common/ui/icons';
@@ -76,9 +76,7 @@ export function OpenedSummary({ id, reloads, deletingId, onDelete, onClose }: Op
           <Skeleton style={{ width: '85%' }} />
         </div>
       ) : state.status === 'failed' ? (
-        <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
+        <ErrorAlert message={state.message} />
       ) : (
         <HistorySummaryCard
           summary={state.summary}
