@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cx } from 'common/cx';
 
 export interface PageHeaderProps {
@@ -8,14 +8,21 @@ export interface PageHeaderProps {
   description?: ReactNode;
   /** Controls on the right, such as a refresh button. */
   actions?: ReactNode;
+  /** For a page that moves focus to its heading (after a new page of a list): it gets tabIndex -1. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** A page's h1 with its one-line description. */
-export function PageHeader({ id, title, description, actions }: PageHeaderProps) {
+export function PageHeader({ id, title, description, actions, headingRef }: PageHeaderProps) {
   return (
     <header className="ui-page-header">
       <div>
-        <h1 id={id} className="ui-page-title">
+        <h1
+          id={id}
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+          className="ui-page-title"
+        >
           {title}
         </h1>
         {description ? <p className="ui-page-description">{description}</p> : null}

@@ -8,7 +8,7 @@ import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
 import { CoinsIcon, RefreshIcon } from 'common/ui/icons';
-import { PageHeader } from 'common/ui/page-header';
+import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { CREDIT_MESSAGES, getCreditHistory } from '../../lib/credits/credits-api';
@@ -84,12 +84,12 @@ export function CreditsPage() {
   if (!user) return null;
 
   return (
-    <section className="ui-page ru-credits" aria-labelledby="credits-heading">
-      <PageHeader
-        id="credits-heading"
-        title="Credits"
-        description="Your balance and where every credit came from and went."
-      />
+    <Page
+      id="credits-heading"
+      title="Credits"
+      description="Your balance and where every credit came from and went."
+      className="ru-credits"
+    >
       <div className="ru-credits__top">
         <Card className="ru-credits__balance">
           <h2 className="ru-credits__label">
@@ -189,6 +189,6 @@ export function CreditsPage() {
           )}
         </CardContent>
       </Card>
-    </section>
+    </Page>
   );
 }

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from 'common/ui/button';
 import { Card, CardContent } from 'common/ui/card';
 import { ConfirmDialog } from 'common/ui/confirm-dialog';
 import { HistoryIcon, SparklesIcon, RefreshIcon, SearchIcon, XIcon } from 'common/ui/icons';
+import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
@@ -172,22 +173,19 @@ export function HistoryPage() {
   const shownPage = Math.min(page, Math.max(totalPages, 1));
 
   return (
-    <section className="ui-page ru-history" aria-labelledby="history-heading">
-      <header className="ui-page-header">
-        <div>
-          <h1 id="history-heading" ref={heading} tabIndex={-1} className="ui-page-title">
-            Your Summaries
-          </h1>
-          <p className="ui-page-description">
-            Every summary you have made, newest first. Expand one to read it in full.
-          </p>
-        </div>
+    <Page
+      id="history-heading"
+      title="Your Summaries"
+      description="Every summary you have made, newest first. Expand one to read it in full."
+      headingRef={heading}
+      className="ru-history"
+      actions={
         <ButtonLink to="/summarize" variant="outline">
           <SparklesIcon />
           Create Summary
         </ButtonLink>
-      </header>
-
+      }
+    >
       {deleteFailed ? (
         <Alert variant="destructive" className="ru-history-alert">
           <AlertDescription>
@@ -287,6 +285,6 @@ export function HistoryPage() {
         title="Delete this summary?"
         onConfirm={() => void confirmDelete()}
       />
-    </section>
+    </Page>
   );
 }
