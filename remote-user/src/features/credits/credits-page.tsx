@@ -15,6 +15,7 @@ import { CREDIT_MESSAGES, getCreditHistory } from '../../lib/credits/credits-api
 import type { CreditHistoryPage } from '../../lib/credits/credits-api';
 import { describeEntry, formatAmount } from './credit-history';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
+import { InfoCard } from '../../components/info-card';
 import './credits-page.css';
 
 /** Credit movements per page. */
@@ -91,16 +92,13 @@ export function CreditsPage() {
       className="ru-credits"
     >
       <div className="ru-credits__top">
-        <Card className="ru-credits__balance">
-          <h2 className="ru-credits__label">
-            <CoinsIcon /> Available Credits
-          </h2>
-          <p className="ru-credits__value">{user.credits}</p>
-          <p className="ru-credits__hint">1 credit per summary. Regenerating is free.</p>
+        <InfoCard icon={<CoinsIcon />} label="Available Credits">
+          <p className="ru-info-card__value">{user.credits}</p>
+          <p className="ru-info-card__hint">1 credit per summary. Regenerating is free.</p>
           <div className="ru-credits__actions">
             <RequestCreditsAction />
           </div>
-        </Card>
+        </InfoCard>
         <LowCreditsNotice credits={user.credits} />
       </div>
 
