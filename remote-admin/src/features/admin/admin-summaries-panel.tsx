@@ -1,12 +1,11 @@
-import { ListControls, ListFilter, ListSearch } from 'common/components/list-controls';
+import { ListControls, ReviewStatusFilter, SummarySearch } from 'common/components/list-controls';
 import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
 import { usePagedListLoader } from 'common/list-params';
-import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
+import { NoSummariesFound } from 'common/ui/empty-state';
 import { Button } from 'common/ui/button';
-import { EmptyState } from 'common/ui/empty-state';
-import { FileTextIcon, XIcon } from 'common/ui/icons';
+import { XIcon } from 'common/ui/icons';
 import { ADMIN_SUMMARIES_LIMIT } from '../../lib/admin-api';
 import { editSummary, fetchAdminSummaries, removeSummary, selectAdmin } from './admin-slice';
 import { useAdminView } from './admin-view';
@@ -43,26 +42,16 @@ export function AdminSummariesPanel() {
       noun={['summary', 'summaries']}
       pagesLabel="Summaries pages"
       empty={
-        <EmptyState
-          icon={<FileTextIcon size={22} />}
-          title="No summaries found"
+        <NoSummariesFound
           description={filtered ? 'No summary matches this search and these filters.' : undefined}
         />
       }
       onLoad={reload}
       controls={
         <ListControls>
-          <ListSearch
-            label="Search summaries"
-            placeholder="Words in the original or the summary"
-            value={view.q}
-            onSearch={view.setQuery}
-          />
-          <ListFilter
-            label="Review status"
-            anyLabel="Any status"
+          <SummarySearch label="Search summaries" value={view.q} onSearch={view.setQuery} />
+          <ReviewStatusFilter
             value={view.filters.status}
-            options={REVIEW_STATUS_FILTERS}
             onChange={(status) => view.setFilter('status', status)}
           />
           {view.filters.userId ? (

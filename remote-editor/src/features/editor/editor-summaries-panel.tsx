@@ -1,11 +1,9 @@
-import { ListControls, ListFilter, ListSearch } from 'common/components/list-controls';
+import { ListControls, ReviewStatusFilter, SummarySearch } from 'common/components/list-controls';
 import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
 import { usePagedListLoader } from 'common/list-params';
-import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { useAppDispatch, useAppSelector } from 'common/store';
-import { EmptyState } from 'common/ui/empty-state';
-import { FileTextIcon } from 'common/ui/icons';
+import { NoSummariesFound } from 'common/ui/empty-state';
 import { EDITOR_LIST_LIMIT } from '../../lib/editor-api';
 import {
   fetchAllSummaries,
@@ -59,27 +57,19 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
       noun={['summary', 'summaries']}
       pagesLabel={`${title} pages`}
       empty={
-        <EmptyState
-          icon={<FileTextIcon size={22} />}
-          title="No summaries found"
-          description={filtered ? 'No summary matches this search.' : undefined}
-        />
+        <NoSummariesFound description={filtered ? 'No summary matches this search.' : undefined} />
       }
       onLoad={reload}
       controls={
         <ListControls>
-          <ListSearch
+          <SummarySearch
             label={view === 'all' ? 'Search summaries' : 'Search my summaries'}
-            placeholder="Words in the original or the summary"
             value={listView.q}
             onSearch={listView.setQuery}
           />
           {view === 'all' ? (
-            <ListFilter
-              label="Review status"
-              anyLabel="Any status"
+            <ReviewStatusFilter
               value={listView.filters.status}
-              options={REVIEW_STATUS_FILTERS}
               onChange={(next) => listView.setFilter('status', next)}
             />
           ) : null}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { ListControls, ListSearch } from 'common/components/list-controls';
+import { ListControls, SummarySearch } from 'common/components/list-controls';
+
 import { PagedListPanel } from 'common/components/paged-list-panel';
 import { usePagedListLoader } from 'common/list-params';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
 import type { ListedSummary } from 'common/staff-summary';
 import { useAppDispatch, useAppSelector } from 'common/store';
-import { EmptyState } from 'common/ui/empty-state';
-import { CheckCircleIcon, FileTextIcon } from 'common/ui/icons';
+import { EmptyState, NoSummariesFound } from 'common/ui/empty-state';
+import { CheckCircleIcon } from 'common/ui/icons';
 import { REVIEW_LIST_LIMIT } from '../../lib/reviewer-api';
 import { reviewStatusOf } from '../../lib/review-status';
 import { ReviewCard } from './review-card';
@@ -85,11 +86,7 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
         pagesLabel={`${title} pages`}
         empty={
           view.q ? (
-            <EmptyState
-              icon={<FileTextIcon size={22} />}
-              title="No summaries found"
-              description={`No summary matches “${view.q}”.`}
-            />
+            <NoSummariesFound description={`No summary matches “${view.q}”.`} />
           ) : tab === 'pending' ? (
             <EmptyState
               icon={<CheckCircleIcon size={22} />}
@@ -97,7 +94,7 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
               description="No summaries are waiting for review."
             />
           ) : (
-            <EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />
+            <NoSummariesFound />
           )
         }
         onLoad={() => {
@@ -106,9 +103,8 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
         }}
         controls={
           <ListControls>
-            <ListSearch
+            <SummarySearch
               label={tab === 'mine' ? 'Search my summaries' : `Search ${title.toLowerCase()}`}
-              placeholder="Words in the original or the summary"
               value={view.q}
               onSearch={view.setQuery}
             />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ListSearch } from 'common/components/list-controls';
+import { SummarySearch } from 'common/components/list-controls';
 import { useSearchParams } from 'common/router';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription } from 'common/ui/alert';
@@ -224,12 +224,7 @@ export function HistoryPage() {
       ) : null}
 
       <div className="ru-history-search">
-        <ListSearch
-          label="Search summaries"
-          value={q}
-          onSearch={search}
-          placeholder="Words in the original or the summary"
-        />
+        <SummarySearch label="Search summaries" value={q} onSearch={search} />
       </div>
 
       {firstLoad ? (
