@@ -1,4 +1,5 @@
 import { formatDateTime } from 'common/text';
+import { saveBlob } from '../../lib/files/save-blob';
 import {
   formatCount,
   summaryKindLabel,
@@ -62,16 +63,7 @@ export function summaryAsMarkdown(summary: Summary): string {
 
 /** Saves text as a file through a temporary link. */
 export function downloadTextFile(fileName: string, content: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([content], { type: `${mimeType};charset=utf-8` }), fileName);
 }
 
 /** Downloads a summary as .txt or .md. */
