@@ -35,7 +35,7 @@ export function pageFromSearch(value: string | null): number {
 
 function HistorySkeleton() {
   return (
-    <div className="ru-history-list" aria-busy="true">
+    <div className="ui-summary-list" aria-busy="true">
       <span role="status" className="ui-sr-only">
         Loading your summaries
       </span>
@@ -238,7 +238,7 @@ export function HistoryPage() {
       ) : summaries.length > 0 ? (
         <>
           <ol
-            className={refreshing ? 'ru-history-list ru-dimmed' : 'ru-history-list'}
+            className={refreshing ? 'ui-summary-list ru-dimmed' : 'ui-summary-list'}
             aria-busy={refreshing || undefined}
             aria-label={`Summaries, page ${shownPage}`}
           >
