@@ -1,13 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import { errorMessage } from 'common/error-message';
+import { useId, useState } from 'react';
 import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
 import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { ADMIN_CREDIT_MESSAGES, getAuditEvents } from '../../lib/credit-requests-api';
-import type { AuditEvent, AuditPage } from '../../lib/credit-requests-api';
+import type { AuditEvent } from '../../lib/credit-requests-api';
 import { AdminTable } from './admin-table';
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -63,35 +63,18 @@ function target(event: AuditEvent): string {
   return event.targetId ? `${kind} (deleted or unknown)` : kind;
 }
 
-type AuditState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; page: AuditPage };
-
 /** The `Audit log` tab: who did what to whom and when, newest first, filterable by action. */
 export function AuditLogPanel() {
   const [page, setPage] = useState(1);
   const [action, setAction] = useState('');
   const [reload, setReload] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; state: AuditState } | null>(null);
-  const key = `${page}:${action}:${reload}`;
-  const state: AuditState = loaded?.key === key ? loaded.state : { status: 'loading' };
+  const state = useLoad(
+    `${page}:${action}:${reload}`,
+    (signal) => getAuditEvents(page, AUDIT_PAGE_SIZE, action || null, signal),
+    ADMIN_CREDIT_MESSAGES.audit,
+  );
   const headingId = `audit${useId()}`;
   const filterId = `audit-filter${useId()}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAuditEvents(page, AUDIT_PAGE_SIZE, action || null, controller.signal)
-      .then((result) => setLoaded({ key, state: { status: 'ready', page: result } }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoaded({
-          key,
-          state: { status: 'failed', message: errorMessage(error, ADMIN_CREDIT_MESSAGES.audit) },
-        });
-      });
-    return () => controller.abort();
-  }, [page, action, key]);
 
   return (
     <section
@@ -140,12 +123,12 @@ export function AuditLogPanel() {
             <Skeleton key={index} className="ui-list-panel__skeleton" />
           ))}
         </div>
-      ) : state.page.events.length === 0 ? (
+      ) : state.data.events.length === 0 ? (
         <p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>
       ) : (
         <>
           <AdminTable label="Audit events" columns={['When', 'Who', 'Action', 'Whom', 'Details']}>
-            {state.page.events.map((event) => (
+            {state.data.events.map((event) => (
               <tr key={event.id}>
                 <td>
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
@@ -160,7 +143,7 @@ export function AuditLogPanel() {
           <Pager
             label="Audit log pages"
             page={page}
-            totalPages={state.page.pagination.totalPages}
+            totalPages={state.data.pagination.totalPages}
             onPageChange={setPage}
           />
         </>

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { errorMessage } from 'common/error-message';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
 import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
@@ -12,7 +12,6 @@ import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { CREDIT_MESSAGES, getCreditHistory } from '../../lib/credits/credits-api';
-import type { CreditHistoryPage } from '../../lib/credits/credits-api';
 import { describeEntry, formatAmount } from './credit-history';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
 import { InfoCard } from '../../components/info-card';
@@ -20,17 +19,6 @@ import './credits-page.css';
 
 /** Credit movements per page. */
 export const HISTORY_PAGE_SIZE = 20;
-
-type HistoryState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; page: CreditHistoryPage };
-
-/** A load's answer, kept with the request it answers: anything else on screen is still loading. */
-interface Loaded {
-  key: string;
-  state: HistoryState;
-}
 
 function pageFromSearch(value: string | null): number {
   const page = Number(value);
@@ -61,26 +49,14 @@ export function CreditsPage() {
   const user = useAppSelector(selectUser);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [reload, setReload] = useState(0);
   const credits = user?.credits;
   // The balance changing (a refresh, a summary) reloads the history too.
-  const key = `${page}:${reload}:${credits ?? ''}`;
-  const state: HistoryState = loaded?.key === key ? loaded.state : { status: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCreditHistory(page, HISTORY_PAGE_SIZE, controller.signal)
-      .then((result) => setLoaded({ key, state: { status: 'ready', page: result } }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoaded({
-          key,
-          state: { status: 'failed', message: errorMessage(error, CREDIT_MESSAGES.history) },
-        });
-      });
-    return () => controller.abort();
-  }, [page, key]);
+  const state = useLoad(
+    `${page}:${reload}:${credits ?? ''}`,
+    (signal) => getCreditHistory(page, HISTORY_PAGE_SIZE, signal),
+    CREDIT_MESSAGES.history,
+  );
 
   if (!user) return null;
 
@@ -125,7 +101,7 @@ export function CreditsPage() {
                 <Skeleton key={index} className="ru-credits__skeleton" />
               ))}
             </div>
-          ) : state.page.entries.length === 0 ? (
+          ) : state.data.entries.length === 0 ? (
             <p className="ui-muted">No credit movements yet.</p>
           ) : (
             <>
@@ -145,7 +121,7 @@ export function CreditsPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {state.page.entries.map((entry) => (
+                    {state.data.entries.map((entry) => (
                       <tr key={entry.id}>
                         <td>
                           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
@@ -180,7 +156,7 @@ export function CreditsPage() {
               <Pager
                 label="Credit history pages"
                 page={page}
-                totalPages={state.page.pagination.totalPages}
+                totalPages={state.data.pagination.totalPages}
                 onPageChange={(next) => setSearchParams({ page: String(next) })}
               />
             </>
