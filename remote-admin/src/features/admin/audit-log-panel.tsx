@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { ListControls, ListFilter } from 'common/components/list-controls';
+import { ListPanel } from 'common/components/list-panel';
+import type { LoadStatus } from 'common/load-status';
 import { formatDateTime } from 'common/text';
 import { useLoad } from 'common/use-load';
-import { ErrorAlert } from 'common/ui/alert';
-import { Button } from 'common/ui/button';
-import { RefreshIcon } from 'common/ui/icons';
+import type { LoadState } from 'common/use-load';
 import { Pager } from 'common/ui/pager';
-import { Skeleton } from 'common/ui/skeleton';
 import { ADMIN_CREDIT_MESSAGES, getAuditEvents } from '../../lib/credit-requests-api';
 import type { AuditEvent } from '../../lib/credit-requests-api';
 import { AdminTable } from './admin-table';
@@ -24,6 +24,13 @@ export const AUDIT_ACTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'credit_request.denied', label: 'Credit request denied' },
   { value: 'user.seeded', label: 'Account seeded' },
 ];
+
+/** A load's state as the list panel reads it. */
+const LIST_STATUS: Record<LoadState<unknown>['status'], LoadStatus> = {
+  loading: 'loading',
+  ready: 'succeeded',
+  failed: 'failed',
+};
 
 function actionLabel(action: string): string {
   return AUDIT_ACTIONS.find((item) => item.value === action)?.label ?? action;
@@ -73,62 +80,37 @@ export function AuditLogPanel() {
     (signal) => getAuditEvents(page, AUDIT_PAGE_SIZE, action || null, signal),
     ADMIN_CREDIT_MESSAGES.audit,
   );
-  const headingId = `audit${useId()}`;
-  const filterId = `audit-filter${useId()}`;
+  const events = state.status === 'ready' ? state.data.events : [];
 
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={state.status === 'loading'}
-      className="ui-list-panel"
-    >
-      <div className="ui-list-panel__header">
-        <div>
-          <h2 id={headingId} className="ui-list-panel__title">
-            Audit log
-          </h2>
-          <p className="ui-list-panel__description">Who did what to whom, and when.</p>
-        </div>
-        <div className="admin-audit__controls">
-          <label htmlFor={filterId} className="ui-label">
-            Action
-          </label>
-          <select
-            id={filterId}
-            className="ui-input admin-audit__filter"
+    <ListPanel
+      title="Audit log"
+      description="Who did what to whom, and when."
+      status={LIST_STATUS[state.status]}
+      error={state.status === 'failed' ? state.message : null}
+      isEmpty={events.length === 0}
+      empty={<p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>}
+      onLoad={() => setReload((value) => value + 1)}
+      loadOnShow={false}
+      controls={
+        <ListControls>
+          <ListFilter
+            label="Action"
+            anyLabel="All actions"
             value={action}
-            onChange={(event) => {
-              setAction(event.target.value);
+            options={AUDIT_ACTIONS}
+            onChange={(next) => {
+              setAction(next);
               setPage(1);
             }}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((item) => (
-              <option key={item.value} value={item.value}>
-                {item.label}
-              </option>
-            ))}
-          </select>
-          <Button variant="outline" size="sm" onClick={() => setReload((value) => value + 1)}>
-            <RefreshIcon />
-            Refresh
-          </Button>
-        </div>
-      </div>
-      {state.status === 'failed' ? (
-        <ErrorAlert message={state.message} />
-      ) : state.status === 'loading' ? (
-        <div className="ui-list-panel__skeletons">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="ui-list-panel__skeleton" />
-          ))}
-        </div>
-      ) : state.data.events.length === 0 ? (
-        <p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>
-      ) : (
+          />
+        </ListControls>
+      }
+    >
+      {state.status === 'ready' && events.length > 0 ? (
         <>
           <AdminTable label="Audit events" columns={['When', 'Who', 'Action', 'Whom', 'Details']}>
-            {state.data.events.map((event) => (
+            {events.map((event) => (
               <tr key={event.id}>
                 <td>
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
@@ -147,7 +129,7 @@ export function AuditLogPanel() {
             onPageChange={setPage}
           />
         </>
-      )}
-    </section>
+      ) : null}
+    </ListPanel>
   );
 }
