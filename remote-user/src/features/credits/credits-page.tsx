@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pageFromSearch } from 'common/list-params';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
@@ -19,11 +20,6 @@ import './credits-page.css';
 
 /** Credit movements per page. */
 export const HISTORY_PAGE_SIZE = 20;
-
-function pageFromSearch(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** Low-balance words: a warning at 1 credit, the way forward at 0. */
 export function LowCreditsNotice({ credits }: { credits: number }) {

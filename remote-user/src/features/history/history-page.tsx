@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SummarySearch } from 'common/components/list-controls';
+import { pageFromSearch } from 'common/list-params';
 import { useSearchParams } from 'common/router';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription } from 'common/ui/alert';
@@ -26,12 +27,8 @@ import './history-page.css';
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
 
-/** `?page=N` as a page number: a positive integer, else 1. */
-export function pageFromSearch(value: string | null): number {
-  if (!value || !/^\d+$/.test(value)) return 1;
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
+/** `?page=N` as a page number, read as the staff lists read it. */
+export { pageFromSearch };
 
 function HistorySkeleton() {
   return (
