@@ -151,3 +151,39 @@ export function useLastPageClamp(
     }
   }, [loaded, page, totalPages]);
 }
+
+/** What a paged staff list needs of its URL view (see useListView). */
+export interface PagedView {
+  page: number;
+  /** The search words, named in the page count. */
+  q: string;
+  setPage: (page: number, replace?: boolean) => void;
+}
+
+export interface PagedListLoaderOptions {
+  view: PagedView;
+  /** The server's query for the page shown (useListView's `query`). */
+  query: Record<string, string>;
+  /** Asks for one page: what dispatching a thunk returns (anything with `abort`). */
+  load: (query: Record<string, string>) => { abort: () => void };
+  /** The last page's count of pages, once loaded. */
+  totalPages: number | undefined;
+  /** True once the list has loaded. */
+  loaded: boolean;
+}
+
+/**
+ * A paged staff list's loading: the page its URL names loads whenever the query changes (and on
+ * the returned reload), and a page past the end shows the last one instead.
+ */
+export function usePagedListLoader({
+  view,
+  query,
+  load,
+  totalPages,
+  loaded,
+}: PagedListLoaderOptions): () => void {
+  const reload = useListLoader(() => load(query), new URLSearchParams(query).toString());
+  useLastPageClamp(view.page, totalPages, loaded, view.setPage);
+  return reload;
+}

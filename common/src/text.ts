@@ -17,6 +17,29 @@ export function countWords(text: string): number {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** How formatDateTime writes a moment: `Nov 3, 2026, 4:05 PM` (short, medium) or `November 3, 2026 at 4:05 PM` (long). */
+export type DateTimeStyle = 'short' | 'medium' | 'long';
+
+const DATE_TIME_OPTIONS: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
+  short: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  medium: { dateStyle: 'medium', timeStyle: 'short' },
+  long: { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+};
+
+/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
+const dateTimeFormats: Partial<Record<DateTimeStyle, Intl.DateTimeFormat>> = {};
+
+/** A date and time in en-US, as `style` says; '' for a date that is not one. */
+export function formatDateTime(value: string | Date, style: DateTimeStyle = 'short'): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const format = (dateTimeFormats[style] ??= new Intl.DateTimeFormat(
+    'en-US',
+    DATE_TIME_OPTIONS[style],
+  ));
+  return format.format(date);
+}
+
 /**
  * English month names. Dates and numbers on the first screens are formatted by hand, as en-US
  * does: the first Intl formatter of a page loads the ICU data, a long task of its own on a phone

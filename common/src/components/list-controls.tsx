@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
 import { formatInteger } from 'common/text';
 import { SearchIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
@@ -144,5 +145,26 @@ export function ListPages({
         disabled={disabled}
       />
     </footer>
+  );
+}
+
+/** A search of summaries (staff lists, /history): words in the original or the summary. */
+export function SummarySearch(props: Omit<ListSearchProps, 'placeholder'>) {
+  return <ListSearch {...props} placeholder="Words in the original or the summary" />;
+}
+
+/** Narrows a staff list of everyone's summaries by review status. */
+export function ReviewStatusFilter({
+  value,
+  onChange,
+}: Pick<ListFilterProps, 'value' | 'onChange'>) {
+  return (
+    <ListFilter
+      label="Review status"
+      anyLabel="Any status"
+      value={value}
+      options={REVIEW_STATUS_FILTERS}
+      onChange={onChange}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId } from 'react';
 import type { ReactNode } from 'react';
 import type { LoadStatus } from 'common/load-status';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Skeleton } from 'common/ui/skeleton';
@@ -74,11 +74,7 @@ export function ListPanel({
         </Button>
       </div>
       {controls}
-      {status === 'failed' && error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      {status === 'failed' ? <ErrorAlert message={error} /> : null}
       {firstLoad ? (
         <div className="ui-list-panel__skeletons">
           {Array.from({ length: skeletonRows }, (_, index) => (

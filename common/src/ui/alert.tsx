@@ -48,3 +48,13 @@ export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cx('ui-alert__description', className)} {...props} />;
 }
+
+/** A failure's message in a red alert, announced at once; nothing when there is none. */
+export function ErrorAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}

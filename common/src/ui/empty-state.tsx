@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from 'common/cx';
+import { FileTextIcon } from 'common/ui/icons';
 import './empty-state.css';
 
 export interface EmptyStateProps {
@@ -21,5 +22,16 @@ export function EmptyState({ title, description, icon, action, className }: Empt
       {description ? <p className="ui-empty-state__description">{description}</p> : null}
       {action ? <div className="ui-empty-state__action">{action}</div> : null}
     </div>
+  );
+}
+
+/** A staff list of summaries with nothing to show; `description` says why, when searched. */
+export function NoSummariesFound({ description }: { description?: string }) {
+  return (
+    <EmptyState
+      icon={<FileTextIcon size={22} />}
+      title="No summaries found"
+      description={description}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import type { ButtonVariant } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
@@ -53,11 +53,7 @@ export function FormDialog({
       description={description}
     >
       <form className="ui-stack" noValidate onSubmit={submit}>
-        {failure ? (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        ) : null}
+        <ErrorAlert message={failure} />
         {children}
         <div className="ui-dialog__footer">
           <Button variant="outline" disabled={submitting} onClick={onClose}>

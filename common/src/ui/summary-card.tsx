@@ -5,8 +5,7 @@ import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { formatInteger, formatRelativeDate, preview } from 'common/text';
 import { Badge } from 'common/ui/badge';
-import { Button } from 'common/ui/button';
-import { ChevronDownIcon } from 'common/ui/icons';
+import { ExpandButton } from 'common/ui/expand-button';
 import { SummaryKindBadge } from 'common/ui/summary-kind-badge';
 import './summary-card.css';
 
@@ -140,21 +139,12 @@ export function SummaryCard({
       {children}
       <div className="ui-summary-card__actions">
         {editor ? null : (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            onClick={() => setExpanded((open) => !open)}
-          >
-            <ChevronDownIcon
-              className={cx(
-                'ui-summary-card__chevron',
-                expanded && 'ui-summary-card__chevron--open',
-              )}
-            />
-            {expanded ? 'Collapse' : 'Expand'}
-          </Button>
+          <ExpandButton
+            expanded={expanded}
+            controls={detailsId}
+            onToggle={() => setExpanded((open) => !open)}
+            labels={['Expand', 'Collapse']}
+          />
         )}
         {actions}
       </div>

@@ -3,6 +3,7 @@ import { showToast } from 'common/ui/toast';
 import { WORKBENCH_MESSAGES, getSummaryExport } from '../lib/summaries/summaries-api';
 import type { ExportFormat } from '../lib/summaries/summaries-api';
 import type { Summary } from '../lib/summaries/summary';
+import { saveBlob } from '../lib/files/save-blob';
 
 const ITEM_MARKER = /^(\s*)(?:[-*•]|\d+[.)])\s+/u;
 
@@ -24,20 +25,6 @@ export function summaryAsMarkdownText(summary: Pick<Summary, 'summarizedContent'
 function fallbackFileName(summary: Pick<Summary, 'createdAt'>, format: ExportFormat): string {
   const day = /^\d{4}-\d{2}-\d{2}/.exec(summary.createdAt)?.[0] ?? 'summary';
   return `brevity-summary-${day}.${format}`;
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { formatDateTime } from 'common/text';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
@@ -24,17 +25,8 @@ import {
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import './versions-dialog.css';
 
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let versionDate: Intl.DateTimeFormat | undefined;
-
 function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : (versionDate ??= new Intl.DateTimeFormat('en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })).format(date);
+  return formatDateTime(value, 'medium') || value;
 }
 
 /** Two versions' texts with the words that changed: removed on the older, added on the newer. */
@@ -176,11 +168,7 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
       description="Choose two versions to compare them, or restore an older one as the current version. Restoring is free."
       className="ru-versions-dialog"
     >
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
       {versions === null && !error ? <Spinner label="Loading versions…" showLabel /> : null}
       {versions ? (
         <ol className="ru-versions" aria-label="Versions, newest first">

@@ -1,9 +1,7 @@
-import { useRef, useState } from 'react';
 import { FALLBACK_MESSAGES } from 'common/api-client';
+import { CreditsField, useCreditsInput } from 'common/components/credits-field';
 import { FormDialog } from 'common/ui/form-dialog';
-import { FormField } from 'common/ui/form-field';
 import { useSubmission } from 'common/use-submission';
-import { Input } from 'common/ui/input';
 import type { User } from 'common/user';
 import { DEFAULT_CREDITS_TO_ADD, parseCreditsToAdd } from './credits-input';
 
@@ -17,20 +15,14 @@ export interface AddCreditsDialogProps {
 
 /** Add credits (SPEC.md §5): 10 by default, a positive number, sent as an integer. */
 export function AddCreditsDialog({ user, onClose, onSubmit }: AddCreditsDialogProps) {
-  const [value, setValue] = useState(DEFAULT_CREDITS_TO_ADD);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const credits = useCreditsInput(DEFAULT_CREDITS_TO_ADD, parseCreditsToAdd);
   const { submitting, failure, run } = useSubmission(FALLBACK_MESSAGES.addCredits);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
     if (!user) return;
-    const parsed = parseCreditsToAdd(value);
-    if ('error' in parsed) {
-      setFieldError(parsed.error);
-      inputRef.current?.focus();
-      return;
-    }
-    await run(() => onSubmit(user, parsed.credits));
+    const amount = credits.read();
+    if (amount === null) return;
+    await run(() => onSubmit(user, amount));
   };
 
   return (
@@ -44,23 +36,7 @@ export function AddCreditsDialog({ user, onClose, onSubmit }: AddCreditsDialogPr
       failure={failure}
       onSubmit={() => void submit()}
     >
-      <FormField label="Credits to add" error={fieldError}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setFieldError(undefined);
-            }}
-          />
-        )}
-      </FormField>
+      <CreditsField input={credits} label="Credits to add" />
     </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
+import { ListControls, ReviewStatusFilter, SummarySearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
-import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
+import { usePagedListLoader } from 'common/list-params';
 import { useAppDispatch, useAppSelector } from 'common/store';
+import { NoSummariesFound } from 'common/ui/empty-state';
 import { Button } from 'common/ui/button';
-import { EmptyState } from 'common/ui/empty-state';
-import { FileTextIcon, XIcon } from 'common/ui/icons';
+import { XIcon } from 'common/ui/icons';
 import { ADMIN_SUMMARIES_LIMIT } from '../../lib/admin-api';
 import { editSummary, fetchAdminSummaries, removeSummary, selectAdmin } from './admin-slice';
 import { useAdminView } from './admin-view';
@@ -20,50 +19,39 @@ export function AdminSummariesPanel() {
   const { summaries, summariesPagination, summariesStatus, summariesError } =
     useAppSelector(selectAdmin);
   const view = useAdminView();
-  const query = view.query(ADMIN_SUMMARIES_LIMIT, ['status', 'userId']);
-  const reload = useListLoader(
-    () => dispatch(fetchAdminSummaries(query)),
-    new URLSearchParams(query).toString(),
-  );
-  useLastPageClamp(
-    view.page,
-    summariesPagination?.totalPages,
-    summariesStatus === 'succeeded',
-    view.setPage,
-  );
+  const reload = usePagedListLoader({
+    view,
+    query: view.query(ADMIN_SUMMARIES_LIMIT, ['status', 'userId']),
+    load: (query) => dispatch(fetchAdminSummaries(query)),
+    totalPages: summariesPagination?.totalPages,
+    loaded: summariesStatus === 'succeeded',
+  });
   const filtered = Boolean(view.q || view.filters.status || view.filters.userId);
   const author = view.filters.userId
     ? summaries.find((summary) => summary.user?.id === view.filters.userId)?.user
     : undefined;
   return (
-    <ListPanel
+    <PagedListPanel
       title="All Summaries"
       description={`Every user's summaries, newest first, ${ADMIN_SUMMARIES_LIMIT} a page.`}
       status={summariesStatus}
       error={summariesError}
-      isEmpty={summaries.length === 0}
+      count={summaries.length}
+      pagination={summariesPagination}
+      view={view}
+      noun={['summary', 'summaries']}
+      pagesLabel="Summaries pages"
       empty={
-        <EmptyState
-          icon={<FileTextIcon size={22} />}
-          title="No summaries found"
+        <NoSummariesFound
           description={filtered ? 'No summary matches this search and these filters.' : undefined}
         />
       }
       onLoad={reload}
-      loadOnShow={false}
       controls={
         <ListControls>
-          <ListSearch
-            label="Search summaries"
-            placeholder="Words in the original or the summary"
-            value={view.q}
-            onSearch={view.setQuery}
-          />
-          <ListFilter
-            label="Review status"
-            anyLabel="Any status"
+          <SummarySearch label="Search summaries" value={view.q} onSearch={view.setQuery} />
+          <ReviewStatusFilter
             value={view.filters.status}
-            options={REVIEW_STATUS_FILTERS}
             onChange={(status) => view.setFilter('status', status)}
           />
           {view.filters.userId ? (
@@ -84,18 +72,6 @@ export function AdminSummariesPanel() {
         }
         onDelete={(summary) => dispatch(removeSummary(summary.id)).unwrap()}
       />
-      {summariesPagination && summaries.length > 0 ? (
-        <ListPages
-          page={view.page}
-          totalPages={summariesPagination.totalPages}
-          total={summariesPagination.total}
-          noun={['summary', 'summaries']}
-          q={view.q}
-          label="Summaries pages"
-          onPageChange={view.setPage}
-          disabled={summariesStatus === 'loading'}
-        />
-      ) : null}
-    </ListPanel>
+    </PagedListPanel>
   );
 }

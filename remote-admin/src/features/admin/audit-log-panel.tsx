@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
-import { errorMessage } from 'common/error-message';
-import { Alert, AlertDescription } from 'common/ui/alert';
-import { Button } from 'common/ui/button';
-import { RefreshIcon } from 'common/ui/icons';
+import { useState } from 'react';
+import { ListControls, ListFilter } from 'common/components/list-controls';
+import { ListPanel } from 'common/components/list-panel';
+import type { LoadStatus } from 'common/load-status';
+import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
+import type { LoadState } from 'common/use-load';
 import { Pager } from 'common/ui/pager';
-import { Skeleton } from 'common/ui/skeleton';
-import { TableRegion } from 'common/ui/table-region';
 import { ADMIN_CREDIT_MESSAGES, getAuditEvents } from '../../lib/credit-requests-api';
-import type { AuditEvent, AuditPage } from '../../lib/credit-requests-api';
+import type { AuditEvent } from '../../lib/credit-requests-api';
+import { AdminTable } from './admin-table';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -24,13 +25,12 @@ export const AUDIT_ACTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'user.seeded', label: 'Account seeded' },
 ];
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** A load's state as the list panel reads it. */
+const LIST_STATUS: Record<LoadState<unknown>['status'], LoadStatus> = {
+  loading: 'loading',
+  ready: 'succeeded',
+  failed: 'failed',
+};
 
 function actionLabel(action: string): string {
   return AUDIT_ACTIONS.find((item) => item.value === action)?.label ?? action;
@@ -70,123 +70,66 @@ function target(event: AuditEvent): string {
   return event.targetId ? `${kind} (deleted or unknown)` : kind;
 }
 
-type AuditState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; page: AuditPage };
-
 /** The `Audit log` tab: who did what to whom and when, newest first, filterable by action. */
 export function AuditLogPanel() {
   const [page, setPage] = useState(1);
   const [action, setAction] = useState('');
   const [reload, setReload] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; state: AuditState } | null>(null);
-  const key = `${page}:${action}:${reload}`;
-  const state: AuditState = loaded?.key === key ? loaded.state : { status: 'loading' };
-  const headingId = `audit${useId()}`;
-  const filterId = `audit-filter${useId()}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAuditEvents(page, AUDIT_PAGE_SIZE, action || null, controller.signal)
-      .then((result) => setLoaded({ key, state: { status: 'ready', page: result } }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoaded({
-          key,
-          state: { status: 'failed', message: errorMessage(error, ADMIN_CREDIT_MESSAGES.audit) },
-        });
-      });
-    return () => controller.abort();
-  }, [page, action, key]);
+  const state = useLoad(
+    `${page}:${action}:${reload}`,
+    (signal) => getAuditEvents(page, AUDIT_PAGE_SIZE, action || null, signal),
+    ADMIN_CREDIT_MESSAGES.audit,
+  );
+  const events = state.status === 'ready' ? state.data.events : [];
 
   return (
-    <section
-      aria-labelledby={headingId}
-      aria-busy={state.status === 'loading'}
-      className="ui-list-panel"
-    >
-      <div className="ui-list-panel__header">
-        <div>
-          <h2 id={headingId} className="ui-list-panel__title">
-            Audit log
-          </h2>
-          <p className="ui-list-panel__description">Who did what to whom, and when.</p>
-        </div>
-        <div className="admin-audit__controls">
-          <label htmlFor={filterId} className="ui-label">
-            Action
-          </label>
-          <select
-            id={filterId}
-            className="ui-input admin-audit__filter"
+    <ListPanel
+      title="Audit log"
+      description="Who did what to whom, and when."
+      status={LIST_STATUS[state.status]}
+      error={state.status === 'failed' ? state.message : null}
+      isEmpty={events.length === 0}
+      empty={<p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>}
+      onLoad={() => setReload((value) => value + 1)}
+      loadOnShow={false}
+      controls={
+        <ListControls>
+          <ListFilter
+            label="Action"
+            anyLabel="All actions"
             value={action}
-            onChange={(event) => {
-              setAction(event.target.value);
+            options={AUDIT_ACTIONS}
+            onChange={(next) => {
+              setAction(next);
               setPage(1);
             }}
-          >
-            <option value="">All actions</option>
-            {AUDIT_ACTIONS.map((item) => (
-              <option key={item.value} value={item.value}>
-                {item.label}
-              </option>
-            ))}
-          </select>
-          <Button variant="outline" size="sm" onClick={() => setReload((value) => value + 1)}>
-            <RefreshIcon />
-            Refresh
-          </Button>
-        </div>
-      </div>
-      {state.status === 'failed' ? (
-        <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
-      ) : state.status === 'loading' ? (
-        <div className="ui-list-panel__skeletons">
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} className="ui-list-panel__skeleton" />
-          ))}
-        </div>
-      ) : state.page.events.length === 0 ? (
-        <p className="ui-muted">Nothing recorded{action ? ' for this action' : ''} yet.</p>
-      ) : (
+          />
+        </ListControls>
+      }
+    >
+      {state.status === 'ready' && events.length > 0 ? (
         <>
-          <TableRegion label="Audit events" className="admin-users-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Whom</th>
-                <th scope="col">Details</th>
+          <AdminTable label="Audit events" columns={['When', 'Who', 'Action', 'Whom', 'Details']}>
+            {events.map((event) => (
+              <tr key={event.id}>
+                <td>
+                  <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+                </td>
+                <td>{event.actor?.name ?? 'System'}</td>
+                <td>{actionLabel(event.action)}</td>
+                <td>{target(event)}</td>
+                <td>{describeAuditEvent(event)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {state.page.events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <time dateTime={event.createdAt}>
-                      {dateFormat.format(new Date(event.createdAt))}
-                    </time>
-                  </td>
-                  <td>{event.actor?.name ?? 'System'}</td>
-                  <td>{actionLabel(event.action)}</td>
-                  <td>{target(event)}</td>
-                  <td>{describeAuditEvent(event)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableRegion>
+            ))}
+          </AdminTable>
           <Pager
             label="Audit log pages"
             page={page}
-            totalPages={state.page.pagination.totalPages}
+            totalPages={state.data.pagination.totalPages}
             onPageChange={setPage}
           />
         </>
-      )}
-    </section>
+      ) : null}
+    </ListPanel>
   );
 }

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { CreditsField, useCreditsInput } from 'common/components/credits-field';
 import { FormDialog } from 'common/ui/form-dialog';
 import { FormField } from 'common/ui/form-field';
-import { Input } from 'common/ui/input';
 import { Textarea } from 'common/ui/textarea';
 import { useSubmission } from 'common/use-submission';
 import { ADMIN_CREDIT_MESSAGES } from '../../lib/credit-requests-api';
@@ -18,25 +18,19 @@ export interface CreditDecisionDialogProps {
 
 /** Approve (the amount editable, as asked by default) or Deny (an optional note) a credit request. */
 export function CreditDecisionDialog({ target, onClose, onSubmit }: CreditDecisionDialogProps) {
-  const [amount, setAmount] = useState(target ? String(target.request.credits) : '');
+  const credits = useCreditsInput(target ? String(target.request.credits) : '', parseCreditsToAdd);
   const [note, setNote] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
   const { submitting, failure, run } = useSubmission(ADMIN_CREDIT_MESSAGES.decide);
-  const amountRef = useRef<HTMLInputElement>(null);
   if (!target) return null;
   const { request, decision } = target;
   const approving = decision === 'approved';
 
   const submit = async () => {
     if (approving) {
-      const parsed = parseCreditsToAdd(amount);
-      if ('error' in parsed) {
-        setAmountError(parsed.error);
-        amountRef.current?.focus();
-        return;
-      }
+      const amount = credits.read();
+      if (amount === null) return;
       await run(() =>
-        onSubmit(request, { decision: 'approved', credits: parsed.credits, note: note.trim() }),
+        onSubmit(request, { decision: 'approved', credits: amount, note: note.trim() }),
       );
     } else {
       await run(() => onSubmit(request, { decision: 'denied', note: note.trim() }));
@@ -55,25 +49,7 @@ export function CreditDecisionDialog({ target, onClose, onSubmit }: CreditDecisi
       failure={failure}
       onSubmit={() => void submit()}
     >
-      {approving ? (
-        <FormField label="Credits to add" error={amountError}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={amountRef}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setAmountError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-      ) : null}
+      {approving ? <CreditsField input={credits} label="Credits to add" /> : null}
       <FormField label="Note to the user" hint="Optional">
         {(control) => (
           <Textarea

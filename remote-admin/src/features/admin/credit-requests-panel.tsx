@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { ListPanel } from 'common/components/list-panel';
 import { errorMessage } from 'common/error-message';
+import { formatDateTime } from 'common/text';
 import type { LoadStatus } from 'common/load-status';
 import { Button } from 'common/ui/button';
 import { EmptyState } from 'common/ui/empty-state';
 import { CheckIcon, CoinsIcon, XIcon } from 'common/ui/icons';
-import { TableRegion } from 'common/ui/table-region';
 import { showToast } from 'common/ui/toast';
 import {
   ADMIN_CREDIT_MESSAGES,
@@ -13,15 +13,8 @@ import {
   getOpenCreditRequests,
 } from '../../lib/credit-requests-api';
 import type { AdminCreditRequest, CreditDecision } from '../../lib/credit-requests-api';
+import { AdminTable } from './admin-table';
 import { CreditDecisionDialog } from './credit-decision-dialog';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 export interface CreditRequestsState {
   status: LoadStatus;
@@ -105,55 +98,45 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
       onLoad={state.load}
     >
       {state.requests.length > 0 ? (
-        <TableRegion label="Open credit requests" className="admin-users-table">
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Date</th>
-              <th scope="col">Actions</th>
+        <AdminTable
+          label="Open credit requests"
+          columns={['User', 'Amount', 'Reason', 'Date', 'Actions']}
+        >
+          {state.requests.map((request) => (
+            <tr key={request.id}>
+              <th scope="row" className="admin-users-table__name">
+                {request.user.name}
+                <span className="admin-requests__email">{request.user.email}</span>
+              </th>
+              <td className="admin-users-table__credits">{request.credits}</td>
+              <td className="admin-requests__reason">{request.reason ?? '—'}</td>
+              <td>
+                <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+              </td>
+              <td>
+                <div className="admin-users-table__actions">
+                  <Button
+                    size="sm"
+                    aria-label={`Approve the request of ${request.user.name}`}
+                    onClick={() => setTarget({ request, decision: 'approved' })}
+                  >
+                    <CheckIcon />
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Deny the request of ${request.user.name}`}
+                    onClick={() => setTarget({ request, decision: 'denied' })}
+                  >
+                    <XIcon />
+                    Deny
+                  </Button>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {state.requests.map((request) => (
-              <tr key={request.id}>
-                <th scope="row" className="admin-users-table__name">
-                  {request.user.name}
-                  <span className="admin-requests__email">{request.user.email}</span>
-                </th>
-                <td className="admin-users-table__credits">{request.credits}</td>
-                <td className="admin-requests__reason">{request.reason ?? '—'}</td>
-                <td>
-                  <time dateTime={request.createdAt}>
-                    {dateFormat.format(new Date(request.createdAt))}
-                  </time>
-                </td>
-                <td>
-                  <div className="admin-users-table__actions">
-                    <Button
-                      size="sm"
-                      aria-label={`Approve the request of ${request.user.name}`}
-                      onClick={() => setTarget({ request, decision: 'approved' })}
-                    >
-                      <CheckIcon />
-                      Approve
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Deny the request of ${request.user.name}`}
-                      onClick={() => setTarget({ request, decision: 'denied' })}
-                    >
-                      <XIcon />
-                      Deny
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableRegion>
+          ))}
+        </AdminTable>
       ) : null}
       {target ? (
         <CreditDecisionDialog

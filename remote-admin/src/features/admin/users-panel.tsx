@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
-import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { ListControls, ListFilter, ListSearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
+import { usePagedListLoader } from 'common/list-params';
 import { FALLBACK_MESSAGES } from 'common/api-client';
 import { errorMessage } from 'common/error-message';
 import { ROLES, roleLabel } from 'common/roles';
@@ -47,17 +47,13 @@ export function UsersPanel() {
   const { users, usersPagination, statistics, usersStatus, usersError } =
     useAppSelector(selectAdmin);
   const view = useAdminView();
-  const query = view.query(ADMIN_USERS_LIMIT, ['role']);
-  const reload = useListLoader(
-    () => dispatch(fetchAdminUsers(query)),
-    new URLSearchParams(query).toString(),
-  );
-  useLastPageClamp(
-    view.page,
-    usersPagination?.totalPages,
-    usersStatus === 'succeeded',
-    view.setPage,
-  );
+  const reload = usePagedListLoader({
+    view,
+    query: view.query(ADMIN_USERS_LIMIT, ['role']),
+    load: (query) => dispatch(fetchAdminUsers(query)),
+    totalPages: usersPagination?.totalPages,
+    loaded: usersStatus === 'succeeded',
+  });
   const [dialog, setDialog] = useState<UsersDialog | null>(null);
   const close = () => setDialog(null);
 
@@ -103,12 +99,16 @@ export function UsersPanel() {
   const deleteTarget = dialogUser(dialog, 'delete');
   return (
     <div className="admin-users">
-      <ListPanel
+      <PagedListPanel
         title="Users Management"
         description="Add credits, change roles and remove accounts."
         status={usersStatus}
         error={usersError}
-        isEmpty={users.length === 0}
+        count={users.length}
+        pagination={usersPagination}
+        view={view}
+        noun={['user', 'users']}
+        pagesLabel="Users pages"
         empty={
           <EmptyState
             icon={<UsersIcon size={22} />}
@@ -119,7 +119,6 @@ export function UsersPanel() {
           />
         }
         onLoad={reload}
-        loadOnShow={false}
         controls={
           <ListControls>
             <ListSearch
@@ -145,19 +144,7 @@ export function UsersPanel() {
           onChangeRole={(user) => setDialog({ kind: 'role', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
         />
-        {usersPagination && users.length > 0 ? (
-          <ListPages
-            page={view.page}
-            totalPages={usersPagination.totalPages}
-            total={usersPagination.total}
-            noun={['user', 'users']}
-            q={view.q}
-            label="Users pages"
-            onPageChange={view.setPage}
-            disabled={usersStatus === 'loading'}
-          />
-        ) : null}
-      </ListPanel>
+      </PagedListPanel>
       <RoleDistributionCard statistics={statistics} />
       {/* A fresh form for each user: the amount starts at 10 and the role unselected. */}
       <AddCreditsDialog

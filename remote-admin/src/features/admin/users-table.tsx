@@ -2,8 +2,8 @@ import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { Badge } from 'common/ui/badge';
 import { Button, ButtonLink } from 'common/ui/button';
 import { CoinsIcon, FileTextIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
-import { TableRegion } from 'common/ui/table-region';
 import type { User } from 'common/user';
+import { AdminTable } from './admin-table';
 
 const createdFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -39,90 +39,78 @@ export function UsersTable({
 }: UsersTableProps) {
   if (users.length === 0) return null;
   return (
-    <TableRegion label="Users" className="admin-users-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">Role</th>
-          <th scope="col">Credits</th>
-          <th scope="col">Created</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => {
-          const isSelf = user.id === currentUserId;
-          return (
-            <tr key={user.id}>
-              <th scope="row" className="admin-users-table__name">
-                {user.name}
-                {isSelf ? (
-                  <Badge variant="outline" className="admin-users-table__you">
-                    You
-                  </Badge>
-                ) : null}
-              </th>
-              <td data-label="Email" className="admin-users-table__email">
-                {user.email}
-              </td>
-              <td data-label="Role">
-                <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
-              </td>
-              <td data-label="Credits" className="admin-users-table__credits">
-                {user.credits}
-              </td>
-              <td data-label="Created">
-                <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
-              </td>
-              <td data-label="Actions">
-                <div className="admin-users-table__actions">
+    <AdminTable label="Users" columns={['Name', 'Email', 'Role', 'Credits', 'Created', 'Actions']}>
+      {users.map((user) => {
+        const isSelf = user.id === currentUserId;
+        return (
+          <tr key={user.id}>
+            <th scope="row" className="admin-users-table__name">
+              {user.name}
+              {isSelf ? (
+                <Badge variant="outline" className="admin-users-table__you">
+                  You
+                </Badge>
+              ) : null}
+            </th>
+            <td data-label="Email" className="admin-users-table__email">
+              {user.email}
+            </td>
+            <td data-label="Role">
+              <Badge variant={roleBadgeVariant(user.role)}>{roleLabel(user.role)}</Badge>
+            </td>
+            <td data-label="Credits" className="admin-users-table__credits">
+              {user.credits}
+            </td>
+            <td data-label="Created">
+              <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
+            </td>
+            <td data-label="Actions">
+              <div className="admin-users-table__actions">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Credits for ${user.name}`}
+                  onClick={() => onAddCredits(user)}
+                >
+                  <CoinsIcon />
+                  Credits
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Role for ${user.name}`}
+                  onClick={() => onChangeRole(user)}
+                >
+                  <ShieldIcon />
+                  Role
+                </Button>
+                <ButtonLink
+                  variant="ghost"
+                  size="sm"
+                  to={`?tab=summaries&userId=${encodeURIComponent(user.id)}`}
+                  aria-label={`Summaries by ${user.name}`}
+                >
+                  <FileTextIcon />
+                  Summaries
+                </ButtonLink>
+                {isSelf ? null : (
+                  // Secondary until confirmed: the confirmation's button is the red one.
                   <Button
                     variant="outline"
+                    danger
                     size="sm"
-                    aria-label={`Credits for ${user.name}`}
-                    onClick={() => onAddCredits(user)}
+                    aria-label={`Delete ${user.name}`}
+                    onClick={() => onDelete(user)}
                   >
-                    <CoinsIcon />
-                    Credits
+                    <TrashIcon />
+                    Delete
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Role for ${user.name}`}
-                    onClick={() => onChangeRole(user)}
-                  >
-                    <ShieldIcon />
-                    Role
-                  </Button>
-                  <ButtonLink
-                    variant="ghost"
-                    size="sm"
-                    to={`?tab=summaries&userId=${encodeURIComponent(user.id)}`}
-                    aria-label={`Summaries by ${user.name}`}
-                  >
-                    <FileTextIcon />
-                    Summaries
-                  </ButtonLink>
-                  {isSelf ? null : (
-                    // Secondary until confirmed: the confirmation's button is the red one.
-                    <Button
-                      variant="outline"
-                      danger
-                      size="sm"
-                      aria-label={`Delete ${user.name}`}
-                      onClick={() => onDelete(user)}
-                    >
-                      <TrashIcon />
-                      Delete
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </TableRegion>
+                )}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
   );
 }

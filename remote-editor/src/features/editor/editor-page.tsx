@@ -1,24 +1,20 @@
 import { useEffect } from 'react';
 import { AreaGuard } from 'common/components/area-guard';
+import { StaffPage } from 'common/components/staff-page';
 import { roleLabel } from 'common/roles';
 import { selectRole } from 'common/session';
 import { rootReducer, useAppDispatch, useAppSelector } from 'common/store';
 import { FileTextIcon, LayoutIcon, ShieldIcon } from 'common/ui/icons';
-import { PageHeader } from 'common/ui/page-header';
 import { StatCard } from 'common/ui/stat-card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
 import { editorSlice, fetchViewTotal, selectEditor } from './editor-slice';
 import type { EditorView } from './editor-slice';
 import { EDITOR_VIEWS, useEditorView } from './editor-view';
 import { EditorSummariesPanel } from './editor-summaries-panel';
-import './editor-page.css';
 
 // The editor state joins the shell's one store when this remote's page module loads.
 rootReducer.inject(editorSlice);
 
 const viewLabels: Record<EditorView, string> = { all: 'All Summaries', mine: 'My Summaries' };
-
-const editorViews: readonly EditorView[] = EDITOR_VIEWS;
 
 function ContentManagement() {
   const dispatch = useAppDispatch();
@@ -31,49 +27,39 @@ function ContentManagement() {
     void dispatch(fetchViewTotal(view));
   }, [dispatch, view]);
   return (
-    <section className="ui-page editor-page" aria-labelledby="editor-heading">
-      <PageHeader
-        id="editor-heading"
-        title="Content Management"
-        description="Review, correct and remove summaries."
-      />
-      <div className="ui-stat-grid">
-        <StatCard
-          label="Total Summaries"
-          icon={<FileTextIcon />}
-          value={total}
-          description={viewLabels[view]}
-        />
-        <StatCard label="Your Role" icon={<ShieldIcon />} value={roleLabel(role ?? '')} />
-        <StatCard
-          label="View Mode"
-          icon={<LayoutIcon />}
-          value={viewLabels[view]}
-          description={view === 'all' ? 'Edit and delete any summary' : 'Read and delete your own'}
-        />
-      </div>
-      <Tabs
-        value={view}
-        onValueChange={(next) => {
-          const tab = editorViews.find((candidate) => candidate === next);
-          if (tab) listView.setTab(tab);
-        }}
-        className="editor-page__tabs"
-      >
-        <TabsList aria-label="Summaries to manage">
-          {editorViews.map((option) => (
-            <TabsTrigger key={option} value={option}>
-              {viewLabels[option]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {editorViews.map((option) => (
-          <TabsContent key={option} value={option}>
-            <EditorSummariesPanel view={option} />
-          </TabsContent>
-        ))}
-      </Tabs>
-    </section>
+    <StaffPage
+      id="editor-heading"
+      title="Content Management"
+      description="Review, correct and remove summaries."
+      className="editor-page"
+      stats={
+        <>
+          <StatCard
+            label="Total Summaries"
+            icon={<FileTextIcon />}
+            value={total}
+            description={viewLabels[view]}
+          />
+          <StatCard label="Your Role" icon={<ShieldIcon />} value={roleLabel(role ?? '')} />
+          <StatCard
+            label="View Mode"
+            icon={<LayoutIcon />}
+            value={viewLabels[view]}
+            description={
+              view === 'all' ? 'Edit and delete any summary' : 'Read and delete your own'
+            }
+          />
+        </>
+      }
+      tabsLabel="Summaries to manage"
+      tab={view}
+      onTabChange={listView.setTab}
+      tabs={EDITOR_VIEWS.map((option) => ({
+        value: option,
+        label: viewLabels[option],
+        content: <EditorSummariesPanel view={option} />,
+      }))}
+    />
   );
 }
 

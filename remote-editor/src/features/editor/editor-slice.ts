@@ -1,10 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { FALLBACK_MESSAGES } from 'common/api-client';
-import type { ApiErrorInfo } from 'common/api-client';
 import { createApiThunk } from 'common/api-thunk';
-import type { LoadStatus } from 'common/load-status';
-import type { ListPagination } from 'common/staff-summaries-api';
+import { EMPTY_STAFF_LIST, listFailed, listLoaded, listLoading } from 'common/staff-list-state';
+import type { StaffListState } from 'common/staff-list-state';
 import type { ListedSummary } from 'common/staff-summary';
 import {
   deleteOwnSummary,
@@ -17,12 +16,7 @@ import type { EditorSummaryPage } from '../../lib/editor-api';
 /** The two views of /editor: everyone's summaries, or the editor's own. */
 export type EditorView = 'all' | 'mine';
 
-export interface SummaryListState {
-  /** The page shown (the URL's page, search and status). */
-  summaries: ListedSummary[];
-  pagination: ListPagination | null;
-  status: LoadStatus;
-  error: string | null;
+export interface SummaryListState extends StaffListState {
   /** Every summary of the view on the server, whatever the search: the Total Summaries card. */
   total: number | null;
 }
@@ -30,13 +24,7 @@ export interface SummaryListState {
 /** What the editor page's cards and tabs share. */
 export type EditorState = Record<EditorView, SummaryListState>;
 
-const emptyList: SummaryListState = {
-  summaries: [],
-  pagination: null,
-  status: 'idle',
-  error: null,
-  total: null,
-};
+const emptyList: SummaryListState = { ...EMPTY_STAFF_LIST, total: null };
 
 export const initialEditorState: EditorState = { all: emptyList, mine: emptyList };
 
@@ -89,38 +77,22 @@ export const removeSummary = createApiThunk(
 
 const views: readonly EditorView[] = ['all', 'mine'];
 
-function loading(list: SummaryListState): void {
-  list.status = 'loading';
-  list.error = null;
-}
-
-function loaded(list: SummaryListState, { summaries, pagination }: EditorSummaryPage): void {
-  list.status = 'succeeded';
-  list.summaries = summaries;
-  list.pagination = pagination;
-}
-
-function failed(list: SummaryListState, payload: ApiErrorInfo | undefined): void {
-  list.status = 'failed';
-  list.error = payload?.message ?? FALLBACK_MESSAGES.fetchSummaries;
-}
-
 export const editorSlice = createSlice({
   name: 'editor',
   initialState: initialEditorState,
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchAllSummaries.pending, (state) => loading(state.all))
-      .addCase(fetchAllSummaries.fulfilled, (state, { payload }) => loaded(state.all, payload))
+      .addCase(fetchAllSummaries.pending, (state) => listLoading(state.all))
+      .addCase(fetchAllSummaries.fulfilled, (state, { payload }) => listLoaded(state.all, payload))
       .addCase(fetchAllSummaries.rejected, (state, { payload, meta }) => {
         // A request aborted by a newer one (another page or search) leaves the newer in charge.
-        if (!meta.aborted) failed(state.all, payload);
+        if (!meta.aborted) listFailed(state.all, payload);
       })
-      .addCase(fetchMySummaries.pending, (state) => loading(state.mine))
-      .addCase(fetchMySummaries.fulfilled, (state, { payload }) => loaded(state.mine, payload))
+      .addCase(fetchMySummaries.pending, (state) => listLoading(state.mine))
+      .addCase(fetchMySummaries.fulfilled, (state, { payload }) => listLoaded(state.mine, payload))
       .addCase(fetchMySummaries.rejected, (state, { payload, meta }) => {
-        if (!meta.aborted) failed(state.mine, payload);
+        if (!meta.aborted) listFailed(state.mine, payload);
       })
       .addCase(fetchViewTotal.fulfilled, (state, { payload, meta }) => {
         state[meta.arg].total = payload;

@@ -1,11 +1,9 @@
-import { ListControls, ListFilter, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
+import { ListControls, ReviewStatusFilter, SummarySearch } from 'common/components/list-controls';
+import { PagedListPanel } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
-import { REVIEW_STATUS_FILTERS } from 'common/review-status-filter';
+import { usePagedListLoader } from 'common/list-params';
 import { useAppDispatch, useAppSelector } from 'common/store';
-import { EmptyState } from 'common/ui/empty-state';
-import { FileTextIcon } from 'common/ui/icons';
+import { NoSummariesFound } from 'common/ui/empty-state';
 import { EDITOR_LIST_LIMIT } from '../../lib/editor-api';
 import {
   fetchAllSummaries,
@@ -39,40 +37,39 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
   const { summaries, pagination, status, error } = useAppSelector(selectEditor)[view];
   const listView = useEditorView();
   const { title, description, fetch } = panels[view];
-  const query = listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []);
-  const reload = useListLoader(() => dispatch(fetch(query)), new URLSearchParams(query).toString());
-  useLastPageClamp(listView.page, pagination?.totalPages, status === 'succeeded', listView.setPage);
+  const reload = usePagedListLoader({
+    view: listView,
+    query: listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []),
+    load: (query) => dispatch(fetch(query)),
+    totalPages: pagination?.totalPages,
+    loaded: status === 'succeeded',
+  });
   const filtered = Boolean(listView.q || (view === 'all' && listView.filters.status));
   return (
-    <ListPanel
+    <PagedListPanel
       title={title}
       description={description}
       status={status}
       error={error}
-      isEmpty={summaries.length === 0}
+      count={summaries.length}
+      pagination={pagination}
+      view={listView}
+      noun={['summary', 'summaries']}
+      pagesLabel={`${title} pages`}
       empty={
-        <EmptyState
-          icon={<FileTextIcon size={22} />}
-          title="No summaries found"
-          description={filtered ? 'No summary matches this search.' : undefined}
-        />
+        <NoSummariesFound description={filtered ? 'No summary matches this search.' : undefined} />
       }
       onLoad={reload}
-      loadOnShow={false}
       controls={
         <ListControls>
-          <ListSearch
+          <SummarySearch
             label={view === 'all' ? 'Search summaries' : 'Search my summaries'}
-            placeholder="Words in the original or the summary"
             value={listView.q}
             onSearch={listView.setQuery}
           />
           {view === 'all' ? (
-            <ListFilter
-              label="Review status"
-              anyLabel="Any status"
+            <ReviewStatusFilter
               value={listView.filters.status}
-              options={REVIEW_STATUS_FILTERS}
               onChange={(next) => listView.setFilter('status', next)}
             />
           ) : null}
@@ -90,18 +87,6 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
         }
         onDelete={(summary) => dispatch(removeSummary({ id: summary.id, view })).unwrap()}
       />
-      {pagination && summaries.length > 0 ? (
-        <ListPages
-          page={listView.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          noun={['summary', 'summaries']}
-          q={listView.q}
-          label={`${title} pages`}
-          onPageChange={listView.setPage}
-          disabled={status === 'loading'}
-        />
-      ) : null}
-    </ListPanel>
+    </PagedListPanel>
   );
 }

@@ -1,68 +1,40 @@
-import { useEffect, useState } from 'react';
 import { FALLBACK_MESSAGES } from 'common/api-client';
-import { errorMessage } from 'common/error-message';
 import type { ListedSummary } from 'common/staff-summary';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
 import { Spinner } from 'common/ui/spinner';
 import { getReviewHistory } from '../../lib/reviewer-api';
-import type { ReviewHistory } from '../../lib/reviewer-api';
 import { reviewStatusLabel, reviewStatusVariant } from '../../lib/review-status';
 
 /** SPEC.md /reviewer: the overlay's empty history. */
 export const NO_REVIEW_HISTORY = 'No review history yet';
 
-const timestampFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
 function formatTimestamp(value: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : timestampFormat.format(date);
+  return value ? formatDateTime(value, 'medium') : '';
 }
 
-type HistoryLoad =
-  | { state: 'loading' }
-  | { state: 'loaded'; history: ReviewHistory }
-  | { state: 'failed'; message: string };
-
 function HistoryContent({ summaryId }: { summaryId: string }) {
-  const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
+  const load = useLoad(
+    summaryId,
+    (signal) => getReviewHistory(summaryId, signal),
+    FALLBACK_MESSAGES.fetchReviewHistory,
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getReviewHistory(summaryId, controller.signal).then(
-      (history) => setLoad({ state: 'loaded', history }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({
-          state: 'failed',
-          message: errorMessage(error, FALLBACK_MESSAGES.fetchReviewHistory),
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [summaryId]);
-
-  if (load.state === 'loading') {
+  if (load.status === 'loading') {
     return (
       <div className="reviewer-history__loading">
         <Spinner label="Loading review history" showLabel />
       </div>
     );
   }
-  if (load.state === 'failed') {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{load.message}</AlertDescription>
-      </Alert>
-    );
+  if (load.status === 'failed') {
+    return <ErrorAlert message={load.message} />;
   }
-  const { history } = load;
+  const history = load.data;
   return (
     <div className="reviewer-history">
       <dl className="reviewer-history__current">

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { ListControls, ListPages, ListSearch } from 'common/components/list-controls';
-import { ListPanel } from 'common/components/list-panel';
-import { useLastPageClamp, useListLoader } from 'common/list-params';
+import { ListControls, SummarySearch } from 'common/components/list-controls';
+
+import { PagedListPanel } from 'common/components/paged-list-panel';
+import { usePagedListLoader } from 'common/list-params';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
 import type { ListedSummary } from 'common/staff-summary';
 import { useAppDispatch, useAppSelector } from 'common/store';
-import { EmptyState } from 'common/ui/empty-state';
-import { CheckCircleIcon, FileTextIcon } from 'common/ui/icons';
+import { EmptyState, NoSummariesFound } from 'common/ui/empty-state';
+import { CheckCircleIcon } from 'common/ui/icons';
 import { REVIEW_LIST_LIMIT } from '../../lib/reviewer-api';
 import { reviewStatusOf } from '../../lib/review-status';
 import { ReviewCard } from './review-card';
@@ -46,12 +47,13 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const [dialog, setDialog] = useState<ReviewerDialog | null>(null);
   const { title, description } = panels[tab];
   const view = useReviewerView();
-  const query = view.query(REVIEW_LIST_LIMIT);
-  const reload = useListLoader(
-    () => dispatch(fetchReviewList({ tab, query })),
-    new URLSearchParams(query).toString(),
-  );
-  useLastPageClamp(view.page, pagination?.totalPages, status === 'succeeded', view.setPage);
+  const reload = usePagedListLoader({
+    view,
+    query: view.query(REVIEW_LIST_LIMIT),
+    load: (query) => dispatch(fetchReviewList({ tab, query })),
+    totalPages: pagination?.totalPages,
+    loaded: status === 'succeeded',
+  });
   // The stat cards load with the first tab shown, and again with any tab's Refresh.
   useEffect(() => {
     void dispatch(fetchReviewStats());
@@ -72,19 +74,19 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const close = () => setDialog(null);
   return (
     <>
-      <ListPanel
+      <PagedListPanel
         title={title}
         description={description}
         status={status}
         error={error}
-        isEmpty={summaries.length === 0}
+        count={summaries.length}
+        pagination={pagination}
+        view={view}
+        noun={['summary', 'summaries']}
+        pagesLabel={`${title} pages`}
         empty={
           view.q ? (
-            <EmptyState
-              icon={<FileTextIcon size={22} />}
-              title="No summaries found"
-              description={`No summary matches “${view.q}”.`}
-            />
+            <NoSummariesFound description={`No summary matches “${view.q}”.`} />
           ) : tab === 'pending' ? (
             <EmptyState
               icon={<CheckCircleIcon size={22} />}
@@ -92,19 +94,17 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
               description="No summaries are waiting for review."
             />
           ) : (
-            <EmptyState icon={<FileTextIcon size={22} />} title="No summaries found" />
+            <NoSummariesFound />
           )
         }
         onLoad={() => {
           reload();
           void dispatch(fetchReviewStats());
         }}
-        loadOnShow={false}
         controls={
           <ListControls>
-            <ListSearch
+            <SummarySearch
               label={tab === 'mine' ? 'Search my summaries' : `Search ${title.toLowerCase()}`}
-              placeholder="Words in the original or the summary"
               value={view.q}
               onSearch={view.setQuery}
             />
@@ -127,19 +127,7 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
             ))}
           </ul>
         ) : null}
-        {pagination && summaries.length > 0 ? (
-          <ListPages
-            page={view.page}
-            totalPages={pagination.totalPages}
-            total={pagination.total}
-            noun={['summary', 'summaries']}
-            q={view.q}
-            label={`${title} pages`}
-            onPageChange={view.setPage}
-            disabled={status === 'loading'}
-          />
-        ) : null}
-      </ListPanel>
+      </PagedListPanel>
       <ReviewDialog
         // A fresh form for each review: no comments carried over.
         key={dialog?.kind === 'review' ? `${dialog.target.summary.id}-${dialog.target.action}` : ''}

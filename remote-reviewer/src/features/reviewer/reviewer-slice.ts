@@ -1,11 +1,11 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { FALLBACK_MESSAGES } from 'common/api-client';
-import type { ApiErrorInfo } from 'common/api-client';
 import { createApiThunk } from 'common/api-thunk';
 import { errorMessage } from 'common/error-message';
-import type { LoadStatus } from 'common/load-status';
 import type { ListPagination } from 'common/staff-summaries-api';
+import { EMPTY_STAFF_LIST, listFailed, listLoaded, listLoading } from 'common/staff-list-state';
+import type { StaffListState } from 'common/staff-list-state';
 import type { ListedSummary } from 'common/staff-summary';
 import {
   STATS_FALLBACK,
@@ -20,13 +20,8 @@ import type { ReviewAction } from '../../lib/review-status';
 /** The three tabs of /reviewer. */
 export type ReviewTab = 'pending' | 'all' | 'mine';
 
-export interface ReviewListState {
-  /** The page shown (the URL's page and search). */
-  summaries: ListedSummary[];
-  pagination: ListPagination | null;
-  status: LoadStatus;
-  error: string | null;
-}
+/** A tab's list: the page shown (the URL's page and search). */
+export type ReviewListState = StaffListState;
 
 /** What the stat cards, the tab badge and the three lists share. */
 export interface ReviewerState {
@@ -35,7 +30,7 @@ export interface ReviewerState {
   lists: Record<ReviewTab, ReviewListState>;
 }
 
-const emptyList: ReviewListState = { summaries: [], pagination: null, status: 'idle', error: null };
+const emptyList: ReviewListState = EMPTY_STAFF_LIST;
 
 export const initialReviewerState: ReviewerState = {
   overall: null,
@@ -81,11 +76,6 @@ export const reviewSummary = createApiThunk(
     submitReview(id, action, comments),
 );
 
-function failed(list: ReviewListState, payload: ApiErrorInfo | undefined): void {
-  list.status = 'failed';
-  list.error = payload?.message ?? FALLBACK_MESSAGES.fetchSummaries;
-}
-
 export const reviewerSlice = createSlice({
   name: 'reviewer',
   initialState: initialReviewerState,
@@ -96,22 +86,14 @@ export const reviewerSlice = createSlice({
         state.overall = payload.overall;
         state.myReviews = payload.myReviews;
       })
-      .addCase(fetchReviewList.pending, (state, { meta }) => {
-        state.lists[meta.arg.tab].status = 'loading';
-        state.lists[meta.arg.tab].error = null;
-      })
+      .addCase(fetchReviewList.pending, (state, { meta }) => listLoading(state.lists[meta.arg.tab]))
       .addCase(fetchReviewList.fulfilled, (state, { payload, meta }) => {
-        state.lists[meta.arg.tab] = {
-          summaries: payload.summaries,
-          pagination: payload.pagination,
-          status: 'succeeded',
-          error: null,
-        };
+        listLoaded(state.lists[meta.arg.tab], payload);
         if (payload.overall) state.overall = payload.overall;
       })
       .addCase(fetchReviewList.rejected, (state, { payload, meta }) => {
         // A request aborted by a newer one (another page or search) leaves the newer in charge.
-        if (!meta.aborted) failed(state.lists[meta.arg.tab], payload);
+        if (!meta.aborted) listFailed(state.lists[meta.arg.tab], payload);
       })
       .addCase(reviewSummary.fulfilled, (state, { payload }) => {
         const { lists } = state;

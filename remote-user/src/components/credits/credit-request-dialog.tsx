@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { CreditsField, useCreditsInput } from 'common/components/credits-field';
+import type { ParsedCredits } from 'common/components/credits-field';
 import { FormDialog } from 'common/ui/form-dialog';
 import { FormField } from 'common/ui/form-field';
-import { Input } from 'common/ui/input';
 import { Textarea } from 'common/ui/textarea';
 import { useSubmission } from 'common/use-submission';
 import { CREDIT_MESSAGES } from '../../lib/credits/credits-api';
@@ -13,7 +14,7 @@ export const REQUEST_AMOUNT_MESSAGE = 'Please enter a whole number from 1 to 1,0
 export const REQUEST_REASON_MESSAGE = `Please keep the reason under ${MAX_REASON_CHARS} characters`;
 
 /** The amount typed, as a whole number of credits from 1 to 1,000, or the message to show. */
-export function parseRequestCredits(value: string): { credits: number } | { error: string } {
+export function parseRequestCredits(value: string): ParsedCredits {
   const trimmed = value.trim();
   if (!/^\d+$/.test(trimmed)) return { error: REQUEST_AMOUNT_MESSAGE };
   const credits = Number(trimmed);
@@ -30,25 +31,19 @@ export interface CreditRequestDialogProps {
 
 /** `Request credits`: an amount (1–1,000, 10 by default) and a reason, for an administrator. */
 export function CreditRequestDialog({ open, onClose, onSubmit }: CreditRequestDialogProps) {
-  const [amount, setAmount] = useState(DEFAULT_REQUEST_CREDITS);
+  const credits = useCreditsInput(DEFAULT_REQUEST_CREDITS, parseRequestCredits);
   const [reason, setReason] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
   const [reasonError, setReasonError] = useState<string | undefined>();
   const { submitting, failure, run } = useSubmission(CREDIT_MESSAGES.sendRequest);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const submit = async () => {
-    const parsed = parseRequestCredits(amount);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
-      amountRef.current?.focus();
-      return;
-    }
+    const amount = credits.read();
+    if (amount === null) return;
     if ([...reason.trim()].length > MAX_REASON_CHARS) {
       setReasonError(REQUEST_REASON_MESSAGE);
       return;
     }
-    await run(() => onSubmit(parsed.credits, reason.trim()));
+    await run(() => onSubmit(amount, reason.trim()));
   };
 
   return (
@@ -62,24 +57,12 @@ export function CreditRequestDialog({ open, onClose, onSubmit }: CreditRequestDi
       failure={failure}
       onSubmit={() => void submit()}
     >
-      <FormField label="Credits" error={amountError} hint="From 1 to 1,000">
-        {(control) => (
-          <Input
-            {...control}
-            ref={amountRef}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_REQUEST_CREDITS}
-            step={1}
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setAmountError(undefined);
-            }}
-          />
-        )}
-      </FormField>
+      <CreditsField
+        input={credits}
+        label="Credits"
+        hint="From 1 to 1,000"
+        max={MAX_REQUEST_CREDITS}
+      />
       <FormField label="Reason" error={reasonError} hint="Optional, at most 500 characters">
         {(control) => (
           <Textarea

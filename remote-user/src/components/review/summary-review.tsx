@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { BadgeVariant } from 'common/badge-variant';
 import { errorMessage } from 'common/error-message';
 import { useAppDispatch } from 'common/store';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
+import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
@@ -15,7 +17,6 @@ import {
   REVIEW_HISTORY_FALLBACK,
   getSummaryReviews,
 } from '../../lib/summaries/summary-reviews-api';
-import type { SummaryReviewEntry } from '../../lib/summaries/summary-reviews-api';
 import './summary-review.css';
 
 type ReviewStatus = Summary['reviewStatus'];
@@ -38,17 +39,9 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
 /** The custom prompt's limit (API.md "Limits"). */
 const MAX_PROMPT_CHARS = 500;
 
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let dateFormat: Intl.DateTimeFormat | undefined;
 function formatEntryDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return dateFormat.format(new Date(iso));
+  return formatDateTime(iso, 'medium');
 }
-
-type HistoryState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; entries: SummaryReviewEntry[] };
 
 function ReviewHistory({
   summaryId,
@@ -57,24 +50,12 @@ function ReviewHistory({
   summaryId: string;
   reviewedAt: string | null;
 }) {
-  const [loaded, setLoaded] = useState<{ key: string; state: HistoryState } | null>(null);
-  const key = `${summaryId}:${reviewedAt ?? ''}`;
-  const state: HistoryState = loaded?.key === key ? loaded.state : { status: 'loading' };
+  const state = useLoad(
+    `${summaryId}:${reviewedAt ?? ''}`,
+    (signal) => getSummaryReviews(summaryId, signal),
+    REVIEW_HISTORY_FALLBACK,
+  );
   const headingId = `review-history${useId()}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getSummaryReviews(summaryId, controller.signal)
-      .then((entries) => setLoaded({ key, state: { status: 'ready', entries } }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoaded({
-          key,
-          state: { status: 'failed', message: errorMessage(error, REVIEW_HISTORY_FALLBACK) },
-        });
-      });
-    return () => controller.abort();
-  }, [summaryId, key]);
 
   return (
     <section aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
@@ -87,11 +68,11 @@ function ReviewHistory({
         <p className="ui-muted" role="alert">
           {state.message}
         </p>
-      ) : state.entries.length === 0 ? (
+      ) : state.data.length === 0 ? (
         <p className="ui-muted">No reviews yet.</p>
       ) : (
         <ol className="ru-review__history">
-          {[...state.entries].reverse().map((entry) => (
+          {[...state.data].reverse().map((entry) => (
             <li key={`${entry.timestamp}-${entry.action}`} className="ru-review__entry">
               <span className="ru-review__entry-head">
                 <Badge variant={STATUS_VARIANTS[entry.action]}>
@@ -189,11 +170,7 @@ export function SummaryReview({ summary, showHistory = false }: SummaryReviewPro
             void regenerate();
           }}
         >
-          {failure ? (
-            <Alert variant="destructive">
-              <AlertDescription>{failure}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ErrorAlert message={failure} />
           <Label htmlFor={promptId}>Custom prompt</Label>
           <Textarea
             id={promptId}

@@ -1,49 +1,25 @@
-import { useEffect, useState } from 'react';
-import { errorMessage } from 'common/error-message';
+import { useState } from 'react';
+import { pageFromSearch } from 'common/list-params';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
+import { formatDateTime } from 'common/text';
+import { useLoad } from 'common/use-load';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from 'common/ui/card';
 import { CoinsIcon, RefreshIcon } from 'common/ui/icons';
-import { PageHeader } from 'common/ui/page-header';
+import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { CREDIT_MESSAGES, getCreditHistory } from '../../lib/credits/credits-api';
-import type { CreditHistoryPage } from '../../lib/credits/credits-api';
 import { describeEntry, formatAmount } from './credit-history';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
+import { InfoCard } from '../../components/info-card';
 import './credits-page.css';
 
 /** Credit movements per page. */
 export const HISTORY_PAGE_SIZE = 20;
-
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let dateFormat: Intl.DateTimeFormat | undefined;
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
-
-type HistoryState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; page: CreditHistoryPage };
-
-/** A load's answer, kept with the request it answers: anything else on screen is still loading. */
-interface Loaded {
-  key: string;
-  state: HistoryState;
-}
-
-function pageFromSearch(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** Low-balance words: a warning at 1 credit, the way forward at 0. */
 export function LowCreditsNotice({ credits }: { credits: number }) {
@@ -69,47 +45,32 @@ export function CreditsPage() {
   const user = useAppSelector(selectUser);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [reload, setReload] = useState(0);
   const credits = user?.credits;
   // The balance changing (a refresh, a summary) reloads the history too.
-  const key = `${page}:${reload}:${credits ?? ''}`;
-  const state: HistoryState = loaded?.key === key ? loaded.state : { status: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCreditHistory(page, HISTORY_PAGE_SIZE, controller.signal)
-      .then((result) => setLoaded({ key, state: { status: 'ready', page: result } }))
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        setLoaded({
-          key,
-          state: { status: 'failed', message: errorMessage(error, CREDIT_MESSAGES.history) },
-        });
-      });
-    return () => controller.abort();
-  }, [page, key]);
+  const state = useLoad(
+    `${page}:${reload}:${credits ?? ''}`,
+    (signal) => getCreditHistory(page, HISTORY_PAGE_SIZE, signal),
+    CREDIT_MESSAGES.history,
+  );
 
   if (!user) return null;
 
   return (
-    <section className="ui-page ru-credits" aria-labelledby="credits-heading">
-      <PageHeader
-        id="credits-heading"
-        title="Credits"
-        description="Your balance and where every credit came from and went."
-      />
+    <Page
+      id="credits-heading"
+      title="Credits"
+      description="Your balance and where every credit came from and went."
+      className="ru-credits"
+    >
       <div className="ru-credits__top">
-        <Card className="ru-credits__balance">
-          <h2 className="ru-credits__label">
-            <CoinsIcon /> Available Credits
-          </h2>
-          <p className="ru-credits__value">{user.credits}</p>
-          <p className="ru-credits__hint">1 credit per summary. Regenerating is free.</p>
+        <InfoCard icon={<CoinsIcon />} label="Available Credits">
+          <p className="ru-info-card__value">{user.credits}</p>
+          <p className="ru-info-card__hint">1 credit per summary. Regenerating is free.</p>
           <div className="ru-credits__actions">
             <RequestCreditsAction />
           </div>
-        </Card>
+        </InfoCard>
         <LowCreditsNotice credits={user.credits} />
       </div>
 
@@ -136,7 +97,7 @@ export function CreditsPage() {
                 <Skeleton key={index} className="ru-credits__skeleton" />
               ))}
             </div>
-          ) : state.page.entries.length === 0 ? (
+          ) : state.data.entries.length === 0 ? (
             <p className="ui-muted">No credit movements yet.</p>
           ) : (
             <>
@@ -156,14 +117,10 @@ export function CreditsPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {state.page.entries.map((entry) => (
+                    {state.data.entries.map((entry) => (
                       <tr key={entry.id}>
                         <td>
-                          <time dateTime={entry.createdAt}>
-                            {(dateFormat ??= new Intl.DateTimeFormat('en-US', DATE_OPTIONS)).format(
-                              new Date(entry.createdAt),
-                            )}
-                          </time>
+                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                         </td>
                         <td>
                           {entry.reason === 'summary' && entry.summaryPreview ? (
@@ -195,13 +152,13 @@ export function CreditsPage() {
               <Pager
                 label="Credit history pages"
                 page={page}
-                totalPages={state.page.pagination.totalPages}
+                totalPages={state.data.pagination.totalPages}
                 onPageChange={(next) => setSearchParams({ page: String(next) })}
               />
             </>
           )}
         </CardContent>
       </Card>
-    </section>
+    </Page>
   );
 }

@@ -23,6 +23,7 @@ import { formatCount } from '../../lib/summaries/summary';
 import { UsageChart } from './usage-chart';
 import { useUserAnalytics } from './use-user-analytics';
 import type { AnalyticsState } from './use-user-analytics';
+import { InfoCard } from '../../components/info-card';
 import '../../components/summary.css';
 import './dashboard-page.css';
 
@@ -132,6 +133,32 @@ function Analytics({ state, onRetry }: { state: AnalyticsState; onRetry: () => v
   );
 }
 
+/** A quick action: a link card with its icon, title, one line and an arrow. */
+function ActionCard({
+  to,
+  icon: Icon,
+  title,
+  description,
+}: {
+  to: string;
+  icon: ComponentType<IconProps>;
+  title: string;
+  description: string;
+}) {
+  return (
+    <Link to={to} className="ru-action-card">
+      <span className="ru-action-card__icon">
+        <Icon size={22} />
+      </span>
+      <span className="ru-action-card__text">
+        <span className="ru-action-card__title">{title}</span>
+        <span className="ru-action-card__description">{description}</span>
+      </span>
+      <ArrowRightIcon className="ru-action-card__arrow" />
+    </Link>
+  );
+}
+
 /** /dashboard: greeting, account cards, actions, the person's analytics and the platform's features. */
 export function DashboardPage() {
   const user = useAppSelector(selectUser);
@@ -156,10 +183,7 @@ export function DashboardPage() {
       </header>
 
       <div className="ru-dashboard__cards">
-        <Card className="ru-info-card">
-          <h2 className="ru-info-card__label">
-            <CoinsIcon /> Available Credits
-          </h2>
+        <InfoCard icon={<CoinsIcon />} label="Available Credits">
           <p className="ru-info-card__value">{user.credits}</p>
           <p className="ru-info-card__hint">1 credit per summary</p>
           {user.credits === 1 ? (
@@ -171,51 +195,33 @@ export function DashboardPage() {
             Credit history
             <ArrowRightIcon />
           </Link>
-        </Card>
-        <Card className="ru-info-card">
-          <h2 className="ru-info-card__label">
-            <UserIcon /> Account
-          </h2>
+        </InfoCard>
+        <InfoCard icon={<UserIcon />} label="Account">
           <p className="ru-info-card__name">{user.name}</p>
           <p className="ru-info-card__email">{user.email}</p>
           <p className="ru-info-card__hint">
             Role: <Badge variant={roleBadgeVariant(role)}>{roleLabel(role)}</Badge>
           </p>
-        </Card>
-        <Card className="ru-info-card">
-          <h2 className="ru-info-card__label">
-            <CheckCircleIcon /> Account Status
-          </h2>
+        </InfoCard>
+        <InfoCard icon={<CheckCircleIcon />} label="Account Status">
           <p className="ru-info-card__value ru-info-card__value--status">Active</p>
           <p className="ru-info-card__hint">Your account is in good standing</p>
-        </Card>
+        </InfoCard>
       </div>
 
       <nav className="ru-dashboard__actions" aria-label="Quick actions">
-        <Link to="/summarize" className="ru-action-card">
-          <span className="ru-action-card__icon">
-            <FileTextIcon size={22} />
-          </span>
-          <span className="ru-action-card__text">
-            <span className="ru-action-card__title">Create Summary</span>
-            <span className="ru-action-card__description">
-              Paste text or upload a .txt or .docx file
-            </span>
-          </span>
-          <ArrowRightIcon className="ru-action-card__arrow" />
-        </Link>
-        <Link to="/history" className="ru-action-card">
-          <span className="ru-action-card__icon">
-            <HistoryIcon size={22} />
-          </span>
-          <span className="ru-action-card__text">
-            <span className="ru-action-card__title">View History</span>
-            <span className="ru-action-card__description">
-              Read, copy and manage your past summaries
-            </span>
-          </span>
-          <ArrowRightIcon className="ru-action-card__arrow" />
-        </Link>
+        <ActionCard
+          to="/summarize"
+          icon={FileTextIcon}
+          title="Create Summary"
+          description="Paste text or upload a .txt or .docx file"
+        />
+        <ActionCard
+          to="/history"
+          icon={HistoryIcon}
+          title="View History"
+          description="Read, copy and manage your past summaries"
+        />
       </nav>
 
       <Card className="ru-dashboard__section">

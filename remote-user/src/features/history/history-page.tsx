@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ListSearch } from 'common/components/list-controls';
+import { SummarySearch } from 'common/components/list-controls';
+import { pageFromSearch } from 'common/list-params';
 import { useSearchParams } from 'common/router';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription } from 'common/ui/alert';
@@ -7,6 +8,7 @@ import { Button, ButtonLink } from 'common/ui/button';
 import { Card, CardContent } from 'common/ui/card';
 import { ConfirmDialog } from 'common/ui/confirm-dialog';
 import { HistoryIcon, SparklesIcon, RefreshIcon, SearchIcon, XIcon } from 'common/ui/icons';
+import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
@@ -25,16 +27,12 @@ import './history-page.css';
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
 
-/** `?page=N` as a page number: a positive integer, else 1. */
-export function pageFromSearch(value: string | null): number {
-  if (!value || !/^\d+$/.test(value)) return 1;
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
+/** `?page=N` as a page number, read as the staff lists read it. */
+export { pageFromSearch };
 
 function HistorySkeleton() {
   return (
-    <div className="ru-history-list" aria-busy="true">
+    <div className="ui-summary-list" aria-busy="true">
       <span role="status" className="ui-sr-only">
         Loading your summaries
       </span>
@@ -172,22 +170,19 @@ export function HistoryPage() {
   const shownPage = Math.min(page, Math.max(totalPages, 1));
 
   return (
-    <section className="ui-page ru-history" aria-labelledby="history-heading">
-      <header className="ui-page-header">
-        <div>
-          <h1 id="history-heading" ref={heading} tabIndex={-1} className="ui-page-title">
-            Your Summaries
-          </h1>
-          <p className="ui-page-description">
-            Every summary you have made, newest first. Expand one to read it in full.
-          </p>
-        </div>
+    <Page
+      id="history-heading"
+      title="Your Summaries"
+      description="Every summary you have made, newest first. Expand one to read it in full."
+      headingRef={heading}
+      className="ru-history"
+      actions={
         <ButtonLink to="/summarize" variant="outline">
           <SparklesIcon />
           Create Summary
         </ButtonLink>
-      </header>
-
+      }
+    >
       {deleteFailed ? (
         <Alert variant="destructive" className="ru-history-alert">
           <AlertDescription>
@@ -226,12 +221,7 @@ export function HistoryPage() {
       ) : null}
 
       <div className="ru-history-search">
-        <ListSearch
-          label="Search summaries"
-          value={q}
-          onSearch={search}
-          placeholder="Words in the original or the summary"
-        />
+        <SummarySearch label="Search summaries" value={q} onSearch={search} />
       </div>
 
       {firstLoad ? (
@@ -245,7 +235,7 @@ export function HistoryPage() {
       ) : summaries.length > 0 ? (
         <>
           <ol
-            className={refreshing ? 'ru-history-list ru-dimmed' : 'ru-history-list'}
+            className={refreshing ? 'ui-summary-list ru-dimmed' : 'ui-summary-list'}
             aria-busy={refreshing || undefined}
             aria-label={`Summaries, page ${shownPage}`}
           >
@@ -287,6 +277,6 @@ export function HistoryPage() {
         title="Delete this summary?"
         onConfirm={() => void confirmDelete()}
       />
-    </section>
+    </Page>
   );
 }

@@ -1,7 +1,8 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
-import { ChevronDownIcon, ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
+import { ExpandButton } from 'common/ui/expand-button';
+import { ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
@@ -122,17 +123,13 @@ export function HistorySummaryCard({
       <SummaryReview summary={summary} showHistory={expanded} />
 
       <div className="ru-history-card__actions">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-expanded={expanded}
-          aria-controls={detailsId}
-          onClick={() => setExpanded((open) => !open)}
-        >
-          <ChevronDownIcon className={expanded ? 'ru-chevron ru-chevron--open' : 'ru-chevron'} />
-          {expanded ? 'Show less' : 'Show more'}
-          <span className="ui-sr-only"> of the summary from {relativeDate}</span>
-        </Button>
+        <ExpandButton
+          expanded={expanded}
+          controls={detailsId}
+          onToggle={() => setExpanded((open) => !open)}
+          labels={['Show more', 'Show less']}
+          srContext={` of the summary from ${relativeDate}`}
+        />
         <CopyButton text={summaryText} variant="ghost" disabled={summaryText === ''} />
         <VersionsButton
           summary={summary}

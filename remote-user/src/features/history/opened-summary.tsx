@@ -1,24 +1,19 @@
-import { useEffect, useState } from 'react';
 import { ApiError } from 'common/api-client';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Skeleton } from 'common/ui/skeleton';
 import { XIcon } from 'common/ui/icons';
+import { useLoad } from 'common/use-load';
 import { getSummaryById } from '../../lib/summaries/summaries-api';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
 
 export const OPENED_SUMMARY_GONE = 'This summary no longer exists.';
 
-type OpenedState =
-  | { status: 'loading' }
-  | { status: 'loaded'; summary: Summary }
-  | { status: 'failed'; message: string };
-
-/** An answer and the request (`id:reloads`) it answers: an older answer reads as loading. */
-interface Answer {
-  key: string;
-  state: OpenedState;
+/** What the card says when the summary could not be loaded. */
+function openedFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return OPENED_SUMMARY_GONE;
+  return error instanceof Error ? error.message : String(error);
 }
 
 interface OpenedSummaryProps {
@@ -33,28 +28,7 @@ interface OpenedSummaryProps {
 
 /** /history?summary=<id>: that summary, expanded, above the list, until the person closes it. */
 export function OpenedSummary({ id, reloads, deletingId, onDelete, onClose }: OpenedSummaryProps) {
-  const key = `${id}:${reloads}`;
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  const state: OpenedState = answer && answer.key === key ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const setState = (next: OpenedState) => setAnswer({ key, state: next });
-    getSummaryById(id, controller.signal).then(
-      (summary) => setState({ status: 'loaded', summary }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const gone = error instanceof ApiError && error.status === 404;
-        const message = gone
-          ? OPENED_SUMMARY_GONE
-          : error instanceof Error
-            ? error.message
-            : String(error);
-        setState({ status: 'failed', message });
-      },
-    );
-    return () => controller.abort();
-  }, [id, key]);
+  const state = useLoad(`${id}:${reloads}`, (signal) => getSummaryById(id, signal), openedFailure);
 
   return (
     <section className="ru-history-opened" aria-labelledby="history-opened-heading">
@@ -76,13 +50,11 @@ export function OpenedSummary({ id, reloads, deletingId, onDelete, onClose }: Op
           <Skeleton style={{ width: '85%' }} />
         </div>
       ) : state.status === 'failed' ? (
-        <Alert variant="destructive">
-          <AlertDescription>{state.message}</AlertDescription>
-        </Alert>
+        <ErrorAlert message={state.message} />
       ) : (
         <HistorySummaryCard
-          summary={state.summary}
-          deleting={deletingId === state.summary.id}
+          summary={state.data}
+          deleting={deletingId === state.data.id}
           onDelete={onDelete}
           defaultExpanded
         />

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { cx } from 'common/cx';
 import { formatFileSize } from 'common/text';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
 import { ALLOWED_FILE_EXTENSIONS } from '../../lib/summaries/summary';
@@ -151,16 +151,8 @@ export function FileSummaryForm({
 
       <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
 
-      {creationError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{creationError}</AlertDescription>
-        </Alert>
-      ) : null}
-      {ownError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{ownError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert message={creationError} />
+      <ErrorAlert message={ownError} />
 
       <div className="ru-job-progress" role="status" aria-live="polite">
         {uploading && job ? (

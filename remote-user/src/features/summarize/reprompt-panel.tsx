@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Label } from 'common/ui/label';
 import { RefreshIcon } from 'common/ui/icons';
@@ -60,11 +60,7 @@ export function RepromptPanel({
         instructions. Regenerating is free.
       </p>
       <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={regenerating} />
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="ru-reprompt__actions">
         <Button variant="outline" onClick={onCancel} disabled={regenerating}>
           Cancel

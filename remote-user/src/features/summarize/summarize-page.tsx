@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Card, CardContent } from 'common/ui/card';
 import { CoinsIcon, FileTextIcon, UploadIcon } from 'common/ui/icons';
+import { Page } from 'common/ui/page-header';
 import { Spinner } from 'common/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
 import {
@@ -149,25 +150,20 @@ export function SummarizePage() {
   };
 
   return (
-    <section className="ui-page ru-summarize" aria-labelledby="summarize-heading">
-      <header className="ui-page-header">
-        <div>
-          <h1 id="summarize-heading" className="ui-page-title">
-            Create Summary
-          </h1>
-          <p className="ui-page-description">
-            Paste text or upload a .txt, .docx or .pdf file and get a concise summary. Each summary
-            costs 1 credit; regenerating is free.
-          </p>
-        </div>
+    <Page
+      id="summarize-heading"
+      title="Create Summary"
+      description="Paste text or upload a .txt, .docx or .pdf file and get a concise summary. Each summary costs 1 credit; regenerating is free."
+      className="ru-summarize"
+      actions={
         <p className="ru-credit-pill">
           <CoinsIcon />
           <span>
             <strong>{credits}</strong> {credits === 1 ? 'credit' : 'credits'} available
           </span>
         </p>
-      </header>
-
+      }
+    >
       {credits <= 0 ? (
         <Alert variant="destructive" className="ru-summarize__credits-alert">
           <AlertTitle>No credits left</AlertTitle>
@@ -232,6 +228,6 @@ export function SummarizePage() {
           />
         </Suspense>
       ) : null}
-    </section>
+    </Page>
   );
 }

@@ -1,3 +1,5 @@
+import { formatDateTime } from 'common/text';
+import { saveBlob } from '../../lib/files/save-blob';
 import {
   formatCount,
   summaryKindLabel,
@@ -7,16 +9,6 @@ import {
 import type { Summary } from '../../lib/summaries/summary';
 
 export type DownloadFormat = 'txt' | 'md';
-
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-let longDate: Intl.DateTimeFormat | undefined;
-const LONG_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
 
 /** `brevity-summary-2026-03-10.md`, with `-v2` once regenerated. */
 export function summaryFileName(summary: Summary, format: DownloadFormat): string {
@@ -43,14 +35,7 @@ export function summaryAsMarkdown(summary: Summary): string {
   const lines = [
     `# ${title}`,
     '',
-    ...(Number.isNaN(created.getTime())
-      ? []
-      : [
-          field(
-            'Created',
-            (longDate ??= new Intl.DateTimeFormat('en-US', LONG_DATE_OPTIONS)).format(created),
-          ),
-        ]),
+    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatDateTime(created, 'long'))]),
     field('Type', summaryKindLabel(summary)),
     field('Model', summaryModelLabel(summary)),
     ...(version ? [field('Version', String(version))] : []),
@@ -78,16 +63,7 @@ export function summaryAsMarkdown(summary: Summary): string {
 
 /** Saves text as a file through a temporary link. */
 export function downloadTextFile(fileName: string, content: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([content], { type: `${mimeType};charset=utf-8` }), fileName);
 }
 
 /** Downloads a summary as .txt or .md. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { cx } from 'common/cx';
-import { Alert, AlertDescription } from 'common/ui/alert';
+import { Alert, AlertDescription, ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Label } from 'common/ui/label';
 import { SparklesIcon } from 'common/ui/icons';
@@ -103,11 +103,7 @@ export function TextSummaryForm({
         </Alert>
       ) : null}
       <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
-      {creationError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{creationError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <ErrorAlert message={creationError} />
       <div className="ru-form-actions">
         <p className="ru-cost">Costs 1 credit.</p>
         <Button type="submit" size="lg" disabled={!canSubmit} loading={submitting}>
