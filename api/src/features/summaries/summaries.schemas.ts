@@ -75,6 +75,8 @@ export const createSummarySchema = z.object(
   jsonObjectBody,
 );
 
+export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
+
 /**
  * POST /api/summaries/async: as `createSummarySchema`, but the text may come as `text` (the
  * name API.md gives it there) or `content`; with both, `content` is used.
