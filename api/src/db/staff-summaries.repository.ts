@@ -4,6 +4,7 @@ import type { DbExecutor } from './database';
 import type { Role } from './schema';
 import { selectSummaries } from './summaries.repository';
 import type { SummaryRecord } from './summaries.repository';
+import type { PageWindow } from '../lib/page-query';
 
 /*
  * Everyone's summaries as the staff features (admin, editor, reviews) read them: with their
@@ -51,7 +52,7 @@ async function countStaffSummaries(
 function listStaffSummaries(
   db: DbExecutor,
   conditions: readonly RawBuilder<boolean>[],
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<StaffSummaryRecord[]> {
   let query = selectStaffSummaries(db);
   for (const condition of conditions) query = query.where(condition);

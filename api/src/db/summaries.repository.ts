@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
+import type { SummariesTable, SummarySource, SummaryVersionsTable } from './schema';
 import type {
-  FallbackReasonColumn,
-  SourceMapEntryJson,
-  SummariesTable,
-  SummaryFormatColumn,
-  SummaryLengthColumn,
-  SummarySource,
-} from './schema';
+  FallbackReason,
+  SourceMapEntry,
+  SummaryFormat,
+  SummaryLength,
+} from '../summarizer/summarizer';
+import type { PageWindow } from '../lib/page-query';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -31,12 +31,12 @@ export interface SummaryText {
   isFallback: boolean;
   aiModel: string;
   customPrompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
+  length: SummaryLength;
+  format: SummaryFormat;
   keywords: string[];
-  sourceMap: SourceMapEntryJson[];
+  sourceMap: SourceMapEntry[];
   unverified: string[];
-  fallbackReason: FallbackReasonColumn | null;
+  fallbackReason: FallbackReason | null;
 }
 
 export interface NewSummary extends SummaryText {
@@ -258,7 +258,7 @@ const ownPageWithTotals = prepareStatement<
 export async function listOwnSummariesWithTotals(
   db: DbExecutor,
   userId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ summaries: SummaryRecord[]; totals: SummaryTotals | undefined }> {
   const rows = await ownPageWithTotals.run(db, {
     userId,
@@ -342,22 +342,9 @@ export function lockSummary(db: DbExecutor, id: string) {
 }
 
 /** A stored version with the name of the staff member who edited it (null when none or gone). */
-export interface SummaryVersionRecord {
-  version: number;
-  summarized_content: string;
-  custom_prompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
-  ai_model: string;
-  is_fallback: boolean;
-  source_map: SourceMapEntryJson[];
-  keywords: string[];
-  unverified: string[];
-  fallback_reason: FallbackReasonColumn | null;
-  created_at: Date;
-  edited_by: string | null;
+export type SummaryVersionRecord = Omit<Selectable<SummaryVersionsTable>, 'id' | 'summary_id'> & {
   editor_name: string | null;
-}
+};
 
 function selectVersions(db: DbExecutor, summaryId: string) {
   return db
