@@ -22,20 +22,28 @@ export interface SummaryTotals {
   compressionRatioSum: number;
 }
 
-/** What the summarizer produced, as stored on a summary. */
+/** What the summarizer produced, as stored on a summary (and as API.md's Summary shows it). */
 export interface SummaryText {
   summarizedContent: string;
   summaryWordCount: number;
+  /** Percent by which the summary is shorter in words (0..100). */
   compressionRatio: number;
+  /** Milliseconds the summarizer took. */
   processingTime: number;
+  /** True when the local summarizer wrote it ("Quick Summary"). */
   isFallback: boolean;
   aiModel: string;
   customPrompt: string | null;
+  /** API.md "Additions": the length and format it was written for. */
   length: SummaryLength;
   format: SummaryFormat;
+  /** Up to 10 key terms of the original, most important first. */
   keywords: string[];
+  /** One entry per sentence (item) of summarizedContent, with its source spans. */
   sourceMap: SourceMapEntry[];
+  /** Numbers, dates and names of the summary that the original never mentions. */
   unverified: string[];
+  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
   fallbackReason: FallbackReason | null;
 }
 

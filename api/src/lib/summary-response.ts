@@ -1,35 +1,24 @@
 import { AppError } from './app-error';
 import { REVIEW_STATUSES } from '../db/schema';
 import type { ReviewStatus, Role, SummarySource } from '../db/schema';
-import type {
-  FallbackReason,
-  SourceMapEntry,
-  SummaryFormat,
-  SummaryLength,
-} from '../summarizer/summarizer';
+import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
   SummaryRecord,
+  SummaryText,
   SummaryTotals,
   SummaryVersionRecord,
 } from '../db/summaries.repository';
 
-/** The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. */
-export interface SummaryDto {
+/**
+ * The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. Its
+ * text and how it was written are the stored SummaryText's, field for field.
+ */
+export interface SummaryDto extends SummaryText {
   id: string;
   _id: string;
-  summarizedContent: string;
   originalContent: string;
   originalWordCount: number;
-  summaryWordCount: number;
-  /** Percent by which the summary is shorter in words (0..100). */
-  compressionRatio: number;
-  /** Milliseconds the summarizer took. */
-  processingTime: number;
-  /** True when the local summarizer wrote it ("Quick Summary"). */
-  isFallback: boolean;
-  aiModel: string;
-  customPrompt: string | null;
   regenerationCount: number;
   source: SummarySource;
   fileName: string | null;
@@ -39,19 +28,8 @@ export interface SummaryDto {
   reviewComments: string | null;
   reviewedBy: { id: string; name: string } | null;
   reviewedAt: string | null;
-  /** API.md "Additions": the length and format it was written for. */
-  length: SummaryLength;
-  format: SummaryFormat;
-  /** Up to 10 key terms of the original, most important first. */
-  keywords: string[];
-  /** One entry per sentence (item) of summarizedContent, with its source spans. */
-  sourceMap: SourceMapEntry[];
-  /** Numbers, dates and names of the summary that the original never mentions. */
-  unverified: string[];
   /** The number of the current version (1 for a new summary). */
   version: number;
-  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
-  fallbackReason: FallbackReason | null;
 }
 
 /** One entry of GET /api/summaries/:id/versions. */
