@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { DbExecutor } from './database';
 import type { Role } from './schema';
-import { selectSummaries } from './summaries.repository';
+import { newestSummariesFirst, selectSummaries } from './summaries.repository';
 import type { SummaryRecord } from './summaries.repository';
 import type { PageWindow } from '../lib/page-query';
 
@@ -56,12 +56,7 @@ function listStaffSummaries(
 ): Promise<StaffSummaryRecord[]> {
   let query = selectStaffSummaries(db);
   for (const condition of conditions) query = query.where(condition);
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return query.$call(newestSummariesFirst).offset(page.offset).limit(page.limit).execute();
 }
 
 /** Summaries counted by review status (anything not reviewed counts as pending). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
 import type { SummariesTable, SummarySource, SummaryVersionsTable } from './schema';
@@ -62,6 +62,15 @@ export function selectSummaries(db: DbExecutor) {
     .leftJoin('users as reviewer', 'reviewer.id', 'summaries.reviewed_by')
     .selectAll('summaries')
     .select('reviewer.name as reviewer_name');
+}
+
+/** Newest first, ties by id: the order of every list of summaries. */
+export function newestSummariesFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return query
+    .orderBy(sql.ref('summaries.created_at'), 'desc')
+    .orderBy(sql.ref('summaries.id'), 'desc');
 }
 
 function textColumns(text: SummaryText) {
@@ -224,12 +233,7 @@ export function listOwnSummaries(
 ): Promise<SummaryRecord[]> {
   let query = selectSummaries(db).where('summaries.user_id', '=', userId);
   if (page.q !== undefined) query = query.where(matchesSearch(page.q));
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return query.$call(newestSummariesFirst).offset(page.offset).limit(page.limit).execute();
 }
 
 /** The page of listOwnSummariesWithTotals: its rows carry the user's totals (null without). */
@@ -251,8 +255,7 @@ const ownPageWithTotals = prepareStatement<
       sql<number | null>`totals.compression_ratio_sum::float8`.as('totals_compression_ratio_sum'),
     ])
     .where('summaries.user_id', '=', param<string>('userId'))
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
+    .$call(newestSummariesFirst)
     .offset(param<number>('offset'))
     .limit(param<number>('limit')),
 );
