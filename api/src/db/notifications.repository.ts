@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from './database';
 import type { NotificationKind, NotificationRow } from './schema';
+import type { PageWindow } from '../lib/page-query';
 
 export interface NewNotification {
   userId: string;
@@ -33,7 +34,7 @@ export async function appendNotification(
 export function listNotifications(
   db: DbExecutor,
   userId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<NotificationRow[]> {
   return db
     .selectFrom('notifications')

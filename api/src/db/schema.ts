@@ -1,4 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  FallbackReason,
+  SourceMapEntry,
+  SummaryFormat,
+  SummaryLength,
+} from '../summarizer/summarizer';
 
 /*
  * The database as Kysely sees it: table and column names exactly as in SQL (snake_case).
@@ -70,22 +76,6 @@ export interface RateLimitHitsTable {
 }
 
 export type SummarySource = 'text' | 'txt' | 'docx' | 'pdf';
-export type SummaryLengthColumn = 'short' | 'medium' | 'long';
-export type SummaryFormatColumn = 'paragraph' | 'bullets' | 'tldr';
-export type FallbackReasonColumn =
-  'not_configured' | 'rate_limited' | 'unavailable' | 'timeout' | 'blocked' | 'incomplete';
-
-/** A stretch of a summary's original text (UTF-16 offsets, end exclusive). */
-export interface SourceSpanJson {
-  start: number;
-  end: number;
-}
-
-/** One sentence (or bullet item) of a summary and the source sentences that support it. */
-export interface SourceMapEntryJson {
-  text: string;
-  sources: SourceSpanJson[];
-}
 
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
@@ -124,18 +114,18 @@ export interface SummariesTable {
   reviewed_by: string | null;
   reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The length and format it was (last) written for; medium / paragraph by default. */
-  length: ColumnType<SummaryLengthColumn, SummaryLengthColumn | undefined, SummaryLengthColumn>;
-  format: ColumnType<SummaryFormatColumn, SummaryFormatColumn | undefined, SummaryFormatColumn>;
+  length: ColumnType<SummaryLength, SummaryLength | undefined, SummaryLength>;
+  format: ColumnType<SummaryFormat, SummaryFormat | undefined, SummaryFormat>;
   /** Up to 10 key terms of the original, most important first. */
   keywords: JsonColumn<string[]>;
   /** One entry per sentence (item) of summarized_content. */
-  source_map: JsonColumn<SourceMapEntryJson[]>;
+  source_map: JsonColumn<SourceMapEntry[]>;
   /** Numbers, dates and names of the summary the original never mentions. */
   unverified: JsonColumn<string[]>;
   /** The number of the current version (its row in summary_versions). */
   version: ColumnType<number, number | undefined, number>;
   /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
-  fallback_reason: FallbackReasonColumn | null;
+  fallback_reason: FallbackReason | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -150,14 +140,14 @@ export interface SummaryVersionsTable {
   version: number;
   summarized_content: string;
   custom_prompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
+  length: SummaryLength;
+  format: SummaryFormat;
   ai_model: string;
   is_fallback: boolean;
-  source_map: JsonColumn<SourceMapEntryJson[]>;
+  source_map: JsonColumn<SourceMapEntry[]>;
   keywords: JsonColumn<string[]>;
   unverified: JsonColumn<string[]>;
-  fallback_reason: FallbackReasonColumn | null;
+  fallback_reason: FallbackReason | null;
   /** The staff member whose edit this version is; null otherwise (and once they are deleted). */
   edited_by: string | null;
   created_at: CreatedAt;

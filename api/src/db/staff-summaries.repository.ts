@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { DbExecutor } from './database';
 import type { Role } from './schema';
-import { selectSummaries } from './summaries.repository';
+import { newestSummariesFirst, selectSummaries } from './summaries.repository';
 import type { SummaryRecord } from './summaries.repository';
+import type { PageWindow } from '../lib/page-query';
 
 /*
  * Everyone's summaries as the staff features (admin, editor, reviews) read them: with their
@@ -51,16 +52,11 @@ async function countStaffSummaries(
 function listStaffSummaries(
   db: DbExecutor,
   conditions: readonly RawBuilder<boolean>[],
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<StaffSummaryRecord[]> {
   let query = selectStaffSummaries(db);
   for (const condition of conditions) query = query.where(condition);
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return query.$call(newestSummariesFirst).offset(page.offset).limit(page.limit).execute();
 }
 
 /** Summaries counted by review status (anything not reviewed counts as pending). */

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
+import type { SummariesTable, SummarySource, SummaryVersionsTable } from './schema';
 import type {
-  FallbackReasonColumn,
-  SourceMapEntryJson,
-  SummariesTable,
-  SummaryFormatColumn,
-  SummaryLengthColumn,
-  SummarySource,
-} from './schema';
+  FallbackReason,
+  SourceMapEntry,
+  SummaryFormat,
+  SummaryLength,
+} from '../summarizer/summarizer';
+import type { PageWindow } from '../lib/page-query';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -22,21 +22,29 @@ export interface SummaryTotals {
   compressionRatioSum: number;
 }
 
-/** What the summarizer produced, as stored on a summary. */
+/** What the summarizer produced, as stored on a summary (and as API.md's Summary shows it). */
 export interface SummaryText {
   summarizedContent: string;
   summaryWordCount: number;
+  /** Percent by which the summary is shorter in words (0..100). */
   compressionRatio: number;
+  /** Milliseconds the summarizer took. */
   processingTime: number;
+  /** True when the local summarizer wrote it ("Quick Summary"). */
   isFallback: boolean;
   aiModel: string;
   customPrompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
+  /** API.md "Additions": the length and format it was written for. */
+  length: SummaryLength;
+  format: SummaryFormat;
+  /** Up to 10 key terms of the original, most important first. */
   keywords: string[];
-  sourceMap: SourceMapEntryJson[];
+  /** One entry per sentence (item) of summarizedContent, with its source spans. */
+  sourceMap: SourceMapEntry[];
+  /** Numbers, dates and names of the summary that the original never mentions. */
   unverified: string[];
-  fallbackReason: FallbackReasonColumn | null;
+  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
+  fallbackReason: FallbackReason | null;
 }
 
 export interface NewSummary extends SummaryText {
@@ -54,6 +62,15 @@ export function selectSummaries(db: DbExecutor) {
     .leftJoin('users as reviewer', 'reviewer.id', 'summaries.reviewed_by')
     .selectAll('summaries')
     .select('reviewer.name as reviewer_name');
+}
+
+/** Newest first, ties by id: the order of every list of summaries. */
+export function newestSummariesFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return query
+    .orderBy(sql.ref('summaries.created_at'), 'desc')
+    .orderBy(sql.ref('summaries.id'), 'desc');
 }
 
 function textColumns(text: SummaryText) {
@@ -216,12 +233,7 @@ export function listOwnSummaries(
 ): Promise<SummaryRecord[]> {
   let query = selectSummaries(db).where('summaries.user_id', '=', userId);
   if (page.q !== undefined) query = query.where(matchesSearch(page.q));
-  return query
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return query.$call(newestSummariesFirst).offset(page.offset).limit(page.limit).execute();
 }
 
 /** The page of listOwnSummariesWithTotals: its rows carry the user's totals (null without). */
@@ -243,8 +255,7 @@ const ownPageWithTotals = prepareStatement<
       sql<number | null>`totals.compression_ratio_sum::float8`.as('totals_compression_ratio_sum'),
     ])
     .where('summaries.user_id', '=', param<string>('userId'))
-    .orderBy('summaries.created_at', 'desc')
-    .orderBy('summaries.id', 'desc')
+    .$call(newestSummariesFirst)
     .offset(param<number>('offset'))
     .limit(param<number>('limit')),
 );
@@ -258,7 +269,7 @@ const ownPageWithTotals = prepareStatement<
 export async function listOwnSummariesWithTotals(
   db: DbExecutor,
   userId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ summaries: SummaryRecord[]; totals: SummaryTotals | undefined }> {
   const rows = await ownPageWithTotals.run(db, {
     userId,
@@ -342,22 +353,9 @@ export function lockSummary(db: DbExecutor, id: string) {
 }
 
 /** A stored version with the name of the staff member who edited it (null when none or gone). */
-export interface SummaryVersionRecord {
-  version: number;
-  summarized_content: string;
-  custom_prompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
-  ai_model: string;
-  is_fallback: boolean;
-  source_map: SourceMapEntryJson[];
-  keywords: string[];
-  unverified: string[];
-  fallback_reason: FallbackReasonColumn | null;
-  created_at: Date;
-  edited_by: string | null;
+export type SummaryVersionRecord = Omit<Selectable<SummaryVersionsTable>, 'id' | 'summary_id'> & {
   editor_name: string | null;
-}
+};
 
 function selectVersions(db: DbExecutor, summaryId: string) {
   return db

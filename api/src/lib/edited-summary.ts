@@ -1,4 +1,4 @@
-import type { SourceMapEntryJson, SummaryFormatColumn } from '../db/schema';
+import type { SourceMapEntry, SummaryFormat } from '../summarizer/summarizer';
 import { segmentSentences } from '../summarizer/sentence-segmenter';
 
 /*
@@ -14,7 +14,7 @@ function normalized(text: string): string {
   return text.replace(BULLET_MARKER, '').replace(/\s+/gu, ' ').trim().toLowerCase();
 }
 
-function unitsOf(text: string, format: SummaryFormatColumn): string[] {
+function unitsOf(text: string, format: SummaryFormat): string[] {
   if (format === 'bullets') {
     return text
       .split(/\r?\n/u)
@@ -27,10 +27,10 @@ function unitsOf(text: string, format: SummaryFormatColumn): string[] {
 /** The source map of an edited summary, from the one of the text it replaced. */
 export function sourceMapAfterEdit(
   text: string,
-  format: SummaryFormatColumn,
-  previous: readonly SourceMapEntryJson[],
-): SourceMapEntryJson[] {
-  const known = new Map<string, SourceMapEntryJson['sources']>();
+  format: SummaryFormat,
+  previous: readonly SourceMapEntry[],
+): SourceMapEntry[] {
+  const known = new Map<string, SourceMapEntry['sources']>();
   for (const entry of previous) known.set(normalized(entry.text), entry.sources);
   return unitsOf(text, format).map((unit) => ({
     text: unit,

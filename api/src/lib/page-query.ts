@@ -27,3 +27,14 @@ export function toPaginationDto(page: number, limit: number, total: number): Pag
 export function pageOffset(page: number, limit: number): number {
   return (page - 1) * limit;
 }
+
+/** The rows one page reads: how many to skip and how many to take. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** The rows of the query's `page` of `limit` rows. */
+export function pageWindow(query: { page: number; limit: number }): PageWindow {
+  return { offset: pageOffset(query.page, query.limit), limit: query.limit };
+}

@@ -1,37 +1,24 @@
 import { AppError } from './app-error';
 import { REVIEW_STATUSES } from '../db/schema';
-import type {
-  FallbackReasonColumn,
-  ReviewStatus,
-  Role,
-  SourceMapEntryJson,
-  SummaryFormatColumn,
-  SummaryLengthColumn,
-  SummarySource,
-} from '../db/schema';
+import type { ReviewStatus, Role, SummarySource } from '../db/schema';
+import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
   SummaryRecord,
+  SummaryText,
   SummaryTotals,
   SummaryVersionRecord,
 } from '../db/summaries.repository';
 
-/** The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. */
-export interface SummaryDto {
+/**
+ * The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. Its
+ * text and how it was written are the stored SummaryText's, field for field.
+ */
+export interface SummaryDto extends SummaryText {
   id: string;
   _id: string;
-  summarizedContent: string;
   originalContent: string;
   originalWordCount: number;
-  summaryWordCount: number;
-  /** Percent by which the summary is shorter in words (0..100). */
-  compressionRatio: number;
-  /** Milliseconds the summarizer took. */
-  processingTime: number;
-  /** True when the local summarizer wrote it ("Quick Summary"). */
-  isFallback: boolean;
-  aiModel: string;
-  customPrompt: string | null;
   regenerationCount: number;
   source: SummarySource;
   fileName: string | null;
@@ -41,19 +28,8 @@ export interface SummaryDto {
   reviewComments: string | null;
   reviewedBy: { id: string; name: string } | null;
   reviewedAt: string | null;
-  /** API.md "Additions": the length and format it was written for. */
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
-  /** Up to 10 key terms of the original, most important first. */
-  keywords: string[];
-  /** One entry per sentence (item) of summarizedContent, with its source spans. */
-  sourceMap: SourceMapEntryJson[];
-  /** Numbers, dates and names of the summary that the original never mentions. */
-  unverified: string[];
   /** The number of the current version (1 for a new summary). */
   version: number;
-  /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
-  fallbackReason: FallbackReasonColumn | null;
 }
 
 /** One entry of GET /api/summaries/:id/versions. */
@@ -61,8 +37,8 @@ export interface SummaryVersionDto {
   version: number;
   summarizedContent: string;
   customPrompt: string | null;
-  length: SummaryLengthColumn;
-  format: SummaryFormatColumn;
+  length: SummaryLength;
+  format: SummaryFormat;
   aiModel: string;
   isFallback: boolean;
   createdAt: string;
@@ -157,9 +133,9 @@ function isSpan(value: unknown): value is { start: number; end: number } {
 }
 
 /** A stored source map, keeping only well-formed entries. */
-export function sourceMapOf(value: unknown): SourceMapEntryJson[] {
+export function sourceMapOf(value: unknown): SourceMapEntry[] {
   if (!Array.isArray(value)) return [];
-  const entries: SourceMapEntryJson[] = [];
+  const entries: SourceMapEntry[] = [];
   for (const item of value) {
     if (typeof item !== 'object' || item === null) continue;
     const entry = item as Record<string, unknown>;

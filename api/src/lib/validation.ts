@@ -48,6 +48,28 @@ export function validate<Schema extends z.ZodType, Target extends keyof Validati
   });
 }
 
+/**
+ * Optional text, trimmed: missing, null, empty or blank all mean none (null). Otherwise
+ * `problemOf` names the first rule the trimmed text breaks (null when it keeps them all), and
+ * that is the field's one message.
+ */
+export function optionalTrimmedText(
+  typeMessage: string,
+  problemOf: (trimmed: string) => string | null,
+) {
+  return z
+    .string({ error: typeMessage })
+    .nullish()
+    .transform((value, context) => {
+      const trimmed = value?.trim() ?? '';
+      if (trimmed === '') return null;
+      const problem = problemOf(trimmed);
+      if (problem === null) return trimmed;
+      context.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    });
+}
+
 /** The error of a body that is not a JSON object: `z.object(fields, jsonObjectBody)`. */
 export const jsonObjectBody = { error: 'The request body must be a JSON object' } as const;
 

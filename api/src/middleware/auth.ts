@@ -18,7 +18,7 @@ function unauthorized(message: string): AppError {
  * changed role or credit balance is seen at once. Otherwise 401 UNAUTHORIZED.
  *
  * ```ts
- * .get('/me', requireAuth, (c) => c.json({ success: true, data: toUserResponse(c.var.user) }))
+ * .get('/me', requireAuth, (c) => c.json(successEnvelope(toUserResponse(c.var.user))))
  * ```
  */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {

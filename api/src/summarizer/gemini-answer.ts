@@ -1,7 +1,7 @@
 import { SchemaType } from '@google/generative-ai';
 import type { ObjectSchema, ResponseSchema } from '@google/generative-ai';
 import { z } from 'zod';
-import { segmentSentences } from './sentence-segmenter';
+import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
 import type { SourceMapEntry, SourceSpan, SummaryFormat } from './summarizer';
 import { SummarizerError } from './summarizer-error';
@@ -303,17 +303,6 @@ function closed(sentence: string): string {
   return /[\p{L}\p{N}]$/u.test(sentence) ? `${sentence}.` : sentence;
 }
 
-function joinParagraph(sentences: string[]): string {
-  let summary = '';
-  for (const sentence of sentences) {
-    if (summary.length === 0) summary = sentence;
-    // Scripts written without spaces run their sentences together too.
-    else if (/[。！？｡]$/u.test(summary)) summary += sentence;
-    else summary += ` ${sentence}`;
-  }
-  return summary;
-}
-
 /**
  * Builds the summary from Gemini's items in the requested format (bullets: one `- ` line per
  * item; paragraph: the sentences joined, one source-map entry per sentence, each closed by
@@ -370,7 +359,6 @@ export function checkAnswer(
     );
   }
   const texts = sourceMap.map((entry) => entry.text);
-  const summary =
-    format === 'bullets' ? texts.map((text) => `- ${text}`).join('\n') : joinParagraph(texts);
+  const summary = joinSummarySentences(texts, format === 'bullets');
   return { summary, sourceMap, dropped };
 }

@@ -313,6 +313,19 @@ function resultOf(
   };
 }
 
+/** One attempt at a summary: the document, its numbered sentences, and the attempt's limits. */
+interface AttemptRequest {
+  input: SummarizeInput;
+  units: readonly NumberedSentence[];
+  /** The caller's signal (the client left). */
+  signal: AbortSignal | undefined;
+  /** 1, or 2 when an answer cut at the output budget is asked for again. */
+  budgetFactor: number;
+  attemptTimeoutMs: number;
+  /** The document's word count: a summary must have fewer. */
+  sourceWords: number;
+}
+
 interface AttemptFailure {
   error: SummarizerError;
   /** Worth another attempt right away (after backoff) within this request. */
@@ -551,18 +564,11 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     else breaker.settle(permit, 'success');
   }
 
-  async function attempt(
-    input: SummarizeInput,
-    units: readonly NumberedSentence[],
-    signal: AbortSignal | undefined,
-    budgetFactor: number,
-    attemptTimeoutMs: number,
-    sourceWords: number,
-  ): Promise<Answer | AttemptFailure> {
+  async function attempt(request: AttemptRequest): Promise<Answer | AttemptFailure> {
     const permit = breaker.permit();
     if (!permit.allowed) return refusal(permit);
-    const outcome = await call(input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords);
-    settle(permit, outcome, attemptTimeoutMs >= timeoutMs);
+    const outcome = await call(request);
+    settle(permit, outcome, request.attemptTimeoutMs >= timeoutMs);
     return outcome;
   }
 
@@ -653,14 +659,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   }
 
   /** One request to Gemini and the checked answer, or why there is none. */
-  async function call(
-    input: SummarizeInput,
-    units: readonly NumberedSentence[],
-    signal: AbortSignal | undefined,
-    budgetFactor: number,
-    attemptTimeoutMs: number,
-    sourceWords: number,
-  ): Promise<Answer | AttemptFailure> {
+  async function call(attempted: AttemptRequest): Promise<Answer | AttemptFailure> {
+    const { input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords } = attempted;
     const { model, request, plan } = requestFor(input, units, budgetFactor);
     const cancel = attemptSignal(signal, attemptTimeoutMs);
     try {
@@ -833,14 +833,14 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       if (signal?.aborted) throw classify(signal.reason, false, true).error;
       const outcome =
         pending ??
-        (await attempt(
+        (await attempt({
           input,
           units,
           signal,
           budgetFactor,
-          Math.max(1, Math.min(timeoutMs, remaining())),
+          attemptTimeoutMs: Math.max(1, Math.min(timeoutMs, remaining())),
           sourceWords,
-        ));
+        }));
       pending = undefined;
       if ('summary' in outcome) {
         return resultOf(outcome, input.text, units, started);

@@ -1,6 +1,6 @@
 import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
 import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
-import { segmentSentences } from './sentence-segmenter';
+import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
 import type { Sentence } from './sentence-segmenter';
 import type {
   SourceMapEntry,
@@ -612,18 +612,6 @@ function selectUnits(
   return chosen.sort((a, b) => a - b);
 }
 
-function joinSentences(sentences: string[], bullets: boolean): string {
-  if (bullets) return sentences.map((sentence) => `- ${sentence}`).join('\n');
-  let summary = '';
-  for (const sentence of sentences) {
-    if (summary.length === 0) summary = sentence;
-    // Scripts written without spaces run their sentences together too.
-    else if (/[。！？｡]$/u.test(summary)) summary += sentence;
-    else summary += ` ${sentence}`;
-  }
-  return summary;
-}
-
 /**
  * The sentences that compete: prose outside references, appendices and the like, or list items
  * too when the text is mostly a list; failing those, anything with words (a text of headings
@@ -725,7 +713,7 @@ function summarizeSegmented(
   const picked = chosen.flatMap((index) => (units[index] as Unit).sentences);
   const sentences = picked.map((sentence) => sentence.text);
   return {
-    summary: joinSentences(sentences, plan.format === 'bullets'),
+    summary: joinSummarySentences(sentences, plan.format === 'bullets'),
     sentences,
     sourceMap: picked.map((sentence) => ({
       text: sentence.text,

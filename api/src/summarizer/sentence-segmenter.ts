@@ -789,3 +789,19 @@ export function spansOf(
     return { start: unit.start, end: unit.end };
   });
 }
+
+/**
+ * A summary's text from its sentences: `- ` bullet lines, or one paragraph with the sentences
+ * separated by a space (none after a full-width full stop: those scripts run sentences together).
+ */
+export function joinSummarySentences(sentences: string[], bullets: boolean): string {
+  if (bullets) return sentences.map((sentence) => `- ${sentence}`).join('\n');
+  let summary = '';
+  for (const sentence of sentences) {
+    if (summary.length === 0) summary = sentence;
+    // Scripts written without spaces run their sentences together too.
+    else if (/[。！？｡]$/u.test(summary)) summary += sentence;
+    else summary += ` ${sentence}`;
+  }
+  return summary;
+}

@@ -1,42 +1,20 @@
 // The admin remote's calls for credit requests and the audit log (API.md "Additions").
 import { api, request } from 'common/api-client';
+import type { ResponseData } from 'common/api-client';
+
+type CreditRequestsData = ResponseData<(typeof api.admin)['credit-requests']['$get']>;
 
 /** A credit request as admins see it: with its user and, once answered, who answered. */
-export interface AdminCreditRequest {
-  id: string;
-  credits: number;
-  reason: string | null;
-  status: 'open' | 'approved' | 'denied';
-  grantedCredits: number | null;
-  note: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  user: { id: string; name: string; email: string; credits: number };
-  decidedBy: { id: string; name: string } | null;
-}
+export type AdminCreditRequest = CreditRequestsData['requests'][number];
 
-export interface AdminCreditRequestsPage {
-  requests: AdminCreditRequest[];
-  /** How many requests are open, whatever the page shows. */
-  open: number;
-}
+/** The requests of a page, and how many are open, whatever the page shows. */
+export type AdminCreditRequestsPage = Pick<CreditRequestsData, 'requests' | 'open'>;
+
+/** A page of the audit trail (GET /api/admin/audit) with its pagination. */
+export type AuditPage = ResponseData<typeof api.admin.audit.$get>;
 
 /** One staff action of the audit trail. */
-export interface AuditEvent {
-  id: string;
-  actor: { id: string; name: string } | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  targetName: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface AuditPage {
-  events: AuditEvent[];
-  pagination: { currentPage: number; totalPages: number; total: number };
-}
+export type AuditEvent = AuditPage['events'][number];
 
 export const ADMIN_CREDIT_MESSAGES = {
   requests: 'Failed to load credit requests',

@@ -5,6 +5,7 @@ import {
 } from '../../lib/summary-response';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import { adminSummariesQuerySchema, editSummarySchema } from './admin.schemas';
@@ -16,14 +17,11 @@ export const adminSummariesRoutes = new Hono<AuthEnv>()
   .get('/', validate('query', adminSummariesQuerySchema), async (c) => {
     const page = await listAllSummariesPage(c.var.deps, c.req.valid('query'));
     return c.json(
-      {
-        success: true as const,
-        data: {
-          summaries: page.summaries.map(toStaffSummaryDto),
-          pagination: toSummaryPaginationDto(page.page, page.limit, page.total),
-          statistics: page.statistics,
-        },
-      },
+      successEnvelope({
+        summaries: page.summaries.map(toStaffSummaryDto),
+        pagination: toSummaryPaginationDto(page.page, page.limit, page.total),
+        statistics: page.statistics,
+      }),
       200,
     );
   })
@@ -35,19 +33,12 @@ export const adminSummariesRoutes = new Hono<AuthEnv>()
       c.req.valid('json').summarizedContent,
     );
     return c.json(
-      {
-        success: true as const,
-        data: { summary: toStaffSummaryDto(summary) },
-        message: 'Summary updated successfully',
-      },
+      successEnvelope({ summary: toStaffSummaryDto(summary) }, 'Summary updated successfully'),
       200,
     );
   })
   .delete('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const id = c.req.param('id');
     await removeSummary(c.var.deps, c.var.user, id);
-    return c.json(
-      { success: true as const, data: { id }, message: 'Summary deleted successfully' },
-      200,
-    );
+    return c.json(successEnvelope({ id }, 'Summary deleted successfully'), 200);
   });

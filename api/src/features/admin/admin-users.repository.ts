@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/database';
 import type { Role } from '../../db/schema';
 import { userColumns } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
+import type { PageWindow } from '../../lib/page-query';
 
 /** Which users a staff list shows: `q` found in the name or email (any case), and a role. */
 export interface UserFilter {
@@ -38,7 +39,7 @@ export async function countUsers(db: DbExecutor, filter: UserFilter): Promise<nu
 export function listUsersNewestFirst(
   db: DbExecutor,
   filter: UserFilter,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<UserRecord[]> {
   return filteredUsers(db, filter)
     .select(userColumns)

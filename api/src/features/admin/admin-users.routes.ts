@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { toPaginationDto } from '../../lib/page-query';
 import { toUserResponse } from '../../lib/user-response';
 import { uuidParam, validate } from '../../lib/validation';
@@ -19,14 +20,11 @@ export const adminUsersRoutes = new Hono<AuthEnv>()
   .get('/', validate('query', adminUsersQuerySchema), async (c) => {
     const list = await listUsersWithStatistics(c.var.deps, c.req.valid('query'));
     return c.json(
-      {
-        success: true as const,
-        data: {
-          users: list.users.map(toUserResponse),
-          statistics: list.statistics,
-          pagination: toPaginationDto(list.page, list.limit, list.total),
-        },
-      },
+      successEnvelope({
+        users: list.users.map(toUserResponse),
+        statistics: list.statistics,
+        pagination: toPaginationDto(list.page, list.limit, list.total),
+      }),
       200,
     );
   })
@@ -42,11 +40,7 @@ export const adminUsersRoutes = new Hono<AuthEnv>()
         c.req.valid('json').credits,
       );
       return c.json(
-        {
-          success: true as const,
-          data: { user: toUserResponse(user) },
-          message: 'Credits added successfully',
-        },
+        successEnvelope({ user: toUserResponse(user) }, 'Credits added successfully'),
         200,
       );
     },
@@ -63,11 +57,10 @@ export const adminUsersRoutes = new Hono<AuthEnv>()
         c.req.valid('json').role,
       );
       return c.json(
-        {
-          success: true as const,
-          data: { user: toUserResponse(user) },
-          message: changed ? 'Role updated successfully' : 'The user already has this role',
-        },
+        successEnvelope(
+          { user: toUserResponse(user) },
+          changed ? 'Role updated successfully' : 'The user already has this role',
+        ),
         200,
       );
     },
@@ -75,8 +68,5 @@ export const adminUsersRoutes = new Hono<AuthEnv>()
   .delete('/:id', uuidParam('id', userNotFound), async (c) => {
     const id = c.req.param('id');
     await deleteUser(c.var.deps, c.var.user, id);
-    return c.json(
-      { success: true as const, data: { id }, message: 'User deleted successfully' },
-      200,
-    );
+    return c.json(successEnvelope({ id }, 'User deleted successfully'), 200);
   });

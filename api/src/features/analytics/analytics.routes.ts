@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { validate } from '../../lib/validation';
 import { requireAuth } from '../../middleware/auth';
 import { summaryAnalyticsQuerySchema } from './analytics.schemas';
@@ -16,5 +17,5 @@ export const analyticsRoutes = new Hono<AuthEnv>()
     const { tz } = c.req.valid('query');
     const analytics = await summaryAnalytics(c.var.deps, c.var.user.id, { timeZone: tz });
     c.header('Cache-Control', 'private, no-cache');
-    return c.json({ success: true as const, data: analytics }, 200);
+    return c.json(successEnvelope(analytics), 200);
   });

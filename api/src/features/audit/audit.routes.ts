@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import { auditQuerySchema } from './audit.schemas';
@@ -10,5 +11,5 @@ export const auditRoutes = new Hono<AuthEnv>()
   .use(requireAuth, requireRole('admin'))
   .get('/', validate('query', auditQuerySchema), async (c) => {
     const page = await getAuditEvents(c.var.deps, c.req.valid('query'));
-    return c.json({ success: true as const, data: page }, 200);
+    return c.json(successEnvelope(page), 200);
   });

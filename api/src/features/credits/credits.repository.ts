@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { CreditLedgerRow, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
+import type { PageWindow } from '../../lib/page-query';
 
 /** A ledger row with the first words of the summary it paid for (null without one). */
 export type CreditHistoryRow = CreditLedgerRow & { summary_preview: string | null };
@@ -12,7 +13,7 @@ const PREVIEW_CHARS = 80;
 export function listCreditHistory(
   db: DbExecutor,
   userId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<CreditHistoryRow[]> {
   return db
     .selectFrom('credit_ledger')
@@ -96,7 +97,7 @@ export function listOwnRequests(db: DbExecutor, userId: string): Promise<CreditR
 export async function listRequests(
   db: DbExecutor,
   status: 'open' | 'all',
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ requests: CreditRequestRecord[]; total: number; open: number }> {
   let query = selectRequests(db);
   if (status === 'open') query = query.where('credit_requests.status', '=', 'open');

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import {
@@ -22,18 +23,15 @@ export const creditsRoutes = new Hono<AuthEnv>()
   .use(requireAuth)
   .get('/history', validate('query', creditHistoryQuerySchema), async (c) => {
     const history = await getCreditHistory(c.var.deps, c.var.user.id, c.req.valid('query'));
-    return c.json({ success: true as const, data: history }, 200);
+    return c.json(successEnvelope(history), 200);
   })
   .post('/requests', validate('json', createCreditRequestSchema), async (c) => {
     const request = await createCreditRequest(c.var.deps, c.var.user, c.req.valid('json'));
-    return c.json(
-      { success: true as const, data: { request }, message: 'Credit request sent' },
-      201,
-    );
+    return c.json(successEnvelope({ request }, 'Credit request sent'), 201);
   })
   .get('/requests', async (c) => {
     const requests = await getOwnCreditRequests(c.var.deps, c.var.user.id);
-    return c.json({ success: true as const, data: { requests } }, 200);
+    return c.json(successEnvelope({ requests }), 200);
   });
 
 /** /api/admin/credit-requests: admins answer credit requests. */
@@ -41,7 +39,7 @@ export const adminCreditRequestsRoutes = new Hono<AuthEnv>()
   .use(requireAuth, requireRole('admin'))
   .get('/', validate('query', adminCreditRequestsQuerySchema), async (c) => {
     const page = await getCreditRequestsForAdmin(c.var.deps, c.req.valid('query'));
-    return c.json({ success: true as const, data: page }, 200);
+    return c.json(successEnvelope(page), 200);
   })
   .put(
     '/:id',
@@ -55,12 +53,10 @@ export const adminCreditRequestsRoutes = new Hono<AuthEnv>()
         c.req.valid('json'),
       );
       return c.json(
-        {
-          success: true as const,
-          data: { request },
-          message:
-            request.status === 'approved' ? 'Credit request approved' : 'Credit request denied',
-        },
+        successEnvelope(
+          { request },
+          request.status === 'approved' ? 'Credit request approved' : 'Credit request denied',
+        ),
         200,
       );
     },

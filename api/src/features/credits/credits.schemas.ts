@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonObjectBody, pageQueryFields } from '../../lib/validation';
+import { jsonObjectBody, optionalTrimmedText, pageQueryFields } from '../../lib/validation';
 import { MAX_RECHARGE_CREDITS } from '../../lib/product-constants';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
@@ -24,22 +24,11 @@ const REQUEST_STATUS_MESSAGE = 'Status must be open or all';
 
 /** Optional text, trimmed, at most 500 characters; missing, null, empty or blank mean none (null). */
 function optionalText(label: string, tooLong: string) {
-  return z
-    .string({ error: `${label} must be text` })
-    .nullish()
-    .transform((value, context) => {
-      const text = value?.trim() ?? '';
-      if (text === '') return null;
-      if (hasInvalidCharacters(text)) {
-        context.addIssue({ code: 'custom', message: `${label} contains invalid characters` });
-        return z.NEVER;
-      }
-      if (countCodePoints(text) > MAX_REQUEST_TEXT_CHARS) {
-        context.addIssue({ code: 'custom', message: tooLong });
-        return z.NEVER;
-      }
-      return text;
-    });
+  return optionalTrimmedText(`${label} must be text`, (text) => {
+    if (hasInvalidCharacters(text)) return `${label} contains invalid characters`;
+    if (countCodePoints(text) > MAX_REQUEST_TEXT_CHARS) return tooLong;
+    return null;
+  });
 }
 
 function wholeCredits(message: string, max: number) {

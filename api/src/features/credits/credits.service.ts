@@ -5,7 +5,7 @@ import type { UserRecord } from '../../db/users.repository';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
-import { pageOffset, toPaginationDto } from '../../lib/page-query';
+import { pageWindow, toPaginationDto } from '../../lib/page-query';
 import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
 import type { PaginationDto } from '../../lib/page-query';
 import { appendNotification } from '../../db/notifications.repository';
@@ -121,10 +121,7 @@ export async function getCreditHistory(
   query: CreditHistoryQuery,
 ): Promise<{ entries: CreditHistoryEntryDto[]; pagination: PaginationDto }> {
   const [rows, total] = await Promise.all([
-    listCreditHistory(deps.db, userId, {
-      offset: pageOffset(query.page, query.limit),
-      limit: query.limit,
-    }),
+    listCreditHistory(deps.db, userId, pageWindow(query)),
     countCreditHistory(deps.db, userId),
   ]);
   return {
@@ -160,10 +157,7 @@ export async function getCreditRequestsForAdmin(
   deps: AppDeps,
   query: AdminCreditRequestsQuery,
 ): Promise<{ requests: AdminCreditRequestDto[]; open: number; pagination: PaginationDto }> {
-  const page = await listRequests(deps.db, query.status, {
-    offset: pageOffset(query.page, query.limit),
-    limit: query.limit,
-  });
+  const page = await listRequests(deps.db, query.status, pageWindow(query));
   return {
     requests: page.requests.map(toAdminCreditRequestDto),
     open: page.open,

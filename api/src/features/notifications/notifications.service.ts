@@ -1,6 +1,6 @@
 import type { NotificationKind, NotificationRow } from '../../db/schema';
 import type { AppDeps } from '../../lib/app-env';
-import { pageOffset, toPaginationDto } from '../../lib/page-query';
+import { pageWindow, toPaginationDto } from '../../lib/page-query';
 import type { PaginationDto } from '../../lib/page-query';
 import {
   countNotifications,
@@ -43,10 +43,7 @@ export async function getNotifications(
   query: NotificationsQuery,
 ): Promise<NotificationsPageDto> {
   const [rows, counts] = await Promise.all([
-    listNotifications(deps.db, userId, {
-      offset: pageOffset(query.page, query.limit),
-      limit: query.limit,
-    }),
+    listNotifications(deps.db, userId, pageWindow(query)),
     countNotifications(deps.db, userId),
   ]);
   return {

@@ -5,6 +5,7 @@ import {
 } from '../../lib/summary-response';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import { reviewListQuerySchema, submitReviewSchema } from './reviews.schemas';
@@ -20,7 +21,7 @@ export const reviewRoutes = new Hono<AuthEnv>()
   .use(requireAuth, requireRole('reviewer', 'admin'))
   .get('/stats', async (c) => {
     const statistics = await getReviewStatistics(c.var.deps, c.var.user);
-    return c.json({ success: true as const, data: statistics }, 200);
+    return c.json(successEnvelope(statistics), 200);
   })
   .get('/pending', validate('query', reviewListQuerySchema), async (c) => {
     const queue = await listReviewQueue(c.var.deps, c.req.valid('query'));
@@ -46,16 +47,12 @@ export const reviewRoutes = new Hono<AuthEnv>()
         c.req.valid('json'),
       );
       return c.json(
-        {
-          success: true as const,
-          data: { summary: toStaffSummaryDto(summary) },
-          message: 'Review submitted successfully',
-        },
+        successEnvelope({ summary: toStaffSummaryDto(summary) }, 'Review submitted successfully'),
         200,
       );
     },
   )
   .get('/:id/history', uuidParam('id', summaryNotFound), async (c) => {
     const history = await getReviewHistory(c.var.deps, c.req.param('id'));
-    return c.json({ success: true as const, data: history }, 200);
+    return c.json(successEnvelope(history), 200);
   });

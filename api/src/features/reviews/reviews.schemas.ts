@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { ReviewAction } from '../../db/schema';
-import { jsonObjectBody, pageQueryFields, searchQueryField } from '../../lib/validation';
+import {
+  jsonObjectBody,
+  optionalTrimmedText,
+  pageQueryFields,
+  searchQueryField,
+} from '../../lib/validation';
 import { countCodePoints, hasInvalidCharacters } from '../../lib/summary-text';
 
 /*
@@ -43,21 +48,11 @@ export const reviewListQuerySchema = z.object({
 });
 
 /** Optional, trimmed, at most 2,000 characters; missing, null, empty or blank all mean none (null). */
-const comments = z
-  .string({ error: 'Comments must be text' })
-  .nullish()
-  .transform((text, context) => {
-    const trimmed = text?.trim() ?? '';
-    if (trimmed === '') return null;
-    let problem: string | null = null;
-    if (hasInvalidCharacters(trimmed)) problem = REVIEW_COMMENTS_INVALID_MESSAGE;
-    else if (countCodePoints(trimmed) > MAX_REVIEW_COMMENTS_CHARS) {
-      problem = REVIEW_COMMENTS_TOO_LONG_MESSAGE;
-    }
-    if (problem === null) return trimmed;
-    context.addIssue({ code: 'custom', message: problem });
-    return z.NEVER;
-  });
+const comments = optionalTrimmedText('Comments must be text', (text) => {
+  if (hasInvalidCharacters(text)) return REVIEW_COMMENTS_INVALID_MESSAGE;
+  if (countCodePoints(text) > MAX_REVIEW_COMMENTS_CHARS) return REVIEW_COMMENTS_TOO_LONG_MESSAGE;
+  return null;
+});
 
 /** POST /api/reviews/:id/submit: the action, and comments (required to reject). */
 export const submitReviewSchema = z

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { summaryNotFound } from '../../lib/summary-response';
 import { uuidParam } from '../../lib/validation';
 import { getOwnReviewHistory } from './reviews.service';
@@ -15,6 +16,6 @@ export const summaryReviewsRoutes = new Hono<AuthEnv>().get(
   uuidParam('id', summaryNotFound),
   async (c) => {
     const history = await getOwnReviewHistory(c.var.deps, c.var.user.id, c.req.param('id'));
-    return c.json({ success: true as const, data: history }, 200);
+    return c.json(successEnvelope(history), 200);
   },
 );

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { INTERNAL_MESSAGE } from '../../lib/error-handler';
 import { uuidParam, validate } from '../../lib/validation';
 import {
@@ -18,6 +19,7 @@ import {
   regenerateSummarySchema,
   uploadSummarySchema,
 } from './summaries.schemas';
+import type { CreateSummaryInput } from './summaries.schemas';
 import { exportOwnSummary, listVersions, restoreVersion } from './summary-versions.service';
 import {
   createSummary,
@@ -27,7 +29,7 @@ import {
   listSummaries,
   regenerateSummary,
 } from './summaries.service';
-import type { SummaryRequester } from './summaries.service';
+import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
 import { streamNewSummary } from './summary-stream.service';
 import type { SummaryCreationEvent } from './summary-stream.service';
 
@@ -43,6 +45,23 @@ function requester(c: Context<AuthEnv>): SummaryRequester {
  */
 function cancellableRequester(c: Context<AuthEnv>): SummaryRequester {
   return { ...requester(c), signal: c.req.raw.signal };
+}
+
+/** The text pasted into POST / or /stream, as the service takes a new summary's source. */
+function pastedText(input: CreateSummaryInput): SummarySourceText {
+  return {
+    text: input.content,
+    customPrompt: input.customPrompt,
+    length: input.length,
+    format: input.format,
+    source: 'text',
+    fileName: null,
+  };
+}
+
+/** A new summary and the balance after paying for it, as POST /, /upload and /stream answer. */
+function toCreatedSummaryDto(created: CreatedSummary) {
+  return { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits };
 }
 
 /** How often a quiet event stream sends a comment, so proxies and clients keep it open. */
@@ -67,10 +86,7 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
     case 'done':
       return {
         event: 'done',
-        data: JSON.stringify({
-          summary: toSummaryDto(event.created.summary),
-          updatedCredits: event.created.updatedCredits,
-        }),
+        data: JSON.stringify(toCreatedSummaryDto(event.created)),
       };
     case 'failed':
       return {
@@ -90,39 +106,23 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
  */
 export const summariesRoutes = new Hono<AuthEnv>()
   .post('/', validate('json', createSummarySchema), async (c) => {
-    const input = c.req.valid('json');
-    const created = await createSummary(c.var.deps, cancellableRequester(c), {
-      text: input.content,
-      customPrompt: input.customPrompt,
-      length: input.length,
-      format: input.format,
-      source: 'text',
-      fileName: null,
-    });
+    const created = await createSummary(
+      c.var.deps,
+      cancellableRequester(c),
+      pastedText(c.req.valid('json')),
+    );
     return c.json(
-      {
-        success: true as const,
-        data: { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits },
-        message: 'Summary created successfully',
-      },
+      successEnvelope(toCreatedSummaryDto(created), 'Summary created successfully'),
       201,
     );
   })
   .post('/stream', validate('json', createSummarySchema), (c) => {
-    const input = c.req.valid('json');
     const cancel = linkedAbort(c.req.raw.signal);
     // Throws before the stream starts (0 credits: the usual 402 JSON).
     const events = streamNewSummary(
       c.var.deps,
       { ...requester(c), signal: cancel.signal },
-      {
-        text: input.content,
-        customPrompt: input.customPrompt,
-        length: input.length,
-        format: input.format,
-        source: 'text',
-        fileName: null,
-      },
+      pastedText(c.req.valid('json')),
     );
     const response = streamSSE(c, async (stream) => {
       stream.onAbort(cancel.abort);
@@ -154,11 +154,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
     const { file, ...options } = c.req.valid('form');
     const created = await createSummaryFromFile(c.var.deps, cancellableRequester(c), file, options);
     return c.json(
-      {
-        success: true as const,
-        data: { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits },
-        message: 'Summary created successfully',
-      },
+      successEnvelope(toCreatedSummaryDto(created), 'Summary created successfully'),
       201,
     );
   })
@@ -166,30 +162,24 @@ export const summariesRoutes = new Hono<AuthEnv>()
     const page = await listSummaries(c.get('deps'), requester(c), c.req.valid('query'));
     const pagination = toSummaryPaginationDto(page.page, page.limit, page.matching);
     return c.json(
-      {
-        success: true as const,
-        data: {
-          summaries: page.summaries.map(toSummaryDto),
-          pagination,
-          statistics: toSummaryStatisticsDto(page.totals),
-          total: pagination.total,
-          totalPages: pagination.totalPages,
-        },
-      },
+      successEnvelope({
+        summaries: page.summaries.map(toSummaryDto),
+        pagination,
+        statistics: toSummaryStatisticsDto(page.totals),
+        total: pagination.total,
+        totalPages: pagination.totalPages,
+      }),
       200,
     );
   })
   .get('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const summary = await getSummary(c.var.deps, requester(c), c.req.param('id'));
-    return c.json({ success: true as const, data: { summary: toSummaryDto(summary) } }, 200);
+    return c.json(successEnvelope({ summary: toSummaryDto(summary) }), 200);
   })
   .delete('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const id = c.req.param('id');
     await deleteSummary(c.var.deps, requester(c), id);
-    return c.json(
-      { success: true as const, data: { id }, message: 'Summary deleted successfully' },
-      200,
-    );
+    return c.json(successEnvelope({ id }, 'Summary deleted successfully'), 200);
   })
   .post(
     '/:id/regenerate',
@@ -203,21 +193,17 @@ export const summariesRoutes = new Hono<AuthEnv>()
         c.req.valid('json'),
       );
       return c.json(
-        {
-          success: true as const,
-          data: { summary: toSummaryDto(summary), statistics: toSummaryStatisticsDto(totals) },
-          message: 'Summary regenerated successfully',
-        },
+        successEnvelope(
+          { summary: toSummaryDto(summary), statistics: toSummaryStatisticsDto(totals) },
+          'Summary regenerated successfully',
+        ),
         200,
       );
     },
   )
   .get('/:id/versions', uuidParam('id', summaryNotFound), async (c) => {
     const versions = await listVersions(c.var.deps, requester(c), c.req.param('id'));
-    return c.json(
-      { success: true as const, data: { versions: versions.map(toSummaryVersionDto) } },
-      200,
-    );
+    return c.json(successEnvelope({ versions: versions.map(toSummaryVersionDto) }), 200);
   })
   .post('/:id/versions/:version/restore', uuidParam('id', summaryNotFound), async (c) => {
     const summary = await restoreVersion(
@@ -227,11 +213,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
       c.req.param('version'),
     );
     return c.json(
-      {
-        success: true as const,
-        data: { summary: toSummaryDto(summary) },
-        message: 'Version restored successfully',
-      },
+      successEnvelope({ summary: toSummaryDto(summary) }, 'Version restored successfully'),
       200,
     );
   })

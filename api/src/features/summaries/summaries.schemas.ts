@@ -3,6 +3,7 @@ import {
   MAX_SEARCH_LENGTH,
   SEARCH_LENGTH_MESSAGE,
   jsonObjectBody,
+  optionalTrimmedText,
   pageQueryFields,
   searchQueryField,
 } from '../../lib/validation';
@@ -38,17 +39,7 @@ const content = z
   });
 
 /** Optional, trimmed, at most 500 characters; missing, null, empty or blank all mean none (null). */
-const customPrompt = z
-  .string({ error: 'Custom prompt must be text' })
-  .nullish()
-  .transform((prompt, context) => {
-    const trimmed = prompt?.trim() ?? '';
-    if (trimmed === '') return null;
-    const problem = customPromptProblem(trimmed);
-    if (problem === null) return trimmed;
-    context.addIssue({ code: 'custom', message: problem });
-    return z.NEVER;
-  });
+const customPrompt = optionalTrimmedText('Custom prompt must be text', customPromptProblem);
 
 export const LENGTH_MESSAGE = `Length must be one of: ${SUMMARY_LENGTHS.join(', ')}`;
 export const FORMAT_MESSAGE = `Format must be one of: ${SUMMARY_FORMATS.join(', ')}`;
@@ -74,6 +65,8 @@ export const createSummarySchema = z.object(
   },
   jsonObjectBody,
 );
+
+export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
 
 /**
  * POST /api/summaries/async: as `createSummarySchema`, but the text may come as `text` (the

@@ -274,15 +274,27 @@ export async function createSummaryFromFile(
   options: UploadOptions,
 ): Promise<CreatedSummary> {
   assertCanPay(requester);
+  return createSummary(deps, requester, await readUploadSource(deps, file, options));
+}
+
+/** What a new summary is made from when it comes as an upload: its checked text and the options. */
+export type UploadSource = UploadedText & UploadOptions;
+
+/** An upload's text (checked as readUploadText checks it) with the upload's options beside it. */
+export async function readUploadSource(
+  deps: AppDeps,
+  file: File,
+  options: UploadOptions,
+): Promise<UploadSource> {
   const upload = await readUploadText(deps, file);
-  return createSummary(deps, requester, {
+  return {
     text: upload.text,
     customPrompt: options.customPrompt,
     length: options.length,
     format: options.format,
     source: upload.source,
     fileName: upload.fileName,
-  });
+  };
 }
 
 /**

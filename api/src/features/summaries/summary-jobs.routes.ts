@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AuthEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { JOB_QUEUES } from '../../lib/job-queue';
 import { toSummaryDto } from '../../lib/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
@@ -50,10 +51,7 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
         format: input.format,
       },
     );
-    return c.json(
-      { success: true as const, data: queued, message: 'Summary queued successfully' },
-      202,
-    );
+    return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
   .post('/upload/async', validate('form', uploadSummarySchema), async (c) => {
     const { file, ...options } = c.req.valid('form');
@@ -63,10 +61,7 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
       file,
       options,
     );
-    return c.json(
-      { success: true as const, data: queued, message: 'File queued for processing' },
-      202,
-    );
+    return c.json(successEnvelope(queued, 'File queued for processing'), 202);
   })
   .get(
     '/job/:jobId',
@@ -79,6 +74,6 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
         c.req.valid('query').queue,
         c.req.param('jobId'),
       );
-      return c.json({ success: true as const, data: toJobStatusDto(status) }, 200);
+      return c.json(successEnvelope(toJobStatusDto(status)), 200);
     },
   );

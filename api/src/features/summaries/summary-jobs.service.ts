@@ -26,7 +26,7 @@ import { countWords } from '../../summarizer/summary-metrics';
 import {
   SUMMARIZER_FAILED_MESSAGE,
   insufficientCredits,
-  readUploadText,
+  readUploadSource,
   toSummaryText,
 } from './summaries.service';
 import type { SummaryRequester, SummaryShape, UploadOptions } from './summaries.service';
@@ -155,15 +155,7 @@ export async function enqueueFileSummary(
   options: UploadOptions,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const upload = await readUploadText(deps, file);
-  const data: FileSummaryJobData = {
-    text: upload.text,
-    customPrompt: options.customPrompt,
-    length: options.length,
-    format: options.format,
-    source: upload.source,
-    fileName: upload.fileName,
-  };
+  const data: FileSummaryJobData = await readUploadSource(deps, file, options);
   return enqueue(deps, requester, 'file-processing', data);
 }
 

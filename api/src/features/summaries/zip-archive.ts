@@ -65,6 +65,56 @@ const FLAG_STRONG_ENCRYPTION = 0x0040;
 const FLAG_UTF8_NAME = 0x0800;
 const METHOD_AES = 99;
 
+/** Where a record's fields stand: each one's offset in the record and its width in bytes. */
+type RecordLayout = Readonly<Record<string, readonly [offset: number, bytes: 2 | 4]>>;
+
+/** The fields an entry's local header is read for. */
+const LOCAL_HEADER_FIELDS = {
+  flags: [6, 2],
+  nameLength: [26, 2],
+  extraLength: [28, 2],
+} as const satisfies RecordLayout;
+
+/** The fields of an entry's central directory header. */
+const CENTRAL_HEADER_FIELDS = {
+  flags: [8, 2],
+  method: [10, 2],
+  checksum: [16, 4],
+  compressedSize: [20, 4],
+  uncompressedSize: [24, 4],
+  nameLength: [28, 2],
+  extraLength: [30, 2],
+  commentLength: [32, 2],
+  startDisk: [34, 2],
+  localOffset: [42, 4],
+} as const satisfies RecordLayout;
+
+/** The fields of the end-of-central-directory record. */
+const END_OF_CENTRAL_DIRECTORY_FIELDS = {
+  diskNumber: [4, 2],
+  directoryDisk: [6, 2],
+  entriesOnDisk: [8, 2],
+  entryCount: [10, 2],
+  directorySize: [12, 4],
+  directoryOffset: [16, 4],
+} as const satisfies RecordLayout;
+
+/** The little-endian unsigned fields of `layout` in the record that starts at `position`. */
+function readRecord<Layout extends RecordLayout>(
+  archive: Buffer,
+  position: number,
+  layout: Layout,
+): { [Field in keyof Layout]: number } {
+  const fields: Record<string, number> = {};
+  for (const [field, [offset, bytes]] of Object.entries(layout)) {
+    fields[field] =
+      bytes === 2
+        ? archive.readUInt16LE(position + offset)
+        : archive.readUInt32LE(position + offset);
+  }
+  return fields as { [Field in keyof Layout]: number };
+}
+
 function corrupt(message: string): ZipArchiveError {
   return new ZipArchiveError('corrupt', message);
 }
@@ -98,12 +148,8 @@ export function readZipDirectory(archive: Buffer, limits: ZipLimits): ZipEntry[]
   if (archive.length < END_OF_CENTRAL_DIRECTORY_SIZE)
     throw corrupt('The archive is too short to be a ZIP');
   const end = findEndOfCentralDirectory(archive);
-  const diskNumber = archive.readUInt16LE(end + 4);
-  const directoryDisk = archive.readUInt16LE(end + 6);
-  const entriesOnDisk = archive.readUInt16LE(end + 8);
-  const entryCount = archive.readUInt16LE(end + 10);
-  const directorySize = archive.readUInt32LE(end + 12);
-  const directoryOffset = archive.readUInt32LE(end + 16);
+  const { diskNumber, directoryDisk, entriesOnDisk, entryCount, directorySize, directoryOffset } =
+    readRecord(archive, end, END_OF_CENTRAL_DIRECTORY_FIELDS);
 
   if (entryCount === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
     throw new ZipArchiveError('unsupported', 'ZIP64 archives are not supported');
@@ -129,16 +175,18 @@ export function readZipDirectory(archive: Buffer, limits: ZipLimits): ZipEntry[]
     if (archive.readUInt32LE(position) !== CENTRAL_HEADER_SIGNATURE) {
       throw corrupt('A central directory header is damaged');
     }
-    const flags = archive.readUInt16LE(position + 8);
-    const method = archive.readUInt16LE(position + 10);
-    const checksum = archive.readUInt32LE(position + 16);
-    const compressedSize = archive.readUInt32LE(position + 20);
-    const uncompressedSize = archive.readUInt32LE(position + 24);
-    const nameLength = archive.readUInt16LE(position + 28);
-    const extraLength = archive.readUInt16LE(position + 30);
-    const commentLength = archive.readUInt16LE(position + 32);
-    const startDisk = archive.readUInt16LE(position + 34);
-    const localOffset = archive.readUInt32LE(position + 42);
+    const {
+      flags,
+      method,
+      checksum,
+      compressedSize,
+      uncompressedSize,
+      nameLength,
+      extraLength,
+      commentLength,
+      startDisk,
+      localOffset,
+    } = readRecord(archive, position, CENTRAL_HEADER_FIELDS);
     const nameStart = position + CENTRAL_HEADER_SIZE;
     position = nameStart + nameLength + extraLength + commentLength;
     if (position > directoryEnd) throw corrupt('The central directory is truncated');
@@ -189,16 +237,15 @@ export function readZipDirectory(archive: Buffer, limits: ZipLimits): ZipEntry[]
     if (archive.readUInt32LE(localOffset) !== LOCAL_HEADER_SIGNATURE) {
       throw corrupt(`The local header of ${name} is damaged`);
     }
-    if (archive.readUInt16LE(localOffset + 6) & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
+    const local = readRecord(archive, localOffset, LOCAL_HEADER_FIELDS);
+    if (local.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
       throw new ZipArchiveError('encrypted', `The entry ${name} is encrypted`);
     }
-    const localNameLength = archive.readUInt16LE(localOffset + 26);
-    const localExtraLength = archive.readUInt16LE(localOffset + 28);
     const localNameStart = localOffset + LOCAL_HEADER_SIZE;
-    const dataOffset = localNameStart + localNameLength + localExtraLength;
+    const dataOffset = localNameStart + local.nameLength + local.extraLength;
     const dataEnd = dataOffset + compressedSize;
     if (dataEnd > directoryOffset) throw corrupt(`The entry ${name} lies outside the archive`);
-    if (!archive.subarray(localNameStart, localNameStart + localNameLength).equals(nameBytes)) {
+    if (!archive.subarray(localNameStart, localNameStart + local.nameLength).equals(nameBytes)) {
       throw corrupt(`The local header of ${name} names another file`);
     }
 

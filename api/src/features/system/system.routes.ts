@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/app-env';
+import { successEnvelope } from '../../lib/success-envelope';
 import { checkReadiness, publicConfig } from './system.service';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -20,7 +21,7 @@ function sameSecret(given: string, expected: string): boolean {
  * /api/metrics: Prometheus metrics, only when METRICS_TOKEN is set and only with it.
  */
 export const systemRoutes = new Hono<AppEnv>()
-  .get('/health', (c) => c.json({ success: true as const, data: { status: 'ok' as const } }, 200))
+  .get('/health', (c) => c.json(successEnvelope({ status: 'ok' as const }), 200))
   .get('/ready', async (c) => {
     const readiness = await checkReadiness(c.var.deps);
     if (readiness === null) {
@@ -34,7 +35,7 @@ export const systemRoutes = new Hono<AppEnv>()
       );
     }
     c.header('Cache-Control', 'no-store');
-    return c.json({ success: true as const, data: readiness }, 200);
+    return c.json(successEnvelope(readiness), 200);
   })
   .get('/metrics', async (c) => {
     const { config, metrics } = c.var.deps;
@@ -53,5 +54,5 @@ export const systemRoutes = new Hono<AppEnv>()
   })
   .get('/config', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json({ success: true as const, data: publicConfig(c.var.deps.config) }, 200);
+    return c.json(successEnvelope(publicConfig(c.var.deps.config)), 200);
   });
