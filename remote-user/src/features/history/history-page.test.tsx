@@ -12,7 +12,8 @@ import {
 import type { SeenRequest } from 'common/testing';
 import { makeSummary, makeSummaryPage, ok } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
-import { HistoryPage, pageFromSearch } from './history-page';
+import { pageFromSearch } from 'common/list-params';
+import { HistoryPage } from './history-page';
 
 // The page loads these lazily (issue 12); loading them once here keeps the tests' waits about
 // the page rather than the first transform of a module on a busy machine.

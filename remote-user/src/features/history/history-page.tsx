@@ -27,9 +27,6 @@ import './history-page.css';
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
 
-/** `?page=N` as a page number, read as the staff lists read it. */
-export { pageFromSearch };
-
 function HistorySkeleton() {
   return (
     <div className="ui-summary-list" aria-busy="true">
