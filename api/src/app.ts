@@ -26,6 +26,7 @@ import { strictJsonEncoding } from './lib/strict-json';
 import { requireAuth } from './middleware/auth';
 import { settleUnreadBody } from './lib/unread-body';
 import { requestHeader } from './lib/request-header';
+import { nodeResponse } from './lib/response-headers';
 
 /**
  * /api/summaries: one router, one requireAuth. The jobs' routes, the author's review history
@@ -57,7 +58,9 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!id || id.length > REQUEST_ID_MAX_LENGTH || NOT_IN_REQUEST_ID.test(id)) id = randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);
-    c.header('X-Request-Id', id);
+    const outgoing = nodeResponse(c);
+    if (outgoing) outgoing.setHeader('X-Request-Id', id);
+    else c.header('X-Request-Id', id);
     return runWithRequestId(id, async () => {
       const started = performance.now();
       await next();

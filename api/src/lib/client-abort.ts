@@ -8,10 +8,10 @@ import type { MiddlewareHandler } from 'hono';
  * a POST).
  */
 export function followClientAbort(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     // Reading the signal builds the full web Request; GET and HEAD routes never call the
     // summarizer, so they skip it (issue 13: a measurable share of every list request).
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') void c.req.raw.signal;
-    await next();
+    return next();
   };
 }

@@ -1,9 +1,19 @@
 import { isUtf8 } from 'node:buffer';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
 import { requestHeader } from './request-header';
 
+const JSON_BODY = /^application\/(.+\+)?json\b/i;
+
 export const INVALID_UTF8_MESSAGE = 'The request body must be valid UTF-8';
+
+async function requireUtf8Body(c: Context): Promise<void> {
+  if (!isUtf8(await c.req.arrayBuffer())) {
+    throw new AppError(400, 'VALIDATION_ERROR', INVALID_UTF8_MESSAGE, [
+      { field: 'body', message: INVALID_UTF8_MESSAGE },
+    ]);
+  }
+}
 
 /**
  * Refuses a JSON body that is not valid UTF-8 with 400 VALIDATION_ERROR. JSON parsing would
@@ -11,16 +21,10 @@ export const INVALID_UTF8_MESSAGE = 'The request body must be valid UTF-8';
  * read here are kept by Hono, so the route's own JSON parsing reads them again for free.
  */
 export function strictJsonEncoding(): MiddlewareHandler {
-  return async (c, next) => {
-    const type = requestHeader(c, 'content-type') ?? '';
-    if (/^application\/(.+\+)?json\b/i.test(type.trim())) {
-      const bytes = await c.req.arrayBuffer();
-      if (!isUtf8(bytes)) {
-        throw new AppError(400, 'VALIDATION_ERROR', INVALID_UTF8_MESSAGE, [
-          { field: 'body', message: INVALID_UTF8_MESSAGE },
-        ]);
-      }
-    }
-    await next();
+  return (c, next) => {
+    const type = requestHeader(c, 'content-type');
+    // Most requests (every GET) have no body and pass straight on, with no promise of their own.
+    if (type === undefined || !JSON_BODY.test(type.trim())) return next();
+    return requireUtf8Body(c).then(next);
   };
 }

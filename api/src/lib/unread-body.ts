@@ -1,5 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
 
 /** Unread bodies up to this size are read and dropped so the connection can be kept. */
@@ -34,6 +34,16 @@ function drain(incoming: IncomingMessage): Promise<boolean> {
   });
 }
 
+/** After the answer to a request with a body: the body read and dropped, or `Connection: close`. */
+async function settle(c: Context, incoming: IncomingMessage): Promise<void> {
+  if (incoming.readableEnded) return;
+  const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
+  // readableFlowing stays null until something reads the body.
+  const untouched = incoming.readableFlowing === null;
+  if (untouched && declared <= MAX_DRAIN_BYTES && (await drain(incoming))) return;
+  c.res.headers.set('Connection', 'close');
+}
+
 /**
  * For answers given before the request body was read (a 401, 404 or 413 to a large upload):
  * the rest of the body is read and dropped before answering, so the keep-alive connection
@@ -42,16 +52,12 @@ function drain(incoming: IncomingMessage): Promise<boolean> {
  * then opens a new connection rather than meeting a reset one.
  */
 export function settleUnreadBody(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
+  return (c, next) => {
     // No Node request behind it when the app is called in process (app.request in tests).
     const incoming = (c.env as AppEnv['Bindings'] | undefined)?.incoming;
-    if (!(incoming instanceof IncomingMessage) || incoming.readableEnded) return;
-    if (incoming.method === 'GET' || incoming.method === 'HEAD') return;
-    const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
-    // readableFlowing stays null until something reads the body.
-    const untouched = incoming.readableFlowing === null;
-    if (untouched && declared <= MAX_DRAIN_BYTES && (await drain(incoming))) return;
-    c.res.headers.set('Connection', 'close');
+    // GET and HEAD pass straight on, with no promise of their own (issue 13).
+    if (!(incoming instanceof IncomingMessage)) return next();
+    if (incoming.method === 'GET' || incoming.method === 'HEAD') return next();
+    return next().then(() => settle(c, incoming));
   };
 }
