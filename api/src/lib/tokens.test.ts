@@ -1,5 +1,5 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, signAccessToken, verifyAccessToken } from './tokens';
 
 const settings = { jwtSecret: 's'.repeat(32), jwtTtlSeconds: 3600 };
@@ -49,5 +49,48 @@ describe('access tokens', () => {
 
   it.each(['', 'garbage', 'a.b.c', 'eyJhbGciOiJub25lIn0.e30.'])('refuses %j', async (token) => {
     expect(await verifyAccessToken(settings, token)).toBeNull();
+  });
+
+  describe('remembered once verified', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('refuses a token it verified before once the token has expired', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z') });
+      const token = await signAccessToken(settings, { id: userId, tokenVersion: 1 });
+      expect(await verifyAccessToken(settings, token)).toEqual({ userId, tokenVersion: 1 });
+      vi.setSystemTime(new Date('2026-11-25T10:59:59Z'));
+      expect(await verifyAccessToken(settings, token)).toEqual({ userId, tokenVersion: 1 });
+      vi.setSystemTime(new Date('2026-11-25T11:00:00Z'));
+      expect(await verifyAccessToken(settings, token)).toBeNull();
+    });
+
+    it('refuses a token it verified before under another secret', async () => {
+      const token = await signAccessToken(settings, { id: userId, tokenVersion: 2 });
+      expect(await verifyAccessToken(settings, token)).toEqual({ userId, tokenVersion: 2 });
+      expect(await verifyAccessToken({ ...settings, jwtSecret: 't'.repeat(32) }, token)).toBeNull();
+    });
+
+    it('accepts a token before its not-before time only once that time has come', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z') });
+      const token = await new SignJWT({ tv: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setNotBefore('10m')
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(settings.jwtSecret));
+      expect(await verifyAccessToken(settings, token)).toBeNull();
+      vi.setSystemTime(new Date('2026-11-25T10:10:00Z'));
+      expect(await verifyAccessToken(settings, token)).toEqual({ userId, tokenVersion: 0 });
+    });
+
+    it('gives claims no caller can change for the next request', async () => {
+      const token = await signAccessToken(settings, { id: userId, tokenVersion: 4 });
+      const claims = await verifyAccessToken(settings, token);
+      expect(Object.isFrozen(claims)).toBe(true);
+    });
   });
 });

@@ -67,7 +67,46 @@ export function signAccessToken(
   return Promise.resolve(`${signingInput}.${mac}`);
 }
 
+/** A token that verified, with the times that bound its life. */
+interface VerifiedToken {
+  secret: string;
+  claims: AccessTokenClaims;
+  exp: number;
+  nbf: number;
+}
+
+/** How many verified tokens are remembered; the oldest is forgotten first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Tokens that verified, by their text: a signed-in user's requests all carry the same token,
+ * and checking its signature and claims again cost about 2 % of a list request (issue 13).
+ * Only what a token says is remembered: its expiry is checked on every use, and whether its
+ * user still exists with that token version is the caller's database read.
+ */
+const verifiedTokens = new Map<string, VerifiedToken>();
+
+function remember(token: string, verified: VerifiedToken): void {
+  if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) {
+    const oldest = verifiedTokens.keys().next();
+    if (!oldest.done) verifiedTokens.delete(oldest.value);
+  }
+  verifiedTokens.set(token, verified);
+}
+
 function verify(settings: TokenSettings, token: string): AccessTokenClaims | null {
+  const now = Math.floor(Date.now() / 1000);
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === settings.jwtSecret) {
+    return known.exp > now && known.nbf <= now ? known.claims : null;
+  }
+  const verified = verifyText(settings, token, now);
+  if (verified) remember(token, verified);
+  return verified && verified.nbf <= now ? verified.claims : null;
+}
+
+/** A token's claims checked in full; null for anything but a valid, unexpired token. */
+function verifyText(settings: TokenSettings, token: string, now: number): VerifiedToken | null {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -83,17 +122,21 @@ function verify(settings: TokenSettings, token: string): AccessTokenClaims | nul
 
   const claims = decodeJson(payloadPart);
   if (!claims) return null;
-  const now = Math.floor(Date.now() / 1000);
   const { sub, tv, iss, aud, exp, nbf, iat } = claims;
   if (iss !== TOKEN_ISSUER) return null;
   const audiences = Array.isArray(aud) ? aud : [aud];
   if (!audiences.includes(TOKEN_AUDIENCE)) return null;
   if (typeof exp !== 'number' || !Number.isFinite(exp) || exp <= now) return null;
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
+  if (nbf !== undefined && typeof nbf !== 'number') return null;
   if (iat !== undefined && typeof iat !== 'number') return null;
   if (typeof sub !== 'string' || !isUuid(sub)) return null;
   if (typeof tv !== 'number' || !Number.isInteger(tv)) return null;
-  return { userId: sub.toLowerCase(), tokenVersion: tv };
+  return {
+    secret: settings.jwtSecret,
+    claims: Object.freeze({ userId: sub.toLowerCase(), tokenVersion: tv }),
+    exp,
+    nbf: nbf ?? Number.NEGATIVE_INFINITY,
+  };
 }
 
 /**
