@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 import type { DB } from './schema';
+import { fastTypes } from './timestamp-parser';
 
 /** The application's database handle. */
 export type Database = Kysely<DB>;
@@ -72,6 +73,7 @@ export function poolStatsOf(db: Database): PoolStats | undefined {
  * event kills the process), queries end after `timeouts` (the server cancels a long statement;
  * the client gives up on a connection that went silent and closes it, so a dead connection is
  * never handed out again), and TCP keep-alive notices a peer that vanished while idle.
+ * Timestamps are read by the fast parser of timestamp-parser.ts.
  */
 export function createResilientPool(
   options: pg.PoolConfig,
@@ -79,6 +81,7 @@ export function createResilientPool(
   logger: Logger,
 ): pg.Pool {
   const pool = new pg.Pool({
+    types: fastTypes,
     ...options,
     connectionTimeoutMillis: timeouts.connectTimeoutMs,
     statement_timeout: timeouts.statementTimeoutMs,
