@@ -37,6 +37,8 @@ const basePort = Number(process.env.BENCH_PORT ?? 4230);
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brevity_bench';
 const CONNECTIONS = 64;
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
 const PATH = '/api/summaries?page=1&limit=10';
 const JWT_SECRET = 'bench-secret-0123456789abcdef0123456789';
 const TEXT =
@@ -51,6 +53,8 @@ interface Figure {
   timeouts: number;
   /** Requests answered in the measured window. */
   completed: number;
+  /** The server's CPU time (user + system) per answered request, in ms; NaN where unknown. */
+  cpuMs: number;
 }
 
 function b64(value: unknown): string {
@@ -93,11 +97,25 @@ async function waitFor(url: string, init: RequestInit = {}): Promise<Response> {
   }
 }
 
-async function load(url: string, auth: string): Promise<Figure> {
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux); NaN elsewhere. */
+function cpuTimeOf(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(url: string, auth: string, pid: number | undefined): Promise<Figure> {
   const headers = { Authorization: `Bearer ${auth}` };
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const cpuBefore = cpuTimeOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpu = cpuTimeOf(pid) - cpuBefore;
   return {
+    cpuMs: cpu / Math.max(1, result.requests.total ?? 0),
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: (result.errors ?? 0) + (result.timeouts ?? 0) + (result.non2xx ?? 0),
@@ -122,6 +140,7 @@ function medianOf(figures: Figure[]): Figure {
     errors: figures.reduce((sum, figure) => sum + figure.errors, 0),
     timeouts: figures.reduce((sum, figure) => sum + figure.timeouts, 0),
     completed: figures.reduce((sum, figure) => sum + figure.completed, 0),
+    cpuMs: median(figures.map((figure) => figure.cpuMs)),
   };
 }
 
@@ -143,17 +162,22 @@ function loadNow(): string {
 }
 
 /** Alternates the floor and ours `rounds` times; each round's figures and the load are printed. */
+interface Target {
+  url: string;
+  pid: number | undefined;
+}
+
 async function alternate(
-  floorUrl: string,
-  oursUrl: string,
+  floor: Target,
+  server: Target,
   auth: string,
 ): Promise<{ bare: Figure; ours: Figure; roundsText: string[] }> {
   const bare: Figure[] = [];
   const ours: Figure[] = [];
   const roundsText: string[] = [];
   for (let round = 1; round <= rounds; round += 1) {
-    const floorFigure = await load(floorUrl, auth);
-    const oursFigure = await load(oursUrl, auth);
+    const floorFigure = await load(floor.url, auth, floor.pid);
+    const oursFigure = await load(server.url, auth, server.pid);
     bare.push(floorFigure);
     ours.push(oursFigure);
     roundsText.push(
@@ -190,7 +214,7 @@ function ratio(ours: Figure, floor: Figure): string {
 
 function print(label: string, figure: Figure): void {
   console.info(
-    `  ${label.padEnd(32)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}${figure.timeouts > 0 ? ` (${figure.timeouts} of them unanswered after autocannon's 10 s)` : ''}`,
+    `  ${label.padEnd(32)} ${String(figure.rps).padStart(7)} req/s   p99 ${String(figure.p99).padStart(5)} ms   ${figure.cpuMs.toFixed(3)} CPU ms/req   ${figure.completed} answered${figure.errors > 0 ? `, ${figure.errors} errors or timeouts` : ''}${figure.timeouts > 0 ? ` (${figure.timeouts} of them unanswered after autocannon's 10 s)` : ''}`,
   );
 }
 
@@ -241,10 +265,10 @@ async function postgresRun(count: number): Promise<Figure[]> {
     await waitFor(`http://127.0.0.1:${basePort + 2}${PATH}`, {
       headers: { Authorization: `Bearer ${auth}` },
     });
-    const bytes = await load(`http://127.0.0.1:${basePort + 1}${PATH}`, auth);
+    const bytes = await load(`http://127.0.0.1:${basePort + 1}${PATH}`, auth, floors[0]?.pid);
     const { bare, ours, roundsText } = await alternate(
-      `http://127.0.0.1:${basePort + 2}${PATH}`,
-      url,
+      { url: `http://127.0.0.1:${basePort + 2}${PATH}`, pid: floors[1]?.pid },
+      { url, pid: server.pid },
       auth,
     );
     const memory = memoryOf(server.pid);
@@ -288,7 +312,7 @@ async function pgliteRun(count: number): Promise<Figure> {
       });
       const figures: Figure[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        figures.push(await load(`http://127.0.0.1:${basePort}${PATH}`, auth));
+        figures.push(await load(`http://127.0.0.1:${basePort}${PATH}`, auth, server.pid));
       }
       const ours = medianOf(figures);
       console.info(`PGlite, ${count.toLocaleString('en-US')} summaries, load ${loadNow()}`);
