@@ -325,12 +325,13 @@ export async function listSummaries(
   const userId = requester.user.id;
   const offset = (query.page - 1) * query.limit;
   if (query.q === undefined && Number.isSafeInteger(offset)) {
-    // The usual list: the page and the totals in one round trip; a second only when the page
-    // is empty.
-    const page = await listOwnSummariesWithTotals(db, userId, { offset, limit: query.limit });
-    const totals = page.totals ?? (await sumOwnSummaries(db, userId));
+    // The usual list: the page and the totals in one round trip.
+    const { summaries, totals } = await listOwnSummariesWithTotals(db, userId, {
+      offset,
+      limit: query.limit,
+    });
     return {
-      summaries: page.summaries,
+      summaries,
       totals,
       matching: totals.count,
       page: query.page,
