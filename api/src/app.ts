@@ -68,9 +68,7 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
       const status = c.res.status;
       // The last matched pattern (`/api/summaries/:id`, or `/api/*` when no route matched),
       // never the raw path, so the label has few values.
-      const labels = { method: c.req.method, route: routePath(c, -1), status: String(status) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, seconds);
+      metrics.recordRequest(c.req.method, routePath(c, -1), status, seconds);
       logger.info(
         { method: c.req.method, path: c.req.path, status, ms: Math.round(seconds * 1000) },
         'request',

@@ -98,4 +98,16 @@ describe('prepareStatement', () => {
       ),
     ).toThrow('every value must be a param()');
   });
+
+  it('refuses a write: the embedded database’s user cache must see every write', () => {
+    expect(() =>
+      prepareStatement<{ id: string }, { id: string }>('test_write', (db, param) =>
+        db
+          .updateTable('users')
+          .set({ credits: 0 })
+          .where('id', '=', param<string>('id'))
+          .returning('id'),
+      ),
+    ).toThrow('only selects are prepared');
+  });
 });

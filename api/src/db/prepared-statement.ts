@@ -60,6 +60,11 @@ export function prepareStatement<Row, Params extends Record<string, unknown>>(
   const compiled = build(compiler, <Value>(key: keyof Params & string) => {
     return new Placeholder(key) as Value;
   }).compile();
+  // Only reads: a write run this way would pass no Kysely plugin, and the embedded database's
+  // user cache (user-cache.ts) must see every write.
+  if (compiled.query.kind !== 'SelectQueryNode') {
+    throw new Error(`Prepared statement ${name}: only selects are prepared`);
+  }
   const keys = compiled.parameters.map((value) => {
     if (!(value instanceof Placeholder)) {
       throw new Error(`Prepared statement ${name}: every value must be a param()`);

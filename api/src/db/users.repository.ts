@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
+import { userCacheOf } from './database';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
 import type { Role, UsersTable } from './schema';
@@ -18,9 +19,17 @@ export const userColumns = [
   'updated_at',
 ] as const;
 
-/** The user with this id, or undefined. `id` must be a well-formed uuid. */
-export async function findUserById(db: DbExecutor, id: string): Promise<UserRecord | undefined> {
-  return (await userById.run(db, { id }))[0];
+/**
+ * The user with this id, or undefined. `id` must be a well-formed uuid. On the embedded
+ * database, outside transactions, a remembered copy (user-cache.ts): frozen, so never change it.
+ */
+export async function findUserById(
+  db: DbExecutor,
+  id: string,
+): Promise<Readonly<UserRecord> | undefined> {
+  const load = async () => (await userById.run(db, { id }))[0];
+  const cache = userCacheOf(db);
+  return cache ? cache.read(id, load) : load();
 }
 
 /** Read on every authenticated request, so prepared once (decision 0019). */
