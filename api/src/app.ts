@@ -16,15 +16,13 @@ import { summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
-import { apiBodyLimit } from './lib/body-limit';
-import { followClientAbort } from './lib/client-abort';
 import { compressJson } from './lib/compression';
 import { handleError, handleNotFound } from './lib/error-handler';
 import { runWithRequestId } from './lib/logger';
 import { securityHeaders } from './lib/security-headers';
-import { strictJsonEncoding } from './lib/strict-json';
 import { requireAuth } from './middleware/auth';
 import { settleUnreadBody } from './lib/unread-body';
+import { apiRequestBody } from './lib/request-body';
 import { requestHeader } from './lib/request-header';
 import { nodeResponse } from './lib/response-headers';
 
@@ -35,7 +33,6 @@ import { nodeResponse } from './lib/response-headers';
  * /api/summaries: a second sub-app there would run its middleware on every request of the prefix.
  */
 const authenticatedSummariesRoutes = new Hono<AuthEnv>()
-  .use(followClientAbort())
   .use(requireAuth)
   .route('/', summaryJobRoutes)
   .route('/', summaryReviewsRoutes)
@@ -107,8 +104,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   }
-  app.use('/api/*', apiBodyLimit());
-  app.use('/api/*', strictJsonEncoding());
+  app.use('/api/*', apiRequestBody());
   app.onError(handleError);
   app.notFound(handleNotFound);
 

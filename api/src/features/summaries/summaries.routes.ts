@@ -40,7 +40,7 @@ function requester(c: Context<AuthEnv>): SummaryRequester {
 
 /**
  * The same with the request's abort signal (the client left), for the routes that call the
- * summarizer (POSTs, whose signal followClientAbort made follow the client). Only those read
+ * summarizer (POSTs, whose signal apiRequestBody made follow the client). Only those read
  * it: reading it builds the full web Request (issue 13).
  */
 function cancellableRequester(c: Context<AuthEnv>): SummaryRequester {
