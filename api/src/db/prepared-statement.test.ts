@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
 import { poolOf } from './database';
@@ -109,5 +110,51 @@ describe('prepareStatement', () => {
           .returning('id'),
       ),
     ).toThrow('only selects are prepared');
+  });
+
+  it('gives the same rows with values written in as literals or bound, and never writes in text', async () => {
+    const byIdAndName = prepareStatement<
+      { id: string },
+      { id: string; name: string; limit: number }
+    >('test_literals', (db, param) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) =>
+          eb.or([eb('id', '=', param<string>('id')), eb('name', '=', param<string>('name'))]),
+        )
+        .limit(param<number>('limit')),
+    );
+    const byId = prepareStatement<{ id: string }, { id: string; limit: number }>(
+      'test_literal_id',
+      (db, param) =>
+        db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', param<string>('id'))
+          .limit(param<number>('limit')),
+    );
+    // A uuid and an integer only: written in on PGlite.
+    const sent = vi.spyOn(database.db, 'executeQuery');
+    const lastSent = () => sent.mock.calls.at(-1)?.[0] as CompiledQuery | undefined;
+    expect(await byId.run(database.db, { id: ada.id, limit: 1 })).toEqual([{ id: ada.id }]);
+    if (database.kind === 'pglite') {
+      expect(lastSent()?.parameters).toEqual([]);
+      expect(lastSent()?.sql).toContain(`'${ada.id}'`);
+    }
+    expect(await byId.run(database.db, { id: ada.id.toUpperCase(), limit: 1 })).toEqual([
+      { id: ada.id },
+    ]);
+    // Text that is not a uuid is bound: an injection attempt is only a name nobody has.
+    expect(
+      await byIdAndName.run(database.db, { id: bob.id, name: "x' or '1'='1", limit: 10 }),
+    ).toEqual([{ id: bob.id }]);
+    if (database.kind === 'pglite') {
+      expect(lastSent()?.parameters).toEqual([bob.id, "x' or '1'='1", 10]);
+    }
+    sent.mockRestore();
+    expect(await byIdAndName.run(database.db, { id: bob.id, name: 'ada', limit: 10 })).toHaveLength(
+      2,
+    );
   });
 });
