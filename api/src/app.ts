@@ -12,7 +12,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
-import { summariesRoutes } from './features/summaries/summaries.routes';
+import { ownSummariesListRoutes, summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
@@ -29,10 +29,13 @@ import { nodeResponse } from './lib/response-headers';
 /**
  * /api/summaries: one router, one requireAuth. The jobs' routes, the author's review history
  * and the summaries themselves add no middleware of their own, so the user is loaded once per
- * request (issue 13: three sub-apps on the prefix each ran requireAuth). Mount nothing else on
- * /api/summaries: a second sub-app there would run its middleware on every request of the prefix.
+ * request (issue 13: three sub-apps on the prefix each ran requireAuth). The list comes first:
+ * it reads its user with its page and answers, so requireAuth never runs for it. Mount nothing
+ * else on /api/summaries: a second sub-app there would run its middleware on every request of
+ * the prefix.
  */
 const authenticatedSummariesRoutes = new Hono<AuthEnv>()
+  .route('/', ownSummariesListRoutes)
   .use(requireAuth)
   .route('/', summaryJobRoutes)
   .route('/', summaryReviewsRoutes)

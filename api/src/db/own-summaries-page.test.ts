@@ -5,14 +5,16 @@ import type { TestApp, TestUser } from '../test/test-app';
 import {
   insertSummary,
   listOwnSummaries,
-  listOwnSummariesWithTotals,
+  readOwnSummariesPage,
   sumOwnSummaries,
 } from './summaries.repository';
+import { findUserById } from './users.repository';
 import type { NewSummary } from './summaries.repository';
 
 /*
- * Issue 13: the list page comes from the database as one JSON value. What it gives must be the
- * summaries the column-by-column read gives, field for field, with the same totals.
+ * Issue 13: the list page comes from the database as one JSON value, beside its user's row.
+ * What it gives must be the summaries the column-by-column read gives, field for field, with the
+ * same totals, and the user findUserById reads.
  */
 
 function newSummary(userId: string, index: number): NewSummary {
@@ -77,7 +79,8 @@ describe('the own summaries page as JSON', () => {
     [0, 100],
     [30, 10],
   ])('gives at offset %i, limit %i what the column read gives', async (offset, limit) => {
-    const page = await listOwnSummariesWithTotals(t.db, owner.user.id, { offset, limit });
+    const page = await readOwnSummariesPage(t.db, owner.user.id, { offset, limit });
+    expect(page.user).toEqual({ ...(await findUserById(t.db, owner.user.id)) });
     const rows = await listOwnSummaries(t.db, owner.user.id, { offset, limit });
     expect(page.summaries.map(toSummaryDto)).toEqual(rows.map(toSummaryDto));
     expect(page.summaries).toHaveLength(Math.max(0, Math.min(limit, 23 - offset)));
@@ -86,7 +89,7 @@ describe('the own summaries page as JSON', () => {
   });
 
   it('names the reviewer and keeps the review time to the millisecond', async () => {
-    const page = await listOwnSummariesWithTotals(t.db, owner.user.id, { offset: 0, limit: 100 });
+    const page = await readOwnSummariesPage(t.db, owner.user.id, { offset: 0, limit: 100 });
     const reviewed = page.summaries.filter((summary) => summary.reviewed_by !== null);
     expect(reviewed).toHaveLength(8);
     for (const summary of reviewed) {
@@ -96,8 +99,21 @@ describe('the own summaries page as JSON', () => {
   });
 
   it('gives zero totals and no summaries to a user without any', async () => {
-    const page = await listOwnSummariesWithTotals(t.db, newcomer.user.id, { offset: 0, limit: 10 });
+    const page = await readOwnSummariesPage(t.db, newcomer.user.id, { offset: 0, limit: 10 });
     expect(page).toEqual({
+      user: { ...(await findUserById(t.db, newcomer.user.id)) },
+      summaries: [],
+      totals: { count: 0, originalWords: 0, summaryWords: 0, compressionRatioSum: 0 },
+    });
+  });
+
+  it('gives no user, no summaries and zero totals for an id nobody has', async () => {
+    const page = await readOwnSummariesPage(t.db, '00000000-0000-4000-8000-000000000000', {
+      offset: 0,
+      limit: 10,
+    });
+    expect(page).toEqual({
+      user: undefined,
       summaries: [],
       totals: { count: 0, originalWords: 0, summaryWords: 0, compressionRatioSum: 0 },
     });

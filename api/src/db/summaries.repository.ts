@@ -11,6 +11,8 @@ import type {
   SummaryLength,
 } from '../summarizer/summarizer';
 import type { PageWindow } from '../lib/page-query';
+import { userColumns } from './users.repository';
+import type { UserRecord } from './users.repository';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -261,53 +263,66 @@ const NO_TOTALS: SummaryTotals = {
 };
 
 /**
- * The page of listOwnSummariesWithTotals as one row of two JSON values: the page's rows and the
- * user's totals (null before their first summary).
+ * The user's row with the page of readOwnSummariesPage as two JSON values beside it: the page's
+ * rows and the user's totals (null before their first summary). No row when the user is gone.
  */
-const ownPageWithTotals = prepareStatement<
-  { summaries: SummaryJson[]; totals: SummaryTotals | null },
+const userWithOwnPage = prepareStatement<
+  UserRecord & { summaries: SummaryJson[]; totals: SummaryTotals | null },
   { userId: string; offset: number; limit: number }
->('own_summaries_page_json', (db, param) =>
-  db.selectNoFrom((eb) => [
-    jsonArrayFrom(
-      selectSummaries(db)
-        .where('summaries.user_id', '=', param<string>('userId'))
-        .$call(newestSummariesFirst)
-        .offset(param<number>('offset'))
-        .limit(param<number>('limit')),
-    ).as('summaries'),
-    eb
-      .selectFrom('user_summary_totals')
-      .select(
-        sql<SummaryTotals>`json_build_object('count', summaries, 'originalWords', original_words, 'summaryWords', summary_words, 'compressionRatioSum', compression_ratio_sum)`.as(
-          'totals',
-        ),
-      )
-      .where('user_summary_totals.user_id', '=', param<string>('userId'))
-      .as('totals'),
-  ]),
+>('user_with_own_summaries_page', (db, param) =>
+  db
+    .selectFrom('users')
+    .select(userColumns)
+    .select((eb) => [
+      jsonArrayFrom(
+        selectSummaries(db)
+          .where('summaries.user_id', '=', param<string>('userId'))
+          .$call(newestSummariesFirst)
+          .offset(param<number>('offset'))
+          .limit(param<number>('limit')),
+      ).as('summaries'),
+      eb
+        .selectFrom('user_summary_totals')
+        .select(
+          sql<SummaryTotals>`json_build_object('count', summaries, 'originalWords', original_words, 'summaryWords', summary_words, 'compressionRatioSum', compression_ratio_sum)`.as(
+            'totals',
+          ),
+        )
+        .where('user_summary_totals.user_id', '=', param<string>('userId'))
+        .as('totals'),
+    ])
+    .where('users.id', '=', param<string>('userId')),
 );
 
+/** A user read with one page of their summaries (see readOwnSummariesPage). */
+export interface UserWithOwnPage {
+  /** The user, as findUserById reads them; undefined when there is no such user. */
+  user: UserRecord | undefined;
+  summaries: SummaryRecord[];
+  totals: SummaryTotals;
+}
+
 /**
- * One page of a user's summaries, newest first as listOwnSummaries, with their totals, in one
- * statement prepared once (decision 0019). The database hands the page over as one JSON value
- * rather than a row of 31 columns per summary: reading each column of each row was most of a
- * list request's CPU in the API, on PGlite above all (issue 13).
+ * The user and one page of their summaries, newest first as listOwnSummaries, with their totals,
+ * in one statement prepared once (decision 0019): GET /api/summaries authenticates with this
+ * user row instead of a read of its own, so the list costs one round trip (issue 13). The
+ * database hands the page over as one JSON value rather than a row of 31 columns per summary:
+ * reading each column of each row was most of a list request's CPU in the API, on PGlite above
+ * all. `userId` must be a well-formed uuid.
  */
-export async function listOwnSummariesWithTotals(
+export async function readOwnSummariesPage(
   db: DbExecutor,
   userId: string,
   page: PageWindow,
-): Promise<{ summaries: SummaryRecord[]; totals: SummaryTotals }> {
-  const [row] = await ownPageWithTotals.run(db, {
+): Promise<UserWithOwnPage> {
+  const [row] = await userWithOwnPage.run(db, {
     userId,
     offset: page.offset,
     limit: page.limit,
   });
-  return {
-    summaries: (row?.summaries ?? []).map(summaryFromJson),
-    totals: row?.totals ?? NO_TOTALS,
-  };
+  if (!row) return { user: undefined, summaries: [], totals: NO_TOTALS };
+  const { summaries, totals, ...user } = row;
+  return { user, summaries: summaries.map(summaryFromJson), totals: totals ?? NO_TOTALS };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
+import type { AccessTokenClaims } from './tokens';
 import type { FileExtractor } from './file-extractor';
 import type { JobQueue } from './job-queue';
 import type { Logger } from './logger';
@@ -43,4 +44,12 @@ export interface AppEnv {
 /** The environment after `requireAuth`: `c.var.user` is the signed-in user, fresh from the database. */
 export interface AuthEnv extends AppEnv {
   Variables: AppEnv['Variables'] & { user: UserRecord };
+}
+
+/**
+ * The environment after `requireBearer`: `c.var.claims` are the valid token's claims; the user
+ * is set (`c.var.user`) once the route has read them and called `admitUser`.
+ */
+export interface BearerEnv extends AuthEnv {
+  Variables: AuthEnv['Variables'] & { claims: AccessTokenClaims };
 }

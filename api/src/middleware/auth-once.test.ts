@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readOwnSummariesPage } from '../db/summaries.repository';
+import type * as SummariesRepository from '../db/summaries.repository';
 import { findUserById } from '../db/users.repository';
 import type * as UsersRepository from '../db/users.repository';
 import { createTestApp } from '../test/test-app';
@@ -10,6 +12,8 @@ import { UNKNOWN_ID } from '../test/envelope';
  * findUserById on these routes, so the spy's count is how many times the user was loaded.
  * Before the summaries router held the jobs' and the review history's routes, each of the three
  * sub-apps on /api/summaries ran requireAuth, and GET /api/summaries loaded the user twice.
+ * The list now reads its user in its page's statement (readOwnSummariesPage), so it loads the
+ * user once without findUserById.
  */
 
 vi.mock('../db/users.repository', async (importOriginal) => {
@@ -17,7 +21,13 @@ vi.mock('../db/users.repository', async (importOriginal) => {
   return { ...original, findUserById: vi.fn(original.findUserById) };
 });
 
+vi.mock('../db/summaries.repository', async (importOriginal) => {
+  const original = await importOriginal<typeof SummariesRepository>();
+  return { ...original, readOwnSummariesPage: vi.fn(original.readOwnSummariesPage) };
+});
+
 const loads = vi.mocked(findUserById);
+const pageReads = vi.mocked(readOwnSummariesPage);
 
 let t: TestApp;
 let user: TestUser;
@@ -47,13 +57,13 @@ afterAll(async () => {
 
 beforeEach(() => {
   loads.mockClear();
+  pageReads.mockClear();
 });
 
 describe('requireAuth runs once per request', () => {
   const userRoutes = () => [
     '/api/auth/me',
-    '/api/summaries',
-    '/api/summaries?page=1&limit=10',
+    '/api/summaries?q=council',
     `/api/summaries/${summaryId}`,
     `/api/summaries/${summaryId}/versions`,
     `/api/summaries/${summaryId}/reviews`,
@@ -104,8 +114,22 @@ describe('requireAuth runs once per request', () => {
     expect(loads.mock.calls.length).toBe(1);
   });
 
+  it('reads the user with the page on the list, in one statement', async () => {
+    for (const path of ['/api/summaries', '/api/summaries?page=1&limit=10']) {
+      loads.mockClear();
+      pageReads.mockClear();
+      const res = await t.request(path, { token: user.token });
+      expect(res.status, path).toBe(200);
+      const body = (await res.json()) as { data: { summaries: { id: string }[] } };
+      expect(body.data.summaries.map((summary) => summary.id)).toEqual([summaryId]);
+      expect(loads.mock.calls.length, path).toBe(0);
+      expect(pageReads.mock.calls.length, path).toBe(1);
+    }
+  });
+
   it('loads nobody without a token', async () => {
     expect((await t.request('/api/summaries')).status).toBe(401);
     expect(loads.mock.calls.length).toBe(0);
+    expect(pageReads.mock.calls.length).toBe(0);
   });
 });

@@ -172,6 +172,58 @@ describe('requireAuth', () => {
   });
 });
 
+describe('GET /api/summaries, which reads its user with its page', () => {
+  const list = (token?: string, query = '') => call(`/api/summaries${query}`, token);
+
+  it("answers a valid token with the user's own page", async () => {
+    const { token } = await t.createUser();
+    const res = await list(token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      success: true,
+      data: { summaries: [], total: 0, statistics: { totalSummaries: 0 } },
+    });
+  });
+
+  it('refuses no token, a forged one and an unsigned one', async () => {
+    const { token } = await t.createUser();
+    await expectUnauthorized(await list());
+    const [header, payload] = token.split('.');
+    await expectUnauthorized(await list(`${header}.${payload}.${'A'.repeat(43)}`));
+    await expectUnauthorized(await list(`${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`));
+  });
+
+  it('refuses the token of a deleted user, on the page and on a search', async () => {
+    const { user, token } = await t.createUser();
+    expect((await list(token)).status).toBe(200);
+    await t.db.deleteFrom('users').where('id', '=', user.id).execute();
+    await expectUnauthorized(await list(token));
+    await expectUnauthorized(await list(token, '?q=budget'));
+  });
+
+  it('refuses a token issued before token_version was bumped, on the page and on a search', async () => {
+    const { user, token } = await t.createUser();
+    await t.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    await expectUnauthorized(await list(token));
+    await expectUnauthorized(await list(token, '?q=budget&page=2'));
+    const fresh = await signAccessToken(t.config, { id: user.id, tokenVersion: 1 });
+    expect((await list(fresh)).status).toBe(200);
+    expect((await list(fresh, '?q=budget')).status).toBe(200);
+  });
+
+  it('checks the token before the query, and the query before reading anything', async () => {
+    await expectUnauthorized(await list(undefined, '?limit=0'));
+    const { token } = await t.createUser();
+    const res = await list(token, '?limit=0');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+});
+
 describe('requireRole', () => {
   it('answers 403 FORBIDDEN to a signed-in user without the role', async () => {
     const { token } = await t.createUser({ role: 'editor' });

@@ -8,7 +8,8 @@ import {
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv, BearerEnv } from '../../lib/app-env';
+import { admitUser, requireBearer } from '../../middleware/auth';
 import { successEnvelope } from '../../lib/success-envelope';
 import { INTERNAL_MESSAGE } from '../../lib/error-handler';
 import { uuidParam, validate } from '../../lib/validation';
@@ -97,6 +98,39 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
 }
 
 /**
+ * GET /api/summaries: one page of the signed-in user's own summaries, with the pager and their
+ * statistics. It authenticates on its own (issue 13): the token is checked first (401), then the
+ * query (400), and the user is read in the same statement as the page and admitted only if they
+ * still exist under the token's version (401), so the list costs one round trip. app.ts mounts
+ * it before the router's requireAuth.
+ */
+export const ownSummariesListRoutes = new Hono<BearerEnv>().get(
+  '/',
+  requireBearer,
+  validate('query', listSummariesQuerySchema),
+  async (c) => {
+    const claims = c.get('claims');
+    const page = await listSummaries(
+      c.get('deps'),
+      claims.userId,
+      c.req.valid('query'),
+      (user) => void admitUser(c, claims, user),
+    );
+    const pagination = toSummaryPaginationDto(page.page, page.limit, page.matching);
+    return c.json(
+      successEnvelope({
+        summaries: page.summaries.map(toSummaryDto),
+        pagination,
+        statistics: toSummaryStatisticsDto(page.totals),
+        total: pagination.total,
+        totalPages: pagination.totalPages,
+      }),
+      200,
+    );
+  },
+);
+
+/**
  * /api/summaries: a signed-in user's own summaries. Every `:id` route answers 404 for a
  * summary of someone else, exactly as for one that does not exist.
  *
@@ -156,20 +190,6 @@ export const summariesRoutes = new Hono<AuthEnv>()
     return c.json(
       successEnvelope(toCreatedSummaryDto(created), 'Summary created successfully'),
       201,
-    );
-  })
-  .get('/', validate('query', listSummariesQuerySchema), async (c) => {
-    const page = await listSummaries(c.get('deps'), requester(c), c.req.valid('query'));
-    const pagination = toSummaryPaginationDto(page.page, page.limit, page.matching);
-    return c.json(
-      successEnvelope({
-        summaries: page.summaries.map(toSummaryDto),
-        pagination,
-        statistics: toSummaryStatisticsDto(page.totals),
-        total: pagination.total,
-        totalPages: pagination.totalPages,
-      }),
-      200,
     );
   })
   .get('/:id', uuidParam('id', summaryNotFound), async (c) => {

@@ -1,6 +1,7 @@
 import { summaryNotFound } from '../../lib/summary-response';
 import { linkCreditMovementToSummary, spendCredits } from '../../db/credits.repository';
 import type { SummarySource } from '../../db/schema';
+import { findUserById } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
 import { refusedDebit } from '../../lib/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -21,7 +22,7 @@ import {
   findOwnSummary,
   insertSummary,
   listOwnSummaries,
-  listOwnSummariesWithTotals,
+  readOwnSummariesPage,
   sumOwnSummaries,
   updateRegeneratedSummary,
 } from '../../db/summaries.repository';
@@ -313,23 +314,27 @@ export async function readUploadText(deps: AppDeps, file: File): Promise<Uploade
 }
 
 /**
- * One page of the user's own summaries, newest first, with their totals; with `q`, only those
- * whose original or summary holds its words (full-text search), and the pager counts those.
+ * One page of the own summaries of the user `userId` (a bearer token's, not yet checked against
+ * the database), newest first, with their totals; with `q`, only those whose original or summary
+ * holds its words (full-text search), and the pager counts those. `admit` is given the user as
+ * read from the database (undefined when gone) before anything is counted or answered, and throws
+ * to refuse them (401): the usual list reads the user in the same statement as its page, so it
+ * costs one round trip (issue 13).
  */
 export async function listSummaries(
   deps: AppDeps,
-  requester: SummaryRequester,
+  userId: string,
   query: ListSummariesQuery,
+  admit: (user: UserRecord | undefined) => void,
 ): Promise<SummaryPage> {
   const { db } = deps;
-  const userId = requester.user.id;
   const offset = (query.page - 1) * query.limit;
   if (query.q === undefined && Number.isSafeInteger(offset)) {
-    // The usual list: the page and the totals in one round trip.
-    const { summaries, totals } = await listOwnSummariesWithTotals(db, userId, {
+    const { user, summaries, totals } = await readOwnSummariesPage(db, userId, {
       offset,
       limit: query.limit,
     });
+    admit(user);
     return {
       summaries,
       totals,
@@ -338,6 +343,7 @@ export async function listSummaries(
       limit: query.limit,
     };
   }
+  admit(await findUserById(db, userId));
   const totals = await sumOwnSummaries(db, userId);
   const matching =
     query.q === undefined ? totals.count : await countOwnSummaries(db, userId, query.q);
