@@ -37,6 +37,8 @@ const basePort = Number(process.env.BENCH_PORT ?? 4230);
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brevity_bench';
 const CONNECTIONS = 64;
+/** Node's flags for our server, as `pnpm start` (api/package.json) passes them. */
+const SERVER_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100;
 const PATH = '/api/summaries?page=1&limit=10';
@@ -237,7 +239,7 @@ async function postgresRun(count: number): Promise<Figure[]> {
   await admin.query('drop schema if exists pgboss cascade');
   const url = `http://127.0.0.1:${basePort}${PATH}`;
   const server = start(
-    ['--enable-source-maps', serverPath],
+    [...SERVER_FLAGS, serverPath],
     serverEnv(basePort, { DATABASE_URL: databaseUrl }),
   );
   const floors: ChildProcess[] = [];
@@ -295,7 +297,7 @@ async function pgliteRun(count: number): Promise<Figure> {
   const env = serverEnv(basePort, { DATA_DIR: dataDir });
   try {
     // The server makes and migrates the database; then, stopped, it is seeded here.
-    let server = start(['--enable-source-maps', serverPath], env);
+    let server = start([...SERVER_FLAGS, serverPath], env);
     await waitFor(`http://127.0.0.1:${basePort}/api/ready`);
     await stop(server);
     const pglite = await PGlite.create(join(dataDir, 'pglite'));
@@ -303,7 +305,7 @@ async function pgliteRun(count: number): Promise<Figure> {
     const user = (await pglite.query<{ id: string; token_version: number }>(USER_QUERY)).rows[0];
     await pglite.close();
     if (!user) throw new Error('seed failed');
-    server = start(['--enable-source-maps', serverPath], env);
+    server = start([...SERVER_FLAGS, serverPath], env);
     try {
       await waitFor(`http://127.0.0.1:${basePort}/api/ready`);
       const auth = token(user.id, user.token_version);
