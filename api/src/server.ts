@@ -1,7 +1,7 @@
 import { createApp } from './app';
 import { seedDatabase } from './db/seed';
 import { startSummaryWorkers } from './features/summaries/summary-workers';
-import { startHttpServer } from './lib/http-server';
+import { closeHttpServer, startHttpServer } from './lib/http-server';
 import { createProcessLogger, createServices, JOBS_GRACE_MS, readConfigOrExit } from './startup';
 
 /** How long open connections may finish after SIGINT/SIGTERM before they are cut. */
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     force.unref();
     // Workers stop taking jobs now; active ones finish or go back to the queue.
     const jobsStopped = (workers ?? jobs).stop({ graceful: true, timeoutMs: JOBS_GRACE_MS });
-    server.close(() => {
+    closeHttpServer(server, () => {
       jobsStopped
         .catch((error: unknown) => logger.error({ err: error }, 'Stopping the job queue failed'))
         .then(() => db.destroy())
@@ -56,7 +56,6 @@ async function main(): Promise<void> {
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Config } from '../config';
@@ -66,4 +66,29 @@ export function startHttpServer({ fetch, config, logger, onListening }: HttpServ
     });
   });
   return server;
+}
+
+/** While a server closes, how often connections that went idle are closed. */
+const CLOSING_SWEEP_MS = 100;
+
+/**
+ * Stops `server` taking work, for a graceful shutdown: the listener closes at once, and no
+ * connection is kept for another request. Node's `close()` alone closes only the connections
+ * idle at that moment: one busy then stays open for keep-alive once its answer is sent, and a
+ * client reusing it is served on for as long as it likes, so behind a load balancer the
+ * stopping process keeps taking requests. Here every answer from now on says
+ * `Connection: close`, and connections that go idle are closed every 100 ms. `onClosed` runs
+ * when the last connection has ended.
+ */
+export function closeHttpServer(server: Server, onClosed: () => void): void {
+  server.on('request', (_request, response: ServerResponse) => {
+    response.shouldKeepAlive = false;
+  });
+  const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS);
+  sweep.unref();
+  server.close(() => {
+    clearInterval(sweep);
+    onClosed();
+  });
+  server.closeIdleConnections();
 }
