@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
@@ -157,4 +158,33 @@ describe('prepareStatement', () => {
       2,
     );
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
+    'on PGlite, is prepared again once a schema change alters what it returns',
+    async () => {
+      const nameById = prepareStatement<{ name: string }, { id: string; limit: number }>(
+        'test_name_by_id',
+        (db, param) =>
+          db
+            .selectFrom('users')
+            .select('name')
+            .where('id', '=', param<string>('id'))
+            .limit(param<number>('limit')),
+      );
+      expect(await nameById.run(database.db, { id: ada.id, limit: 1 })).toEqual([{ name: 'ada' }]);
+      // text → varchar: PGlite's PREPAREd plan now returns another type (error 0A000 on EXECUTE).
+      await sql`alter table users alter column name type varchar(200)`.execute(database.db);
+      try {
+        expect(await nameById.run(database.db, { id: ada.id, limit: 1 })).toEqual([
+          { name: 'ada' },
+        ]);
+        expect(await nameById.run(database.db, { id: bob.id, limit: 1 })).toEqual([
+          { name: 'bob' },
+        ]);
+      } finally {
+        await sql`alter table users alter column name type text`.execute(database.db);
+      }
+      expect(await nameById.run(database.db, { id: bob.id, limit: 1 })).toEqual([{ name: 'bob' }]);
+    },
+  );
 });

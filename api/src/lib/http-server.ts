@@ -81,7 +81,8 @@ const CLOSING_SWEEP_MS = 100;
  * when the last connection has ended.
  */
 export function closeHttpServer(server: Server, onClosed: () => void): void {
-  server.on('request', (_request, response: ServerResponse) => {
+  // Before the app's own listener, which may write its answer before returning.
+  server.prependListener('request', (_request, response: ServerResponse) => {
     response.shouldKeepAlive = false;
   });
   const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS);
