@@ -5,21 +5,42 @@ import { countCodePoints } from '../../lib/summary-text';
 import { pdfPagesToText } from './pdf-layout';
 import type { PdfPageText, PdfTextRun } from './pdf-layout';
 import { checkPdfStreams, PdfStreamError } from './pdf-streams';
+import type { PdfStreamLimit } from './pdf-streams';
 import { contentFarTooLong, tooLargeToRead, unsupportedFile } from './upload-errors';
 
 export const DAMAGED_PDF_MESSAGE = 'The PDF file is damaged or incomplete';
 export const ENCRYPTED_PDF_MESSAGE = 'Password-protected PDF files are not supported';
 export const OVERSIZED_PDF_MESSAGE = 'The PDF file is too large to process once unpacked';
 
+const MEGABYTE = 1024 * 1024;
+
 export const PDF_LIMITS = {
   /** A stream of page content or a font never needs more than this once unpacked. */
-  maxStreamBytes: 64 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
+  maxStreamBytes: 64 * MEGABYTE,
+  maxTotalBytes: 256 * MEGABYTE,
+  /**
+   * Content one page may draw, unpacked: pdf.js parses it operator by operator (about 140 ms
+   * a megabyte on a busy 2-core machine), so these bound the work of a file in operators, not
+   * only in time (issue 24: 5,000 pages sharing one 40 MB stream). A page of text is a few KB.
+   */
+  maxPageContentBytes: 16 * MEGABYTE,
+  /** Content all pages may draw together, a stream shared by several pages counted for each. */
+  maxFileContentBytes: 48 * MEGABYTE,
   /**
    * Reading stops once the text layer holds this many characters (other than white space):
    * far past the 50,000 a summary takes, whatever headers and footers are dropped later.
    */
   maxRawCharacters: MAX_CHARS * 4,
+};
+
+/** 413 when a page, or all pages together, name more content than PDF_LIMITS allows. */
+export const PAGE_CONTENT_MESSAGE = `A page of this PDF holds too much drawing to read (over ${PDF_LIMITS.maxPageContentBytes / MEGABYTE} MB once unpacked). Try a smaller file, or paste its text.`;
+export const FILE_CONTENT_MESSAGE = `The pages of this PDF hold too much drawing to read (over ${PDF_LIMITS.maxFileContentBytes / MEGABYTE} MB once unpacked, counted page by page). Try a smaller file, or paste its text.`;
+
+const STREAM_LIMIT_MESSAGES: Record<PdfStreamLimit, string> = {
+  stream: OVERSIZED_PDF_MESSAGE,
+  page: PAGE_CONTENT_MESSAGE,
+  file: FILE_CONTENT_MESSAGE,
 };
 
 /** Where the `%PDF-` header may start: readers accept a little junk before it. */
@@ -87,7 +108,9 @@ export async function extractPdfText(bytes: Uint8Array): Promise<string> {
   try {
     checkPdfStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), PDF_LIMITS);
   } catch (error) {
-    if (error instanceof PdfStreamError) throw tooLargeToRead(OVERSIZED_PDF_MESSAGE, error);
+    if (error instanceof PdfStreamError) {
+      throw tooLargeToRead(STREAM_LIMIT_MESSAGES[error.limit], error);
+    }
     throw error;
   }
   let document: PdfDocument;
