@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import type { ExtractionMessage, ExtractionRequest } from '../features/summaries/file-extraction';
 
 /*
@@ -6,7 +6,8 @@ import type { ExtractionMessage, ExtractionRequest } from '../features/summaries
  * request's bytes (UTF-8) say what to do, so each limit can be hit on purpose:
  * `echo:<text>` answers the text, `sleep:<ms>` answers after waiting, `spin` never returns,
  * `heap` fills the JavaScript heap, `buffers` fills memory outside it, `exit` ends the
- * thread, `throw` fails unexpectedly. Not used by the server.
+ * thread, `throw` fails unexpectedly, `thread` answers the thread's id, `limit` refuses the
+ * file with a 413 as a reading limit does. Not used by the server.
  */
 
 const port = parentPort;
@@ -33,6 +34,17 @@ async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
         // Let the pool's memory check run between allocations, as pdf.js does between chunks.
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+    case 'thread':
+      return { type: 'text', id: request.id, text: String(threadId) };
+    case 'limit':
+      return {
+        type: 'refused',
+        id: request.id,
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'Past a reading limit',
+        errors: undefined,
+      };
     case 'exit':
       return process.exit(3);
     default:

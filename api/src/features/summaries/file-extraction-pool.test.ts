@@ -3,7 +3,12 @@ import { defaultExtractionConcurrency, loadConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { createTestConfig } from '../../test/test-app';
 import { buildDocx } from '../../test/zip-builder';
-import { BUSY_MESSAGE, defaultThreadEntry, FileExtractionPool } from './file-extraction-pool';
+import {
+  BUSY_MESSAGE,
+  defaultThreadEntry,
+  FileExtractionPool,
+  OWNER_BUSY_MESSAGE,
+} from './file-extraction-pool';
 import type { FileExtractionPoolOptions } from './file-extraction-pool';
 
 /*
@@ -22,6 +27,8 @@ function pool(options: Partial<FileExtractionPoolOptions> = {}): FileExtractionP
     memoryMb: 128,
     concurrency: 1,
     entry: testThread,
+    // The stand-in thread's commands are sent as .txt files: none is decoded without a thread.
+    inlineTextMaxBytes: 0,
     ...options,
   });
   pools.push(created);
@@ -142,6 +149,93 @@ describe('FileExtractionPool', () => {
     expect(await third).toEqual(BUSY);
     expect((await first).status).toBe(413);
     expect((await second).status).toBe(413);
+  });
+
+  it('replaces a thread that refused a file for a limit (413) instead of reusing it', async () => {
+    const extractor = pool();
+    const first = await extractor.extract('pdf', command('thread'));
+    expect(await extractor.extract('pdf', command('thread'))).toBe(first);
+    expect(await refusal(extractor.extract('pdf', command('limit')))).toMatchObject({
+      status: 413,
+    });
+    const next = await extractor.extract('pdf', command('thread'));
+    expect(next).not.toBe(first);
+    expect(extractor.threadCount).toBe(1);
+  });
+
+  it("takes owners' files in turn: one owner's queue never waits in front of another's", async () => {
+    const extractor = pool();
+    const done: string[] = [];
+    const flood = [1, 2, 3, 4, 5].map((index) =>
+      extractor
+        .extract('pdf', command(`sleep:${200 + index}`), { owner: 'flooder' })
+        .then((text) => done.push(text)),
+    );
+    const other = extractor
+      .extract('pdf', command('echo:other'), { owner: 'other' })
+      .then((text) => done.push(text));
+    await Promise.all([...flood, other]);
+    // The flooder's first file was being read; the other owner's comes next, not last.
+    expect(done).toEqual([
+      'slept 201',
+      'other',
+      'slept 202',
+      'slept 203',
+      'slept 204',
+      'slept 205',
+    ]);
+  });
+
+  it('refuses an owner with too many files waiting (429, Retry-After) before anyone else', async () => {
+    const extractor = pool({ maxQueued: 6, timeoutMs: 5_000 });
+    const flood = [1, 2, 3, 4, 5].map((index) =>
+      extractor.extract('pdf', command(`sleep:${100 + index}`), { owner: 'flooder' }),
+    );
+    let refused: unknown;
+    try {
+      await extractor.extract('pdf', command('echo:sixth'), { owner: 'flooder' });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: OWNER_BUSY_MESSAGE,
+      headers: { 'Retry-After': '5' },
+    });
+    expect(await extractor.extract('pdf', command('echo:other'), { owner: 'other' })).toBe('other');
+    expect(await Promise.all(flood)).toHaveLength(5);
+  });
+
+  it('reads at most perOwnerConcurrency files of one owner at once, others beside them', async () => {
+    const extractor = pool({ concurrency: 2 });
+    const started = performance.now();
+    const finished = (promise: Promise<string>) =>
+      promise.then(() => Math.round(performance.now() - started));
+    const [firstOfA, secondOfA, ofB] = await Promise.all([
+      finished(extractor.extract('pdf', command('sleep:400'), { owner: 'a' })),
+      finished(extractor.extract('pdf', command('sleep:400'), { owner: 'a' })),
+      finished(extractor.extract('pdf', command('sleep:400'), { owner: 'b' })),
+    ]);
+    // a's second file waits for its first; b's runs beside a's first, on the second thread.
+    expect(secondOfA - firstOfA).toBeGreaterThanOrEqual(350);
+    expect(ofB).toBeLessThan(secondOfA);
+  });
+
+  it('decodes a small .txt at once, without a thread, even while every thread is busy', async () => {
+    const extractor = pool({ inlineTextMaxBytes: 1024 });
+    const busy = extractor.extract('pdf', command('sleep:1000'));
+    const started = performance.now();
+    expect(await extractor.extract('txt', command('plain words'), { owner: 'other' })).toBe(
+      'plain words',
+    );
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(await refusal(extractor.extract('txt', command('  \n ')))).toMatchObject({
+      status: 422,
+      code: 'NO_TEXT',
+    });
+    expect(await busy).toBe('slept 1000');
   });
 
   it('refuses new work once closed, and frees its threads', async () => {

@@ -4,8 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractionConfig } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { FileExtractor, FileKind } from '../../lib/file-extractor';
+import type { ExtractOptions, FileExtractor, FileKind } from '../../lib/file-extractor';
 import type { ExtractionMessage, ExtractionRequest } from './file-extraction';
+import { readTextFile } from './text-file';
 import { tooLargeToRead } from './upload-errors';
 
 /*
@@ -16,6 +17,15 @@ import { tooLargeToRead } from './upload-errors';
  * user gets a 413 with a sentence saying which, and the next file gets a fresh thread. Memory
  * outside the heap (typed arrays, which a heap limit does not cover) is watched from here: if
  * the process grows by more than the running threads' share, they are stopped the same way.
+ * A thread that refused a file for a limit (413), or failed, is stopped too: the next file gets
+ * a fresh thread, and the memory the refused file took goes back with the old one.
+ *
+ * Fair under load (issue 24): each owner (the uploading user) has at most perOwnerConcurrency
+ * files being read and maxQueuedPerOwner waiting; past that the owner alone is refused (429).
+ * Threads take the owners' files in turn (round robin), so one user's many files wait behind
+ * each other, not in front of another user's. Small .txt files are decoded here at once, with
+ * no thread: UTF-8 decoding is cheap and must not wait behind anyone's PDF. Files given no
+ * owner share one queue with no per-owner limit.
  */
 
 export interface FileExtractionPoolOptions extends ExtractionConfig {
@@ -27,9 +37,17 @@ export interface FileExtractionPoolOptions extends ExtractionConfig {
   idleMs?: number;
   /** How often the process's memory is checked while files are read, in ms. Default 50. */
   memoryCheckMs?: number;
+  /** Files of one owner read at once. Default 1. */
+  perOwnerConcurrency?: number;
+  /** Files of one owner that may wait; more are refused at once with 429. Default 4. */
+  maxQueuedPerOwner?: number;
+  /** A .txt file up to this size is decoded at once, without a thread. Default 1 MB. */
+  inlineTextMaxBytes?: number;
 }
 
 export const BUSY_MESSAGE = 'The server is busy reading other files. Please try again in a minute.';
+export const OWNER_BUSY_MESSAGE =
+  'You already have several files being read. Please wait for them to finish, then try again.';
 
 /** A thread that has not loaded its libraries in this long is taken as broken. */
 const STARTUP_LIMIT_MS = 60_000;
@@ -60,6 +78,16 @@ function busyError(): AppError {
   });
 }
 
+/** 429 for an owner who already has maxQueuedPerOwner files waiting: others still get in. */
+function ownerBusyError(timeoutMs: number): AppError {
+  return new AppError(429, 'RATE_LIMITED', OWNER_BUSY_MESSAGE, undefined, {
+    headers: { 'Retry-After': String(Math.ceil(timeoutMs / 1000)) },
+  });
+}
+
+/** The queue key of files given no owner: they share it, with no per-owner limit. */
+const NO_OWNER = '';
+
 /**
  * Where the thread's module is. From the sources (vitest, tsx) this file is
  * src/features/summaries/file-extraction-pool.ts; bundled, it is part of dist/server.js or
@@ -86,6 +114,7 @@ function startThread(entry: URL, memoryMb: number): Worker {
 
 interface Task {
   id: number;
+  owner: string;
   kind: FileKind;
   bytes: Uint8Array;
   resolve: (text: string) => void;
@@ -121,7 +150,14 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 export class FileExtractionPool implements FileExtractor {
   private readonly options: Required<FileExtractionPoolOptions>;
   private readonly slots = new Set<Slot>();
-  private readonly queue: Task[] = [];
+  /** Waiting files by owner. */
+  private readonly queues = new Map<string, Task[]>();
+  /** When each owner with files waiting or being read last had one taken (round robin). */
+  private readonly lastServed = new Map<string, number>();
+  private serveCount = 0;
+  private queued = 0;
+  /** Files being read, by owner. */
+  private readonly running = new Map<string, number>();
   private watchdog: NodeJS.Timeout | undefined;
   private nextId = 1;
   private closed = false;
@@ -132,6 +168,9 @@ export class FileExtractionPool implements FileExtractor {
       maxQueued: Math.max(16, options.concurrency * 8),
       idleMs: 30_000,
       memoryCheckMs: 50,
+      perOwnerConcurrency: 1,
+      maxQueuedPerOwner: 4,
+      inlineTextMaxBytes: 1024 * 1024,
       ...options,
     };
   }
@@ -141,12 +180,21 @@ export class FileExtractionPool implements FileExtractor {
     return this.slots.size;
   }
 
-  extract(kind: FileKind, bytes: Uint8Array): Promise<string> {
+  extract(kind: FileKind, bytes: Uint8Array, options: ExtractOptions = {}): Promise<string> {
     if (this.closed) return Promise.reject(new Error('The file extraction pool is closed'));
-    if (this.queue.length >= this.options.maxQueued) return Promise.reject(busyError());
+    if (kind === 'txt' && bytes.length <= this.options.inlineTextMaxBytes) {
+      return new Promise<string>((resolve) => resolve(readTextFile(bytes)));
+    }
+    const owner = options.owner ?? NO_OWNER;
+    const waiting = this.queues.get(owner)?.length ?? 0;
+    if (owner !== NO_OWNER && waiting >= this.options.maxQueuedPerOwner) {
+      return Promise.reject(ownerBusyError(this.options.timeoutMs));
+    }
+    if (this.queued >= this.options.maxQueued) return Promise.reject(busyError());
     return new Promise<string>((resolve, reject) => {
       const task: Task = {
         id: this.nextId,
+        owner,
         kind,
         bytes: ownBuffer(bytes),
         resolve,
@@ -158,18 +206,67 @@ export class FileExtractionPool implements FileExtractor {
       this.nextId += 1;
       // A file that cannot even start within the time limit would only make the user wait more.
       task.queueTimer = setTimeout(() => {
-        const index = this.queue.indexOf(task);
-        if (index !== -1) this.queue.splice(index, 1);
+        this.dequeue(task);
         reject(busyError());
       }, this.options.timeoutMs);
-      this.queue.push(task);
+      const queue = this.queues.get(owner);
+      if (queue === undefined) this.queues.set(owner, [task]);
+      else queue.push(task);
+      this.queued += 1;
       this.pump();
     });
   }
 
+  /** Takes a waiting task out of its owner's queue. */
+  private dequeue(task: Task): void {
+    const queue = this.queues.get(task.owner);
+    const index = queue?.indexOf(task) ?? -1;
+    if (queue === undefined || index === -1) return;
+    queue.splice(index, 1);
+    this.queued -= 1;
+    if (queue.length === 0) this.queues.delete(task.owner);
+  }
+
+  /**
+   * The next task to read: of the owners with a file waiting and fewer than
+   * perOwnerConcurrency being read, the one served longest ago (round robin; an owner new to
+   * the pool first).
+   */
+  private nextTask(): Task | undefined {
+    let next: Task | undefined;
+    let nextServed = Infinity;
+    for (const [owner, queue] of this.queues) {
+      const limit =
+        owner === NO_OWNER ? this.options.concurrency : this.options.perOwnerConcurrency;
+      const served = this.lastServed.get(owner) ?? -1;
+      if ((this.running.get(owner) ?? 0) >= limit || served >= nextServed) continue;
+      next = queue[0];
+      nextServed = served;
+    }
+    if (next === undefined) return undefined;
+    this.dequeue(next);
+    this.serveCount += 1;
+    this.lastServed.set(next.owner, this.serveCount);
+    this.running.set(next.owner, (this.running.get(next.owner) ?? 0) + 1);
+    return next;
+  }
+
+  /** A task's file is no longer being read: its owner may have another read. */
+  private finished(task: Task): void {
+    const count = (this.running.get(task.owner) ?? 1) - 1;
+    if (count > 0) this.running.set(task.owner, count);
+    else {
+      this.running.delete(task.owner);
+      if (!this.queues.has(task.owner)) this.lastServed.delete(task.owner);
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) {
+    const waiting = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.queued = 0;
+    for (const task of waiting) {
       clearTimeout(task.queueTimer);
       task.reject(new Error('The file extraction pool is closed'));
     }
@@ -181,14 +278,12 @@ export class FileExtractionPool implements FileExtractor {
 
   /** Gives waiting tasks to idle threads, starting threads up to the concurrency. */
   private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      let slot = [...this.slots].find((candidate) => candidate.ready && candidate.task === null);
-      if (slot === undefined) {
-        if (this.slots.size >= this.options.concurrency) return;
-        slot = this.start();
-      }
-      const task = this.queue.shift();
+    while (this.queued > 0 && !this.closed) {
+      const idle = [...this.slots].find((candidate) => candidate.ready && candidate.task === null);
+      if (idle === undefined && this.slots.size >= this.options.concurrency) return;
+      const task = this.nextTask();
       if (task === undefined) return;
+      const slot = idle ?? this.start();
       clearTimeout(task.queueTimer);
       slot.task = task;
       slot.worker.ref();
@@ -245,6 +340,7 @@ export class FileExtractionPool implements FileExtractor {
     if (task === null || task.id !== message.id) return;
     clearTimeout(task.runTimer);
     slot.task = null;
+    this.finished(task);
     if (message.type === 'text') task.resolve(message.text);
     else if (message.type === 'refused') {
       task.reject(new AppError(message.status, message.code, message.message, message.errors));
@@ -252,6 +348,12 @@ export class FileExtractionPool implements FileExtractor {
       task.reject(
         new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
       );
+    // A thread that refused a file for a limit, or failed, is not trusted with the next one:
+    // what that file made it allocate goes with it.
+    if (message.type === 'failed' || (message.type === 'refused' && message.status === 413)) {
+      void this.stop(slot, null);
+      return;
+    }
     this.idle(slot);
     this.pump();
   }
@@ -272,6 +374,7 @@ export class FileExtractionPool implements FileExtractor {
     slot.task = null;
     if (task !== null) {
       clearTimeout(task.runTimer);
+      this.finished(task);
       task.reject(failure ?? new Error('An extraction thread stopped'));
     }
     this.pump();

@@ -275,7 +275,11 @@ export async function createSummaryFromFile(
   options: UploadOptions,
 ): Promise<CreatedSummary> {
   assertCanPay(requester);
-  return createSummary(deps, requester, await readUploadSource(deps, file, options));
+  return createSummary(
+    deps,
+    requester,
+    await readUploadSource(deps, file, options, requester.user.id),
+  );
 }
 
 /** What a new summary is made from when it comes as an upload: its checked text and the options. */
@@ -286,8 +290,9 @@ export async function readUploadSource(
   deps: AppDeps,
   file: File,
   options: UploadOptions,
+  owner?: string,
 ): Promise<UploadSource> {
-  const upload = await readUploadText(deps, file);
+  const upload = await readUploadText(deps, file, owner);
   return {
     text: upload.text,
     customPrompt: options.customPrompt,
@@ -303,8 +308,13 @@ export async function readUploadSource(
  * size, a malformed one or one without text (422 NO_TEXT) is refused before anything is charged,
  * and text that breaks a rule is a 400 naming the field `file`.
  */
-export async function readUploadText(deps: AppDeps, file: File): Promise<UploadedText> {
-  const upload = await readUploadedFile(file, deps.fileExtractor);
+export async function readUploadText(
+  deps: AppDeps,
+  file: File,
+  owner?: string,
+): Promise<UploadedText> {
+  // The owner (the uploading user) gets a fair share of the file readers (file-extraction-pool.ts).
+  const upload = await readUploadedFile(file, deps.fileExtractor, { owner });
   const text = upload.text.trim();
   const problem = contentProblem(text);
   if (problem !== null) {

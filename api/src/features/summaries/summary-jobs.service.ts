@@ -155,7 +155,7 @@ export async function enqueueFileSummary(
   options: UploadOptions,
 ): Promise<QueuedSummaryJob> {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const data: FileSummaryJobData = await readUploadSource(deps, file, options);
+  const data: FileSummaryJobData = await readUploadSource(deps, file, options, requester.user.id);
   return enqueue(deps, requester, 'file-processing', data);
 }
 

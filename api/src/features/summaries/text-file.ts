@@ -1,4 +1,4 @@
-import { unsupportedFile } from './upload-errors';
+import { noText, unsupportedFile } from './upload-errors';
 
 export const NOT_UTF8_MESSAGE =
   'The text file is not UTF-8. Please save it as UTF-8 and try again.';
@@ -45,4 +45,11 @@ export function decodeTextFile(bytes: Uint8Array): string {
   } catch (error) {
     throw unsupportedFile(NOT_UTF8_MESSAGE, error);
   }
+}
+
+/** The text of a .txt upload (decodeTextFile), or 422 NO_TEXT when it holds only white space. */
+export function readTextFile(bytes: Uint8Array): string {
+  const text = decodeTextFile(bytes);
+  if (text.trim() === '') throw noText('txt');
+  return text;
 }

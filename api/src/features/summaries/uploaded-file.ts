@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import { MAX_FILE_BYTES } from '../../lib/product-constants';
-import type { FileKind, FileExtractor } from '../../lib/file-extractor';
+import type { ExtractOptions, FileKind, FileExtractor } from '../../lib/file-extractor';
 import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from './upload-errors';
 
 /** Longest file name kept, in code points (the extension is kept whole). */
@@ -64,13 +64,15 @@ export function checkUploadedFile(file: File): { fileName: string; kind: FileKin
  * read by `extractor` in a worker thread (see file-extraction-pool.ts). Throws the AppError
  * to answer with: 415 not a real file of its kind, 413 over 10 MB or past a reading limit,
  * 422 NO_TEXT when it holds no text, 400 (field `file`) when it is obviously far over the
- * character limit, 503 when every reader is busy. The text still has to pass the content rules.
+ * character limit, 429 when `owner` has too many files waiting, 503 when every reader is busy.
+ * The text still has to pass the content rules.
  */
 export async function readUploadedFile(
   file: File,
   extractor: FileExtractor,
+  options: ExtractOptions = {},
 ): Promise<UploadedText> {
   const { fileName, kind } = checkUploadedFile(file);
-  const text = await extractor.extract(kind, new Uint8Array(await file.arrayBuffer()));
+  const text = await extractor.extract(kind, new Uint8Array(await file.arrayBuffer()), options);
   return { text, source: kind, fileName };
 }
