@@ -8,7 +8,8 @@
  * sends four .txt uploads at once. Meanwhile GET /api/health is probed every 100 ms, one at a
  * time. Prints the probe's p50/p99, the victim's outcomes and the attacker's. Bounded: every
  * upload gives up after 120 s, so the script ends within about two minutes.
- * Options: --files (17), --pages (5000), --content-mb (40).
+ * Options: --files (17), --pages (5000), --content-mb (40), --victim-files (4; 0 measures the
+ * attack alone).
  */
 import { buildSharedContentPdf } from '../../src/test/hostile-pdfs';
 import { benchOptions, percentile, registerUser, sleep, upload } from './common';
@@ -18,7 +19,9 @@ const { options, values } = benchOptions({
   files: { type: 'string', default: '17' },
   pages: { type: 'string', default: '5000' },
   'content-mb': { type: 'string', default: '40' },
+  'victim-files': { type: 'string', default: '4' },
 });
+const victimFiles = Number(values['victim-files']);
 const files = Number(values.files);
 const pages = Number(values.pages);
 const contentMb = Number(values['content-mb']);
@@ -72,7 +75,7 @@ const attack = Array.from({ length: files }, (_, index) =>
 );
 await sleep(1000);
 const victimOutcomes = await Promise.all(
-  Array.from({ length: 4 }, (_, index) =>
+  Array.from({ length: victimFiles }, (_, index) =>
     upload(options.url, victim, `notes-${index}.txt`, Buffer.from(`${VICTIM_TEXT} (${index})`)),
   ),
 );
@@ -81,7 +84,7 @@ probing = false;
 await probe;
 
 console.info(`all uploads answered after ${Math.round(performance.now() - started)} ms`);
-summarize('victim (4 .txt)', victimOutcomes);
+summarize(`victim (${victimFiles} .txt)`, victimOutcomes);
 for (const outcome of victimOutcomes) {
   console.info(`  victim ${outcome.status} in ${outcome.ms} ms ${outcome.message}`);
 }
