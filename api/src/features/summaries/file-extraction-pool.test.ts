@@ -151,7 +151,7 @@ describe('FileExtractionPool', () => {
     expect((await second).status).toBe(413);
   });
 
-  it('replaces a thread that refused a file for a limit (413) instead of reusing it', async () => {
+  it('replaces a thread that refused a PDF for a limit (413) instead of reusing it', async () => {
     const extractor = pool();
     const first = await extractor.extract('pdf', command('thread'));
     expect(await extractor.extract('pdf', command('thread'))).toBe(first);

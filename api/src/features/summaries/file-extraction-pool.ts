@@ -17,7 +17,7 @@ import { tooLargeToRead } from './upload-errors';
  * user gets a 413 with a sentence saying which, and the next file gets a fresh thread. Memory
  * outside the heap (typed arrays, which a heap limit does not cover) is watched from here: if
  * the process grows by more than the running threads' share, they are stopped the same way.
- * A thread that refused a file for a limit (413), or failed, is stopped too: the next file gets
+ * A thread that refused a PDF for a limit (413), or failed, is stopped too: the next file gets
  * a fresh thread, and the memory the refused file took goes back with the old one.
  *
  * Fair under load (issue 24): each owner (the uploading user) has at most perOwnerConcurrency
@@ -348,9 +348,13 @@ export class FileExtractionPool implements FileExtractor {
       task.reject(
         new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
       );
-    // A thread that refused a file for a limit, or failed, is not trusted with the next one:
-    // what that file made it allocate goes with it.
-    if (message.type === 'failed' || (message.type === 'refused' && message.status === 413)) {
+    // A thread that failed, or refused a PDF for a size limit, is not trusted with the next
+    // file: what pdf.js and the pre-check allocated outside the heap goes with it. (A .docx
+    // refused by the zip guard allocated little: its thread is kept, so the next file is quick.)
+    if (
+      message.type === 'failed' ||
+      (message.type === 'refused' && message.status === 413 && task.kind === 'pdf')
+    ) {
       void this.stop(slot, null);
       return;
     }
