@@ -9,7 +9,8 @@
  * time. Prints the probe's p50/p99, the victim's outcomes and the attacker's. Bounded: every
  * upload gives up after 120 s, so the script ends within about two minutes.
  * Options: --files (17), --pages (5000), --content-mb (40), --victim-files (4; 0 measures the
- * attack alone).
+ * attack alone), --probe-seconds (40: the probe runs at least this long from the attack's start,
+ * so runs that end sooner are compared over the same window).
  */
 import { buildSharedContentPdf } from '../../src/test/hostile-pdfs';
 import { benchOptions, percentile, registerUser, sleep, upload } from './common';
@@ -20,7 +21,9 @@ const { options, values } = benchOptions({
   pages: { type: 'string', default: '5000' },
   'content-mb': { type: 'string', default: '40' },
   'victim-files': { type: 'string', default: '4' },
+  'probe-seconds': { type: 'string', default: '40' },
 });
+const probeSeconds = Number(values['probe-seconds']);
 const victimFiles = Number(values['victim-files']);
 const files = Number(values.files);
 const pages = Number(values.pages);
@@ -80,10 +83,12 @@ const victimOutcomes = await Promise.all(
   ),
 );
 const attackOutcomes = await Promise.all(attack);
+const answeredMs = Math.round(performance.now() - started);
+await sleep(Math.max(0, probeSeconds * 1000 - (performance.now() - started)));
 probing = false;
 await probe;
 
-console.info(`all uploads answered after ${Math.round(performance.now() - started)} ms`);
+console.info(`all uploads answered after ${answeredMs} ms`);
 summarize(`victim (${victimFiles} .txt)`, victimOutcomes);
 for (const outcome of victimOutcomes) {
   console.info(`  victim ${outcome.status} in ${outcome.ms} ms ${outcome.message}`);
@@ -92,6 +97,6 @@ summarize(`attacker (${files} .pdf)`, attackOutcomes);
 const messages = new Set(attackOutcomes.map((outcome) => `${outcome.status} ${outcome.message}`));
 for (const message of messages) console.info(`  attacker: ${message}`);
 console.info(
-  `health probe: ${probes.length} probes, p50 ${percentile(probes, 50).toFixed(1)} ms, ` +
+  `health probe over ${Math.round((performance.now() - started) / 1000)} s: ${probes.length} probes, p50 ${percentile(probes, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(probes, 99).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms`,
 );
