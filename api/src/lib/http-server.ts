@@ -29,6 +29,9 @@ export function startHttpServer({ fetch, config, logger, onListening }: HttpServ
   const server = serve(
     {
       fetch,
+      // settleUnreadBody drains what a request leaves unread after its answer, within its own
+      // bounds; @hono/node-server's clean-up would close the socket after 500 ms (issue 24).
+      autoCleanupIncoming: false,
       port: config.port,
       hostname: config.host,
       createServer,

@@ -18,7 +18,6 @@ import {
   exportSummaryQuerySchema,
   listSummariesQuerySchema,
   regenerateSummarySchema,
-  uploadSummarySchema,
 } from './summaries.schemas';
 import type { CreateSummaryInput } from './summaries.schemas';
 import { exportOwnSummary, listVersions, restoreVersion } from './summary-versions.service';
@@ -32,6 +31,7 @@ import {
 } from './summaries.service';
 import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
 import { streamNewSummary } from './summary-stream.service';
+import { requireSummaryCredit, uploadForm } from './upload-form';
 import type { SummaryCreationEvent } from './summary-stream.service';
 
 /** The signed-in user and the request id. */
@@ -184,7 +184,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
     response.headers.set('X-Accel-Buffering', 'no');
     return response;
   })
-  .post('/upload', validate('form', uploadSummarySchema), async (c) => {
+  .post('/upload', requireSummaryCredit, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
     const created = await createSummaryFromFile(c.var.deps, cancellableRequester(c), file, options);
     return c.json(

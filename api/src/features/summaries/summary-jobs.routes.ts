@@ -5,7 +5,8 @@ import { successEnvelope } from '../../lib/success-envelope';
 import { JOB_QUEUES } from '../../lib/job-queue';
 import { toSummaryDto } from '../../lib/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
-import { createAsyncSummarySchema, uploadSummarySchema } from './summaries.schemas';
+import { createAsyncSummarySchema } from './summaries.schemas';
+import { requireSummaryCredit, uploadForm } from './upload-form';
 import {
   enqueueFileSummary,
   enqueueTextSummary,
@@ -53,7 +54,7 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
-  .post('/upload/async', validate('form', uploadSummarySchema), async (c) => {
+  .post('/upload/async', requireSummaryCredit, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
     const queued = await enqueueFileSummary(
       c.var.deps,
