@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimitKey } from '../../lib/rate-limiter';
+import { countFailedPasswordCheck } from './auth.service';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
@@ -184,6 +185,19 @@ describe('a login flood from one address (issue 24, item 5)', () => {
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(800);
     // That refusal did not use up the grace: the colleague's right password gets in.
     expect((await login(colleague.email, colleaguePassword)).status).toBe(200);
+  });
+});
+
+describe('another failed password check (countFailedPasswordCheck)', () => {
+  it('counts like a failed login, toward the per-email and per-address limits', async () => {
+    const address = '198.51.100.40';
+    const { user, password } = await strict.createUser();
+    await countFailedPasswordCheck(strict.deps, user.email, address);
+    await countFailedPasswordCheck(strict.deps, user.email, address);
+    expect(await hitsOf(rateLimitKey('login-address', address))).toBe(2);
+    // Two failures of this email (AUTH_RATE_LIMIT_LOGIN=2): its right password is refused.
+    const refused = await post(strict, '/api/auth/login', { email: user.email, password }, address);
+    expect(refused.status).toBe(429);
   });
 });
 
