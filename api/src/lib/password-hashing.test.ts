@@ -177,6 +177,24 @@ describe('a fair hashing line (issue 24)', () => {
     expect(await hashing.run(() => Promise.resolve('again'), '198.51.100.66')).toBe('again');
   });
 
+  it("puts a newcomer ahead of a client's second waiter (a client's first turn before another's second)", async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 100, maxWaitMs: 60_000, waitBudgetMs: 60_000, perClient: 3 },
+      COST,
+    );
+    const order: string[] = [];
+    const gate = held();
+    const flood = [
+      hashing.run(() => gate.done.then(() => order.push('flood-1')), 'flood'),
+      hashing.run(() => Promise.resolve(order.push('flood-2')), 'flood'),
+      hashing.run(() => Promise.resolve(order.push('flood-3')), 'flood'),
+    ];
+    const victim = hashing.run(() => Promise.resolve(order.push('victim')), 'victim');
+    gate.finish();
+    await Promise.all([...flood, victim]);
+    expect(order).toEqual(['flood-1', 'victim', 'flood-2', 'flood-3']);
+  });
+
   it('gives a client its share back when its wait times out', async () => {
     const hashing = createPasswordHashing(
       { concurrency: 1, queueLimit: 100, maxWaitMs: 30, waitBudgetMs: 60_000, perClient: 2 },

@@ -78,6 +78,8 @@ export interface PasswordHashing {
 interface Waiter {
   start: () => void;
   timer: NodeJS.Timeout;
+  /** Slots its client already held when it came (0 without a client): its turn among clients. */
+  rank: number;
 }
 
 /** Weight of the newest slot time in the running average (an EWMA). */
@@ -112,9 +114,22 @@ export function createPasswordHashing(
     measured = true;
   };
 
-  /** What the next caller would wait: the line ahead of it and itself, shared by the slots. */
-  const estimatedWaitMs = () =>
-    active < concurrency ? 0 : ((waiting.length + 1) * slotMs) / concurrency;
+  /**
+   * Where a caller of `rank` stands in line: behind every waiter of a rank as low or lower, ahead
+   * of the others. A client's first waiter goes before another client's second, so one address
+   * with its share waiting delays a newcomer by one hash, not by its share.
+   */
+  const placeOf = (rank: number) => {
+    const index = waiting.findIndex((waiter) => waiter.rank > rank);
+    return index === -1 ? waiting.length : index;
+  };
+
+  /** What a caller of `rank` would wait: the line ahead of it and itself, shared by the slots. */
+  const waitOf = (rank: number) =>
+    active < concurrency ? 0 : ((placeOf(rank) + 1) * slotMs) / concurrency;
+
+  /** What a new client's first caller would wait now. */
+  const estimatedWaitMs = () => waitOf(0);
 
   /** A finished hash hands its slot straight to the first waiter, so none can jump the queue. */
   const release = () => {
@@ -146,18 +161,20 @@ export function createPasswordHashing(
       active += 1;
       hold(client, 1);
     } else {
-      if (waiting.length >= queueLimit || estimatedWaitMs() > waitBudgetMs) throw busy();
+      const rank = client === undefined ? 0 : (held.get(client) ?? 0);
+      if (waiting.length >= queueLimit || waitOf(rank) > waitBudgetMs) throw busy();
       hold(client, 1);
       try {
         await new Promise<void>((resolve, reject) => {
           const waiter: Waiter = {
             start: resolve,
+            rank,
             timer: setTimeout(() => {
               waiting.splice(waiting.indexOf(waiter), 1);
               reject(busy());
             }, maxWaitMs),
           };
-          waiting.push(waiter);
+          waiting.splice(placeOf(rank), 0, waiter);
         });
       } catch (error) {
         hold(client, -1);
