@@ -73,8 +73,10 @@ describe('loadConfig', () => {
       extraction: { timeoutMs: 30_000, memoryMb: 512, concurrency: defaultExtractionConcurrency() },
       passwordHashing: {
         concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
-        queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 8,
-        maxWaitMs: 5000,
+        queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 64,
+        waitBudgetMs: 10_000,
+        maxWaitMs: 20_000,
+        perClient: 3,
       },
       database: {
         statementTimeoutMs: 15_000,
@@ -137,6 +139,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_LOGIN_ADDRESS: '40',
       PASSWORD_HASH_CONCURRENCY: '3',
       PASSWORD_HASH_QUEUE: '12',
+      PASSWORD_HASH_WAIT_SECONDS: '4',
       DATABASE_QUERY_TIMEOUT_SECONDS: '2.5',
       DATABASE_CONNECT_TIMEOUT_SECONDS: '3',
       HTTP_HEADERS_TIMEOUT_SECONDS: '10',
@@ -176,7 +179,13 @@ describe('loadConfig', () => {
         expireInSeconds: 300,
         maintenanceIntervalSeconds: 5,
       },
-      passwordHashing: { concurrency: 3, queueLimit: 12 },
+      passwordHashing: {
+        concurrency: 3,
+        queueLimit: 12,
+        waitBudgetMs: 4000,
+        maxWaitMs: 8000,
+        perClient: 3,
+      },
       database: { statementTimeoutMs: 2500, queryTimeoutMs: 3500, connectTimeoutMs: 3000 },
       http: {
         headersTimeoutMs: 10_000,
@@ -263,6 +272,7 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_LOGIN_ADDRESS', { AUTH_RATE_LIMIT_LOGIN_ADDRESS: '0' }],
     ['PASSWORD_HASH_CONCURRENCY', { PASSWORD_HASH_CONCURRENCY: '0' }],
     ['PASSWORD_HASH_QUEUE', { PASSWORD_HASH_QUEUE: '-1' }],
+    ['PASSWORD_HASH_WAIT_SECONDS', { PASSWORD_HASH_WAIT_SECONDS: '0' }],
     ['DATABASE_QUERY_TIMEOUT_SECONDS', { DATABASE_QUERY_TIMEOUT_SECONDS: '0.1' }],
     ['DATABASE_CONNECT_TIMEOUT_SECONDS', { DATABASE_CONNECT_TIMEOUT_SECONDS: 'soon' }],
     ['HTTP_HEADERS_TIMEOUT_SECONDS', { HTTP_HEADERS_TIMEOUT_SECONDS: '0' }],

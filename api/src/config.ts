@@ -40,8 +40,10 @@ const MIN_JWT_SECRET_BYTES = 32;
 const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** The work of one password hash, about 128 MiB and a few hundred ms of one core. */
 const DEFAULT_HASH_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
-const HASH_QUEUE_PER_SLOT = 8;
-const HASH_MAX_WAIT_MS = 5_000;
+/** Hard cap on sign-ins waiting for a hashing slot, per slot; the wait budget usually binds first. */
+const HASH_QUEUE_PER_SLOT = 64;
+/** Hashing slots, running and waiting, one client address may hold (1 running + 2 waiting). */
+const HASH_SLOTS_PER_ADDRESS = 3;
 /** The client's read time-out exceeds the server's statement time-out by this, so the server's clearer error wins. */
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
@@ -251,6 +253,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_LOGIN_ADDRESS: withDefault(integer(1, 1_000_000), 50),
   PASSWORD_HASH_CONCURRENCY: withDefault(integer(1, 64), DEFAULT_HASH_CONCURRENCY),
   PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)),
+  PASSWORD_HASH_WAIT_SECONDS: withDefault(seconds(0.5, 60), 10),
   DATABASE_QUERY_TIMEOUT_SECONDS: withDefault(seconds(0.5, 3_600), 15),
   DATABASE_CONNECT_TIMEOUT_SECONDS: withDefault(seconds(0.5, 600), 5),
   HTTP_HEADERS_TIMEOUT_SECONDS: withDefault(seconds(1, 600), 20),
@@ -375,11 +378,18 @@ function toConfig(values: ParsedEnv) {
     passwordHashing: {
       /** Hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
       concurrency: values.PASSWORD_HASH_CONCURRENCY,
-      /** Hashes that may wait for a turn (PASSWORD_HASH_QUEUE); past that, 503 at once. */
+      /** Hashes that may wait for a turn at most (PASSWORD_HASH_QUEUE); past that, 503 at once. */
       queueLimit:
         values.PASSWORD_HASH_QUEUE ?? values.PASSWORD_HASH_CONCURRENCY * HASH_QUEUE_PER_SLOT,
-      /** Longest wait for a turn, in milliseconds; past that, 503. */
-      maxWaitMs: HASH_MAX_WAIT_MS,
+      /**
+       * A sign-in waits in line while its estimated wait (the line ahead times the measured
+       * time of a hash, over the slots) is within this (PASSWORD_HASH_WAIT_SECONDS); else 503.
+       */
+      waitBudgetMs: values.PASSWORD_HASH_WAIT_SECONDS * 1000,
+      /** Longest actual wait for a turn, in milliseconds (twice the budget); past that, 503. */
+      maxWaitMs: values.PASSWORD_HASH_WAIT_SECONDS * 2000,
+      /** Slots, running and waiting, that one client address may hold at once. */
+      perClient: HASH_SLOTS_PER_ADDRESS,
     },
     /** Time-outs of the database connection (with DATABASE_URL). */
     database: {

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 /*
  * What the bench scripts of issue 24 share: their options, a user registered through the API,
  * an upload through POST /api/summaries/upload, percentiles, the server's RSS from /proc.
- * They send traffic only to the --url given (127.0.0.1), each request bounded in time.
+ * timed requests from a simulated client address (X-Forwarded-For: run the server with
+ * TRUST_PROXY=127.0.0.1), status counts. They send traffic only to the --url given (127.0.0.1),
+ * each request bounded in time.
  */
 
 export interface BenchOptions {
@@ -119,4 +121,58 @@ export function rssMb(pid: number): number {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The options of the login benches, with defaults; --url must be on this machine. */
+export function parseBenchArgs(defaults: Record<string, string>): Record<string, string> {
+  const options = Object.fromEntries(
+    ['url', ...Object.keys(defaults)].map((name) => [name, { type: 'string' as const }]),
+  );
+  const { values } = parseArgs({ options, strict: true });
+  const merged: Record<string, string> = { ...defaults };
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') merged[name] = value;
+  }
+  const url = merged.url ?? 'http://127.0.0.1:3000';
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    throw new Error(`--url must point at this machine (127.0.0.1), not ${host}`);
+  }
+  merged.url = url.replace(/\/$/, '');
+  return merged;
+}
+
+export interface Timed {
+  status: number;
+  ms: number;
+}
+
+/** One request from `address` (via X-Forwarded-For); a network failure or time-out is status 0. */
+export async function timedRequest(
+  url: string,
+  init: { method?: string; json?: unknown; address?: string; timeoutMs?: number } = {},
+): Promise<Timed> {
+  const started = performance.now();
+  try {
+    const headers: Record<string, string> = {};
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    if (init.address) headers['X-Forwarded-For'] = init.address;
+    const res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+      signal: AbortSignal.timeout(init.timeoutMs ?? 60_000),
+    });
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - started };
+  } catch {
+    return { status: 0, ms: performance.now() - started };
+  }
+}
+
+export function countStatuses(samples: Timed[]): Record<number, number> {
+  return samples.reduce<Record<number, number>>((all, { status }) => {
+    all[status] = (all[status] ?? 0) + 1;
+    return all;
+  }, {});
 }

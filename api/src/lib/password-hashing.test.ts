@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
 import {
   HASHING_BUSY_MESSAGE,
+  HashingBusyError,
   PASSWORD_HASH_COST,
   createPasswordHashing,
 } from './password-hashing';
@@ -112,5 +113,101 @@ describe('bounded password hashing', () => {
     gate.finish();
     await holder;
     expect(await hashing.run((hasher) => hasher.verify('seeded1', stored))).toBe(true);
+  });
+});
+
+describe('a fair hashing line (issue 24)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const refusal = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
+
+  it('admits while the estimated wait fits the budget at the measured slot time, not by count', async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 1_000, maxWaitMs: 60_000, waitBudgetMs: 1_000 },
+      COST,
+    );
+    // One slot held for about 100 ms: the measured time of a slot.
+    await hashing.run(() => sleep(100));
+    const gate = held();
+    const holder = hashing.run(() => gate.done);
+    // About 10 fit in a second at 100 ms each (fewer if the machine made the first slower).
+    const line = Array.from({ length: 30 }, () => refusal(hashing.run(() => Promise.resolve())));
+    await new Promise((resolve) => setImmediate(resolve));
+    const { queued } = hashing.stats();
+    expect(queued).toBeGreaterThanOrEqual(3);
+    expect(queued).toBeLessThanOrEqual(10);
+    expect(hashing.estimatedWaitMs()).toBeGreaterThan(1_000 - 1_000 / queued);
+    gate.finish();
+    await holder;
+    const answers = await Promise.all(line);
+    const refused = answers.filter((answer) => answer instanceof HashingBusyError);
+    expect(refused).toHaveLength(30 - queued);
+    expect(refused[0]).toMatchObject({ status: 503, headers: { 'Retry-After': '2' } });
+  });
+
+  it('lines up a burst of 30 when 30 fit in the budget at the measured slot time', async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 1_000, maxWaitMs: 60_000, waitBudgetMs: 5_000 },
+      COST,
+    );
+    await hashing.run(() => sleep(20));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        refusal(hashing.run(() => sleep(20).then(() => index), `192.0.2.${index}`)),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 30 }, (_, index) => index));
+    expect(hashing.stats()).toMatchObject({ active: 0, queued: 0, rejected: 0 });
+  });
+
+  it('lets one client hold at most `perClient` slots, running and waiting; others still get in', async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 100, maxWaitMs: 60_000, waitBudgetMs: 60_000, perClient: 3 },
+      COST,
+    );
+    const gates = [held(), held(), held()];
+    const flood = gates.map((gate) => hashing.run(() => gate.done, '198.51.100.66'));
+    const shed = await refusal(hashing.run(() => Promise.resolve(), '198.51.100.66'));
+    expect(shed).toBeInstanceOf(HashingBusyError);
+    const other = hashing.run(() => Promise.resolve('other'), '203.0.113.7');
+    expect(hashing.stats()).toMatchObject({ active: 1, queued: 3, rejected: 1 });
+    for (const gate of gates) gate.finish();
+    await Promise.all(flood);
+    expect(await other).toBe('other');
+    // Its slots given back, the client may queue again.
+    expect(await hashing.run(() => Promise.resolve('again'), '198.51.100.66')).toBe('again');
+  });
+
+  it("puts a newcomer ahead of a client's second waiter (a client's first turn before another's second)", async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 100, maxWaitMs: 60_000, waitBudgetMs: 60_000, perClient: 3 },
+      COST,
+    );
+    const order: string[] = [];
+    const gate = held();
+    const flood = [
+      hashing.run(() => gate.done.then(() => order.push('flood-1')), 'flood'),
+      hashing.run(() => Promise.resolve(order.push('flood-2')), 'flood'),
+      hashing.run(() => Promise.resolve(order.push('flood-3')), 'flood'),
+    ];
+    const victim = hashing.run(() => Promise.resolve(order.push('victim')), 'victim');
+    gate.finish();
+    await Promise.all([...flood, victim]);
+    expect(order).toEqual(['flood-1', 'victim', 'flood-2', 'flood-3']);
+  });
+
+  it('gives a client its share back when its wait times out', async () => {
+    const hashing = createPasswordHashing(
+      { concurrency: 1, queueLimit: 100, maxWaitMs: 30, waitBudgetMs: 60_000, perClient: 2 },
+      COST,
+    );
+    const gate = held();
+    const holder = hashing.run(() => gate.done, 'a');
+    expect(await refusal(hashing.run(() => Promise.resolve(), 'a'))).toBeInstanceOf(
+      HashingBusyError,
+    );
+    gate.finish();
+    await holder;
+    expect(await hashing.run(() => Promise.resolve('ok'), 'a')).toBe('ok');
+    expect(await hashing.run(() => Promise.resolve('ok'), 'a')).toBe('ok');
   });
 });

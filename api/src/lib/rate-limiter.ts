@@ -63,6 +63,39 @@ export async function reserveAttempt(
   return decision;
 }
 
+/**
+ * Counts up to `count` attempts under `key`, no more than `rule.max` leaves room for, in one
+ * statement without the lock (two writers at once may pass `rule.max` by a few): for attempts
+ * refused before they could be judged, which must still count. True when the limit is
+ * reached (some attempts found no room).
+ */
+export async function recordAttempts(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  count: number,
+): Promise<boolean> {
+  const { rows } = await sql<{ inserted: number }>`
+    with inserted as (
+      insert into rate_limit_hits (key, expires_at)
+      select ${key}, now() + ${rule.windowSeconds}::int * interval '1 second'
+      from generate_series(
+        1,
+        least(
+          ${count}::int,
+          ${rule.max}::int - (
+            select count(*)::int from rate_limit_hits
+            where key = ${key} and expires_at > now()
+          )
+        )
+      )
+      returning 1
+    )
+    select count(*)::int as inserted from inserted
+  `.execute(db);
+  return (rows[0]?.inserted ?? 0) < count;
+}
+
 /** Un-counts an attempt that turned out not to count (a login that succeeded). */
 export async function releaseAttempt(db: Database, hitId: string): Promise<void> {
   await db.deleteFrom('rate_limit_hits').where('id', '=', hitId).execute();
