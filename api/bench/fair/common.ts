@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 /*
  * What the bench scripts of issue 24 share: their options, a user registered through the API,
- * an upload through POST /api/summaries/upload, percentiles, the server's RSS from /proc.
+ * an upload through POST /api/summaries/upload, percentiles, the server's RSS from /proc,
  * timed requests from a simulated client address (X-Forwarded-For: run the server with
  * TRUST_PROXY=127.0.0.1), status counts. They send traffic only to the --url given (127.0.0.1),
  * each request bounded in time.
