@@ -64,6 +64,10 @@ export function labelRole(text: string): SentenceRole | null {
   return match ? roleOfLabel(match[1] ?? '') : null;
 }
 
+function labelOf(text: string): string {
+  return (LABEL.exec(text) ?? CAPITAL_LABEL.exec(text))?.[1] ?? '';
+}
+
 /** The role a heading gives its section ("## Results", "Key findings", "4. Recommendations"). */
 export function headingRole(text: string): SentenceRole | null {
   const label = text.replace(/^[\d.\s)]+|[:.\s]+$/gu, '');
@@ -101,6 +105,18 @@ export function withNumberedHeadings(text: string, segmented: readonly Sentence[
  * Headings give their section's role. Decisions of minutes are findings.
  */
 export function sentenceRoles(segmented: readonly Sentence[]): (SentenceRole | null)[] {
+  return documentParts(segmented).roles;
+}
+
+/**
+ * The role of every unit (see {@link sentenceRoles}) and the name of the part it is in: its
+ * section's heading and the label of its labelled run ("Methods"), for a prompt that asks to
+ * keep or leave out parts.
+ */
+export function documentParts(segmented: readonly Sentence[]): {
+  roles: (SentenceRole | null)[];
+  parts: string[];
+} {
   const own = segmented.map((sentence) => {
     if (sentence.kind === 'heading' || sentence.kind === 'code' || sentence.kind === 'table') {
       return null;
@@ -116,12 +132,18 @@ export function sentenceRoles(segmented: readonly Sentence[]): (SentenceRole | n
       (MINUTES_FRONT.test(sentence.text) || sentence.kind === 'heading'),
   );
   const roles: (SentenceRole | null)[] = [];
+  const parts: string[] = [];
   let run: SentenceRole | null = null;
+  let runLabel = '';
   let section: SentenceRole | null = null;
+  let sectionName = '';
   segmented.forEach((sentence, index) => {
     if (sentence.kind === 'heading') {
       run = null;
+      runLabel = '';
       section = headingRole(sentence.text);
+      sectionName = sentence.text;
+      parts.push(sectionName);
       roles.push(
         FRONT_LINE.test(sentence.text) || labelRole(sentence.text) === 'front-matter'
           ? 'front-matter'
@@ -130,10 +152,14 @@ export function sentenceRoles(segmented: readonly Sentence[]): (SentenceRole | n
       return;
     }
     const role = own[index] ?? null;
-    if (role !== null && role !== 'front-matter') run = labelled ? role : null;
+    if (role !== null && role !== 'front-matter') {
+      run = labelled ? role : null;
+      runLabel = labelOf(sentence.text);
+    }
+    parts.push(`${sectionName} ${labelled || role !== null ? runLabel : ''}`);
     let result: SentenceRole | null = role ?? run ?? section;
     if (result === null && minutes && DECISION.test(sentence.text)) result = 'finding';
     roles.push(result);
   });
-  return roles;
+  return { roles, parts };
 }

@@ -1,4 +1,4 @@
-import { sentenceRoles, withNumberedHeadings } from './document-roles';
+import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
 import type { SentenceRole } from './document-roles';
 import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
 import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
@@ -12,7 +12,7 @@ import type {
   SummaryResult,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
-import { extractKeywords, tokenize } from './text-terms';
+import { extractKeywords, extractTerms, tokenize } from './text-terms';
 import type { TextToken } from './text-terms';
 import { streamResult } from './summary-stream';
 
@@ -74,6 +74,8 @@ const MIN_SECTION_SENTENCES = 2;
 const FINDING_WEIGHT = 6;
 /** A sentence said again elsewhere in the text (boilerplate of parallel sections) counts this much. */
 const REPEATED_FACTOR = 0.5;
+/** "For a child": sentences up to this many words are not discounted. */
+const SIMPLE_WORDS = 15;
 /** Of a document's main sections, a medium summary draws on at least this share, a long one more. */
 const SECTION_SHARE: Record<SummaryLength, number> = { short: 0, medium: 0.5, long: 0.8 };
 // Beyond this many units, neighbouring sentences are merged: the similarity graph is
@@ -144,6 +146,8 @@ interface Unit {
   role: SentenceRole | null;
   /** It opens its labelled part ("Results: …", the first sentence under "Conclusions"). */
   opensPart: boolean;
+  /** How much longer than plain words its words are (1 up to five letters on average). */
+  wordLength: number;
 }
 
 interface TermVector {
@@ -196,6 +200,7 @@ function toUnit(group: Candidate[]): Unit {
     contribution: claim && CONTRIBUTION.test(text),
     role: firstCandidate.role,
     opensPart: firstCandidate.opensPart,
+    wordLength: Math.max(1, text.length / Math.max(1, firstCandidate.words) / 6) ** 2,
   };
 }
 
@@ -457,6 +462,7 @@ function sentenceScores(
   structure: Structure,
   plan: SummaryPlan,
   idf: (term: string) => number,
+  simple: boolean,
 ): Float64Array {
   const n = units.length;
   const graph = graphScores(similarity);
@@ -499,6 +505,9 @@ function sentenceScores(
       }
     }
     if (unit.role === 'finding') score += FINDING_WEIGHT * (unit.opensPart ? 1 : 0.5);
+    // "For a child": short sentences of short words.
+    if (simple)
+      score /= (1 + Math.max(0, unit.words - SIMPLE_WORDS) / SIMPLE_WORDS) * unit.wordLength;
     if (graph.repeated[i]) score *= REPEATED_FACTOR;
     const distinct = unit.distinctTerms.size;
     if (distinct < MIN_INFORMATIVE_TERMS) score *= distinct / MIN_INFORMATIVE_TERMS;
@@ -740,7 +749,55 @@ export function summarizeExtractive(
     segmentSentences(text),
     tokenize(text),
     planSummary(steering, controls),
-  );
+    steering,
+  ).extract;
+}
+
+// Figures: digits, or numbers and shares in words.
+const FIGURE =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|percent|half|third|quarter|dozen)\b/iu;
+
+/**
+ * The candidates a prompt's directives leave (only the figures, only or without some parts),
+ * and whether the prompt could be acted on: a directive nothing in the text answers (a part
+ * the text does not have, a topic it never mentions) could not.
+ */
+function steerCandidates(
+  candidates: Candidate[],
+  parts: readonly string[],
+  plan: SummaryPlan,
+  steering: SummarySteering,
+): { candidates: Candidate[]; applied: boolean } {
+  let applied = true;
+  let kept = candidates;
+  const termsOfPart = new Map<string, Set<string>>();
+  const partTerms = (candidate: Candidate): Set<string> => {
+    const part = parts[candidate.index] ?? '';
+    let terms = termsOfPart.get(part);
+    if (!terms) {
+      terms = new Set(extractTerms(part));
+      termsOfPart.set(part, terms);
+    }
+    return terms;
+  };
+  const inParts = (wanted: string[]) => (candidate: Candidate) => {
+    const terms = partTerms(candidate);
+    return wanted.some((term) => terms.has(term));
+  };
+  const narrow = (filter: (candidate: Candidate) => boolean, keep: boolean): void => {
+    const next = kept.filter((candidate) => filter(candidate) === keep);
+    if (next.length > 0 && next.length < kept.length) kept = next;
+    else if (keep ? next.length === 0 : next.length === kept.length) applied = false;
+  };
+  if (steering.excludeParts.length > 0) narrow(inParts(steering.excludeParts), false);
+  if (steering.includeParts.length > 0) narrow(inParts(steering.includeParts), true);
+  if (steering.numbersOnly) narrow((candidate) => FIGURE.test(candidate.sentence.text), true);
+  for (const wanted of [plan.focusTerms, plan.hintTerms]) {
+    if (wanted.length === 0) continue;
+    const found = kept.some((candidate) => wanted.some((term) => candidate.terms.includes(term)));
+    if (!found) applied = false;
+  }
+  return { candidates: kept, applied };
 }
 
 /** The ranking terms and the number of words of each sentence, from the words within it. */
@@ -773,24 +830,33 @@ function summarizeSegmented(
   segmentedText: Sentence[],
   tokens: readonly TextToken[],
   plan: SummaryPlan,
-): ExtractiveSummary {
-  if (segmentedText.length === 0) return { summary: '', sentences: [], sourceMap: [] };
+  steering: SummarySteering,
+): { extract: ExtractiveSummary; applied: boolean } {
+  if (segmentedText.length === 0) {
+    return { extract: { summary: '', sentences: [], sourceMap: [] }, applied: false };
+  }
   const segmented = withNumberedHeadings(text, segmentedText);
   const { terms: termsOf, words } = termsBySentence(segmented, tokens);
   const structure = documentStructure(segmented, termsOf);
-  const roles = sentenceRoles(segmented);
-  const candidates = candidatesOf(segmented, termsOf, words, structure, roles);
+  const { roles, parts } = documentParts(segmented);
+  const steered = steerCandidates(
+    candidatesOf(segmented, termsOf, words, structure, roles),
+    parts,
+    plan,
+    steering,
+  );
+  const candidates = steered.candidates;
   structure.mainSections = mainSectionsOf(structure, candidates);
   const units = mergeUnits(candidates);
 
   const { vectors, terms, idf } = buildVectors(units);
   const similarity = similarityOf(vectors, terms);
-  const scores = sentenceScores(units, similarity, structure, plan, idf);
+  const scores = sentenceScores(units, similarity, structure, plan, idf, steering.simple);
   const chosen = selectUnits(units, scores, similarity, structure, plan);
 
   const picked = chosen.flatMap((index) => (units[index] as Unit).sentences);
   const sentences = picked.map((sentence) => sentence.text);
-  return {
+  const extract = {
     summary: joinSummarySentences(sentences, plan.format === 'bullets'),
     sentences,
     sourceMap: picked.map((sentence) => ({
@@ -798,20 +864,35 @@ function summarizeSegmented(
       sources: [{ start: sentence.start, end: sentence.end }],
     })),
   };
+  return { extract, applied: steered.applied };
 }
 
 /** The local summary of one request, without the timing (what the summarizer returns). */
 export function summarizeLocally(
   input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
 ): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> {
+  const { summary, sourceMap, keywords } = summarizeWithPrompt(input);
+  return { summary, sourceMap, keywords };
+}
+
+/** {@link summarizeLocally}, and whether its custom prompt was acted on. */
+export function summarizeWithPrompt(
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & { promptApplied: boolean | null } {
   const segmented = segmentSentences(input.text);
-  const plan = planSummary(parseSummaryPrompt(input.customPrompt), {
-    length: input.length,
-    format: input.format,
-  });
+  const steering = parseSummaryPrompt(input.customPrompt);
+  const plan = planSummary(steering, { length: input.length, format: input.format });
   const tokens = tokenize(input.text);
-  const { summary, sourceMap } = summarizeSegmented(input.text, segmented, tokens, plan);
-  return { summary, sourceMap, keywords: keywordsOf(input.text, segmented, tokens) };
+  const { extract, applied } = summarizeSegmented(input.text, segmented, tokens, plan, steering);
+  // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
+  // a translation) or what the text cannot answer (a topic it never mentions).
+  const prompted = (input.customPrompt ?? '').trim().length > 0;
+  return {
+    summary: extract.summary,
+    sourceMap: extract.sourceMap,
+    keywords: keywordsOf(input.text, segmented, tokens),
+    promptApplied: prompted ? applied && !steering.unsupported : null,
+  };
 }
 
 /**
@@ -853,11 +934,12 @@ export function createLocalSummarizer(): Summarizer {
         });
       }
       const started = performance.now();
-      const { summary, sourceMap, keywords } = summarizeLocally(input);
+      const { summary, sourceMap, keywords, promptApplied } = summarizeWithPrompt(input);
       return {
         summary,
         sourceMap,
         keywords,
+        promptApplied,
         unverified: [],
         model: LOCAL_SUMMARIZER_MODEL,
         isFallback: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeLocally } from './local-summarizer';
+import { createLocalSummarizer, summarizeLocally, summarizeWithPrompt } from './local-summarizer';
 import type { SummaryFormat, SummaryLength } from './summarizer';
 import {
   MEETING_MINUTES,
@@ -141,5 +141,103 @@ describe('minutes with their front matter', () => {
     for (const term of ['Cllr', 'David Okoro', 'Sarah Lin', 'Democratic Services', 'Joanna Reid']) {
       expect(keywords).not.toContain(term);
     }
+  });
+});
+
+describe('custom prompts: applied where choosing sentences can, declined in words where not', () => {
+  const applied = (text: string, prompt: string, length: SummaryLength = 'medium') =>
+    summarizeWithPrompt({ text, customPrompt: prompt, length, format: 'paragraph' });
+
+  it('says null without a prompt', () => {
+    expect(
+      summarizeWithPrompt({
+        text: STRUCTURED_ABSTRACT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+      }).promptApplied,
+    ).toBeNull();
+    expect(
+      summarizeWithPrompt({
+        text: STRUCTURED_ABSTRACT,
+        customPrompt: '  ',
+        length: 'medium',
+        format: 'paragraph',
+      }).promptApplied,
+    ).toBeNull();
+  });
+
+  it('focuses on terms the text has', () => {
+    const result = applied(TRANSIT_REPORT, 'Focus on the electric buses');
+    expect(result.promptApplied).toBe(true);
+    const sentences = result.sourceMap.map((entry) => entry.text);
+    expect(
+      sentences.filter((sentence) => /electric/u.test(sentence)).length,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('leaves out a part, or keeps only one', () => {
+    const withoutMethods = applied(STRUCTURED_ABSTRACT, 'Leave out the methods', 'long');
+    expect(withoutMethods.promptApplied).toBe(true);
+    for (const entry of withoutMethods.sourceMap) {
+      expect(entry.text).not.toMatch(/^(?:Methods:|A total of 1,214|The primary outcome)/u);
+    }
+    const onlyResults = applied(STRUCTURED_ABSTRACT, 'Only the results', 'long');
+    expect(onlyResults.promptApplied).toBe(true);
+    expect(onlyResults.sourceMap[0]?.text).toBe(`Results: ${STRUCTURED_ABSTRACT_RESULT}`);
+    for (const entry of onlyResults.sourceMap)
+      expect(entry.text).not.toMatch(/^(?:Background|Objective|Methods|Conclusions):/u);
+    const minutes = applied(MEETING_MINUTES, 'Skip the dog exercise areas', 'long');
+    expect(minutes.promptApplied).toBe(true);
+    expect(minutes.summary).not.toMatch(/dog/u);
+  });
+
+  it('keeps only sentences with figures for "only the numbers"', () => {
+    const result = applied(MEETING_MINUTES, 'Only the numbers please');
+    expect(result.promptApplied).toBe(true);
+    expect(result.sourceMap.length).toBeGreaterThan(0);
+    for (const entry of result.sourceMap) {
+      expect(entry.text).toMatch(/\d|\b(?:one|two|three|four|five|ten|percent)\b/u);
+    }
+    expect(result.summary).not.toMatch(/Members discussed fencing/u);
+  });
+
+  it('picks shorter, plainer sentences "for a child"', () => {
+    const words = (result: { sourceMap: { text: string }[] }): number =>
+      result.sourceMap.reduce((total, entry) => total + entry.text.split(/\s+/u).length, 0) /
+      Math.max(1, result.sourceMap.length);
+    const plain = summarize(TRANSIT_REPORT, 'medium');
+    const child = applied(TRANSIT_REPORT, 'Explain it for a child');
+    expect(child.promptApplied).toBe(true);
+    expect(words(child)).toBeLessThan(words(plain));
+  });
+
+  it('says false for what choosing sentences cannot do, or a topic the text never mentions', () => {
+    for (const prompt of [
+      'Translate it into French',
+      'Rewrite it as a poem',
+      'Make the tone more formal',
+    ]) {
+      const result = applied(STRUCTURED_ABSTRACT, prompt);
+      expect(result.promptApplied).toBe(false);
+      // …and still gives the summary it can.
+      expect(result.summary).toBe(summarize(STRUCTURED_ABSTRACT, 'medium').summary);
+    }
+    expect(applied(STRUCTURED_ABSTRACT, 'Focus on the funding').promptApplied).toBe(false);
+    expect(applied(STRUCTURED_ABSTRACT, 'Only the recommendations section').promptApplied).toBe(
+      false,
+    );
+  });
+
+  it('reports it from the summarizer, beside isFallback', async () => {
+    const local = createLocalSummarizer();
+    const input = { text: STRUCTURED_ABSTRACT, length: 'medium', format: 'paragraph' } as const;
+    expect(
+      (await local.summarize({ ...input, customPrompt: 'Translate it into French' })).promptApplied,
+    ).toBe(false);
+    expect(
+      (await local.summarize({ ...input, customPrompt: 'in 2 sentences' })).promptApplied,
+    ).toBe(true);
+    expect((await local.summarize({ ...input, customPrompt: null })).promptApplied).toBeNull();
   });
 });
