@@ -559,14 +559,19 @@ function selectUnits(
   const n = units.length;
   const totalWords = units.reduce((total, unit) => total + unit.words, 0);
   // Each section a reader would miss is worth a sentence: a medium summary draws on half the
-  // main sections at least, a long one on most, within the half-the-text cap.
+  // main sections at least, a long one on most, within the half-the-text cap and the length's
+  // most sentences.
   const sections = structure.mainSections.size;
   const levels =
     plan.sentenceCount !== null
       ? [{ sentences: plan.sentenceCount, words: Infinity, methods: false }]
       : LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) => {
           const target = lengthTarget(n, totalWords, length);
-          const covering = Math.min(Math.ceil(n / 2), Math.ceil(SECTION_SHARE[length] * sections));
+          const covering = Math.min(
+            Math.ceil(n / 2),
+            LENGTHS[length].max,
+            Math.ceil(SECTION_SHARE[length] * sections),
+          );
           return {
             sentences: Math.max(target.sentences, covering),
             words: covering > target.sentences ? Infinity : target.words,

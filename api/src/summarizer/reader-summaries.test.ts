@@ -241,3 +241,29 @@ describe('custom prompts: applied where choosing sentences can, declined in word
     expect((await local.summarize({ ...input, customPrompt: null })).promptApplied).toBeNull();
   });
 });
+
+describe('key terms a person would tag', () => {
+  const TRANSIT_NEWS = `Route planners attribute the late buses on the river line to roadworks on Bridge Street. The transit agency started publishing real-time arrival data for every stop in May, and riders can now see arrival data on the agency's app. New ticket machines at the central station ended up costing twice the planned budget. The city council voted on Tuesday to keep the scheduled 40-minute express service to the airport. Council members said the express service to the airport carries more riders than any other route. The agency expects arrival data for trams by the end of the year.`;
+
+  it('gives noun phrases, never ending in a verb, a preposition or a number', () => {
+    const { keywords } = summarize(TRANSIT_NEWS);
+    expect(keywords.length).toBeGreaterThan(0);
+    expect(keywords.length).toBeLessThanOrEqual(10);
+    expect(keywords).toContain('arrival data');
+    expect(keywords).toContain('transit agency');
+    for (const keyword of keywords) {
+      expect(keyword).not.toMatch(
+        /\b(?:attribute|voted|costing|started|publishing|expects|said|carries|to|on|of|for|\d[\d-]*|forty)$/iu,
+      );
+      expect(keyword).not.toMatch(/^(?:publishing|costing)\b/iu);
+    }
+  });
+
+  it('takes the phrases of a short abstract said only once', () => {
+    const { keywords } = summarize(STRUCTURED_ABSTRACT);
+    expect(keywords).toEqual(expect.arrayContaining(['older adults', 'usual care']));
+    expect(
+      keywords.some((keyword) => keyword.split(' ').length >= 2 && /balance/u.test(keyword)),
+    ).toBe(true);
+  });
+});
