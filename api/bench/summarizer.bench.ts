@@ -15,12 +15,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { summarizeExtractive, summarizeLocally } from '../src/summarizer/local-summarizer';
+import {
+  keywordsOf,
+  summarizeExtractive,
+  summarizeLocally,
+} from '../src/summarizer/local-summarizer';
 import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
 import { scoreRouge } from '../src/test/rouge';
 import type { RougeScores } from '../src/test/rouge';
 import { segmentSentences } from '../src/summarizer/sentence-segmenter';
 import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
+import { TRANSIT_DISTRICTS, TRANSIT_REPORT } from '../src/test/reader-documents';
+import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
+import type { Abstract } from './key-phrases';
 
 interface Article {
   id: string;
@@ -63,6 +70,14 @@ const SCITLDR_TARGET = 40;
  * other work it measures the wait for a processor more than the code.
  */
 const TIME_TARGET_MS = 30;
+/** 500,000 characters (a long document read from a file or a page): under this, fastest run. */
+const LONG_TIME_TARGET_MS = 300;
+const LONG_TIMING_RUNS = 5;
+const INSPEC = 'inspec_open1000.jsonl.gz';
+/** Key-phrase F1 at 10: at least this many times the better of RAKE and retext-keywords. */
+const KEY_PHRASE_FACTOR = 1.1;
+/** The ten-district report: sections a medium summary draws on at least, and a long one. */
+const REPORT_SECTION_SHARE = { medium: 0.5, long: 0.8 } as const;
 const TIMING_RUNS = 21;
 /** Of the report's main sections, a medium summary must draw from at least this share. */
 const SECTION_COVERAGE_TARGET = 0.8;
@@ -220,6 +235,7 @@ function newsRows(
   rows: Row[],
   failures: string[],
   lengthLines: string[],
+  ratioLines: string[],
 ): string {
   let longText = '';
   for (const dataset of NEWS) {
@@ -292,14 +308,22 @@ function newsRows(
       failures.push(`${dataset.name}: default length is below the same-length lead`);
     }
     for (const article of articles) {
-      if (longText.length >= 50_000) break;
+      if (longText.length >= 500_000) break;
       longText += `${article.article}\n\n`;
     }
+    ratioLines.push(
+      `${dataset.name}: default length / same-length lead: R-1 ${(oursDefault.rouge1 / leadSameLength.rouge1).toFixed(3)}x, R-2 ${(oursDefault.rouge2 / leadSameLength.rouge2).toFixed(3)}x; "${prompt}" / LEAD-${n}: R-1 ${(ours.rouge1 / lead.rouge1).toFixed(3)}x, R-2 ${(ours.rouge2 / lead.rouge2).toFixed(3)}x`,
+    );
   }
-  return longText.slice(0, 50_000);
+  return longText;
 }
 
-function scienceRows(directory: string, rows: Row[], failures: string[]): void {
+function scienceRows(
+  directory: string,
+  rows: Row[],
+  failures: string[],
+  ratioLines: string[],
+): void {
   const papers = loadLines<Paper>(join(directory, SCIENCE.file));
   const score = (paper: Paper, prediction: string): RougeScores =>
     bestOver(paper.references, prediction);
@@ -328,18 +352,17 @@ function scienceRows(directory: string, rows: Row[], failures: string[]): void {
       score,
     ),
   );
-  rows.push(
-    evaluate(
-      name,
-      'first "we propose/present/show"',
-      papers,
-      (paper) => {
-        const sentences = proseSentences(paper.article);
-        return [sentences.find((sentence) => AUTHORS_CLAIM.test(sentence)) ?? sentences[0] ?? ''];
-      },
-      score,
-    ),
+  const cue = evaluate(
+    name,
+    'first "we propose/present/show"',
+    papers,
+    (paper) => {
+      const sentences = proseSentences(paper.article);
+      return [sentences.find((sentence) => AUTHORS_CLAIM.test(sentence)) ?? sentences[0] ?? ''];
+    },
+    score,
   );
+  rows.push(cue);
   const defaults = parseSummaryPrompt(null);
   const tldr = evaluate(
     name,
@@ -350,20 +373,24 @@ function scienceRows(directory: string, rows: Row[], failures: string[]): void {
     score,
   );
   rows.push(tldr);
+  ratioLines.push(
+    `${name}: TL;DR / the cue-phrase pick: R-1 ${(tldr.rouge1 / cue.rouge1).toFixed(3)}x, R-2 ${(tldr.rouge2 / cue.rouge2).toFixed(3)}x`,
+  );
   if (tldr.rouge1 < SCITLDR_TARGET) {
     failures.push(`${name}: TL;DR R-1 ${tldr.rouge1.toFixed(2)} is below ${SCITLDR_TARGET}`);
   }
 }
 
-/** Which of the report's sections a medium summary quotes, by the offsets of its sources. */
+/** Which of the report's sections a summary quotes (medium by default), by its sources' offsets. */
 function sectionCoverage(
   text: string,
   sectionStarts: number[],
+  length: 'medium' | 'long' = 'medium',
 ): { covered: number; total: number } {
   const { sourceMap } = summarizeLocally({
     text,
     customPrompt: null,
-    length: 'medium',
+    length,
     format: 'paragraph',
   });
   const covered = new Set<number>();
@@ -417,6 +444,56 @@ function structureChecks(directory: string, failures: string[]): string[] {
       failures.push(`${name}: the summary covers ${result.covered} of ${result.total} sections`);
     }
   }
+  // The ten-district report (issue 25): its sections start at "1. Northgate" … "11. Recommendations".
+  const districtStarts = [...TRANSIT_DISTRICTS, 'Recommendations'].map((name, index) =>
+    TRANSIT_REPORT.indexOf(`\n${index + 1}. ${name}\n`),
+  );
+  for (const length of ['medium', 'long'] as const) {
+    const result = sectionCoverage(TRANSIT_REPORT, districtStarts, length);
+    const { sourceMap } = summarizeLocally({
+      text: TRANSIT_REPORT,
+      customPrompt: null,
+      length,
+      format: 'paragraph',
+    });
+    const named = TRANSIT_DISTRICTS.filter((district) =>
+      sourceMap.some((entry) => entry.text.includes(district)),
+    ).length;
+    lines.push(
+      `structure: ten-district report, ${length}: draws from ${result.covered} of ${result.total} sections (${Math.round((100 * result.covered) / result.total)} %), names ${named} of ${TRANSIT_DISTRICTS.length} districts`,
+    );
+    if (result.covered < Math.ceil(REPORT_SECTION_SHARE[length] * result.total)) {
+      failures.push(
+        `ten-district report, ${length}: ${result.covered} of ${result.total} sections`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Key-phrase F1 at 10 on the Inspec abstracts, beside RAKE, retext-keywords and TF-IDF. */
+function keyPhraseLines(directory: string, failures: string[]): string[] {
+  const path = join(directory, INSPEC);
+  if (!existsSync(path)) return [`key phrases: skipped, ${INSPEC} not found in ${directory}`];
+  const abstracts = loadLines<Abstract>(path);
+  const scores = [
+    ['local summarizer (keywordsOf)', f1At10(abstracts, (text) => keywordsOf(text))],
+    ['RAKE (rake-modified)', f1At10(abstracts, rakeTerms)],
+    ['retext-keywords (retext-pos)', f1At10(abstracts, retextTerms)],
+    ['TF-IDF n-grams (1-3 words)', f1At10(abstracts, tfidfExtractor(abstracts))],
+  ] as const;
+  const lines = [`key phrases, Inspec (${abstracts.length} abstracts, without titles): F1 at 10`];
+  for (const [name, value] of scores) lines.push(`  ${name.padEnd(32)} ${value.toFixed(3)}`);
+  const ours = scores[0][1];
+  const best = Math.max(scores[1][1], scores[2][1]);
+  lines.push(
+    `  local / better package: ${(ours / best).toFixed(3)}x (target ${KEY_PHRASE_FACTOR}x)`,
+  );
+  if (ours < KEY_PHRASE_FACTOR * best) {
+    failures.push(
+      `key phrases: F1 at 10 ${ours.toFixed(3)} is below ${KEY_PHRASE_FACTOR} x ${best.toFixed(3)}`,
+    );
+  }
   return lines;
 }
 
@@ -435,10 +512,13 @@ function main(): number {
   const rows: Row[] = [];
   const failures: string[] = [];
   const lengthLines: string[] = [];
-  const longText = newsRows(directory, rows, failures, lengthLines);
-  scienceRows(directory, rows, failures);
+  const ratioLines: string[] = [];
+  const longestText = newsRows(directory, rows, failures, lengthLines, ratioLines);
+  const longText = longestText.slice(0, 50_000);
+  scienceRows(directory, rows, failures, ratioLines);
   printTable(rows);
   console.info('');
+  for (const line of ratioLines) console.info(line);
   for (const line of lengthLines) console.info(line);
   for (const line of structureChecks(directory, failures)) console.info(line);
 
@@ -465,6 +545,32 @@ function main(): number {
       `50,000 characters take ${(local?.fastest ?? 0).toFixed(1)} ms at best (target < ${TIME_TARGET_MS})`,
     );
   }
+  const veryLongText = longestText.slice(0, 500_000);
+  const [localLong, leadLong] = timings(
+    [
+      () =>
+        summarizeLocally({
+          text: veryLongText,
+          customPrompt: null,
+          length: 'medium',
+          format: 'paragraph',
+        }),
+      () => proseSentences(veryLongText).slice(0, 3),
+    ],
+    LONG_TIMING_RUNS,
+  );
+  console.info(
+    `time, ${veryLongText.length.toLocaleString('en')} characters (${LONG_TIMING_RUNS} runs each, interleaved):`,
+  );
+  console.info(`  local summarizer (summary, source map, key terms): ${ms(localLong)}`);
+  console.info(`  LEAD-3 (segmentation, first three sentences):      ${ms(leadLong)}`);
+  if ((localLong?.fastest ?? Infinity) >= LONG_TIME_TARGET_MS) {
+    failures.push(
+      `500,000 characters take ${(localLong?.fastest ?? 0).toFixed(1)} ms at best (target < ${LONG_TIME_TARGET_MS})`,
+    );
+  }
+  // After the timings: retext leaves a heap that would slow them down.
+  for (const line of keyPhraseLines(directory, failures)) console.info(line);
   console.info('');
   if (failures.length > 0) {
     for (const failure of failures) console.info(`TARGET MISSED: ${failure}`);

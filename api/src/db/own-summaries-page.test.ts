@@ -37,6 +37,7 @@ function newSummary(userId: string, index: number): NewSummary {
     sourceMap: [{ text: `Summary ${index}.`, sources: [{ start: 0, end: 8 + index }] }],
     unverified: index % 5 === 0 ? ['1999'] : [],
     fallbackReason: null,
+    promptApplied: null,
   };
 }
 

@@ -126,6 +126,8 @@ export interface SummariesTable {
   version: ColumnType<number, number | undefined, number>;
   /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
   fallback_reason: FallbackReason | null;
+  /** Whether its custom prompt was acted on; null without one (and for older rows). */
+  prompt_applied: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -148,6 +150,8 @@ export interface SummaryVersionsTable {
   keywords: JsonColumn<string[]>;
   unverified: JsonColumn<string[]>;
   fallback_reason: FallbackReason | null;
+  /** Whether its custom prompt was acted on; null without one (and for older rows). */
+  prompt_applied: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   /** The staff member whose edit this version is; null otherwise (and once they are deleted). */
   edited_by: string | null;
   created_at: CreatedAt;

@@ -48,6 +48,11 @@ export interface SummaryText {
   unverified: string[];
   /** Why the local summarizer answered instead of Gemini; null when Gemini did. */
   fallbackReason: FallbackReason | null;
+  /**
+   * Whether the custom prompt was acted on (API.md round 3): null without a prompt, false when
+   * the summarizer could not act on it.
+   */
+  promptApplied: boolean | null;
 }
 
 export interface NewSummary extends SummaryText {
@@ -91,6 +96,7 @@ function textColumns(text: SummaryText) {
     source_map: JSON.stringify(text.sourceMap),
     unverified: JSON.stringify(text.unverified),
     fallback_reason: text.fallbackReason,
+    prompt_applied: text.promptApplied,
   };
 }
 
@@ -120,6 +126,7 @@ export async function insertSummaryVersion(
       keywords: JSON.stringify(text.keywords),
       unverified: JSON.stringify(text.unverified),
       fallback_reason: text.fallbackReason,
+      prompt_applied: text.promptApplied,
       edited_by: editedBy,
     })
     .execute();
@@ -403,6 +410,7 @@ function selectVersions(db: DbExecutor, summaryId: string) {
       'summary_versions.keywords',
       'summary_versions.unverified',
       'summary_versions.fallback_reason',
+      'summary_versions.prompt_applied',
       'summary_versions.created_at',
       'summary_versions.edited_by',
       'editor.name as editor_name',

@@ -99,6 +99,7 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     unverified: stringsOf(summary.unverified),
     version: summary.version,
     fallbackReason: summary.fallback_reason,
+    promptApplied: summary.prompt_applied,
   };
 }
 

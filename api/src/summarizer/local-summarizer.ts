@@ -1,3 +1,5 @@
+import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
+import type { SentenceRole } from './document-roles';
 import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
 import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
 import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
@@ -10,7 +12,7 @@ import type {
   SummaryResult,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
-import { extractKeywords, tokenize } from './text-terms';
+import { extractKeywords, extractTerms, tokenize } from './text-terms';
 import type { TextToken } from './text-terms';
 import { streamResult } from './summary-stream';
 
@@ -64,6 +66,18 @@ const HINT_BOOST = 0.4;
 const MIN_PROSE_SHARE = 0.25;
 /** A section with fewer candidate sentences than this is not one the summary must cover. */
 const MIN_SECTION_SENTENCES = 2;
+/**
+ * Findings first (results, conclusions, a report's summary and recommendations, the decisions
+ * of minutes): above a merely central sentence or an authors' claim, below an asked-for topic.
+ * A finding that opens its labelled part weighs in full, the rest of the part half.
+ */
+const FINDING_WEIGHT = 6;
+/** A sentence said again elsewhere in the text (boilerplate of parallel sections) counts this much. */
+const REPEATED_FACTOR = 0.5;
+/** "For a child": sentences up to this many words are not discounted. */
+const SIMPLE_WORDS = 15;
+/** Of a document's main sections, a medium summary draws on at least this share, a long one more. */
+const SECTION_SHARE: Record<SummaryLength, number> = { short: 0, medium: 0.5, long: 0.8 };
 // Beyond this many units, neighbouring sentences are merged: the similarity graph is
 // quadratic in the number of units, and this bound caps its cost whatever the text looks like.
 const MAX_UNITS = 500;
@@ -128,6 +142,12 @@ interface Unit {
   claim: boolean;
   /** …and that is their contribution: what they propose, introduce, present or develop. */
   contribution: boolean;
+  /** What the sentence is for a reader (a finding, a method…), from the document's labels. */
+  role: SentenceRole | null;
+  /** It opens its labelled part ("Results: …", the first sentence under "Conclusions"). */
+  opensPart: boolean;
+  /** How much longer than plain words its words are (1 up to five letters on average). */
+  wordLength: number;
 }
 
 interface TermVector {
@@ -141,6 +161,8 @@ interface Candidate {
   section: number;
   terms: string[];
   words: number;
+  role: SentenceRole | null;
+  opensPart: boolean;
 }
 
 function isDangling(text: string): boolean {
@@ -176,6 +198,9 @@ function toUnit(group: Candidate[]): Unit {
     dangling: isDangling(text),
     claim,
     contribution: claim && CONTRIBUTION.test(text),
+    role: firstCandidate.role,
+    opensPart: firstCandidate.opensPart,
+    wordLength: Math.max(1, text.length / Math.max(1, firstCandidate.words) / 6) ** 2,
   };
 }
 
@@ -325,11 +350,16 @@ function normalizeScores(values: Float64Array): Float64Array {
  * 1 when its opening sentences are among the most central (inverted pyramid), falling to 0 as
  * the opening becomes peripheral. One pass over the similarity matrix.
  */
-function graphScores(similarity: Similarity): { centrality: Float64Array; leadStrength: number } {
+function graphScores(similarity: Similarity): {
+  centrality: Float64Array;
+  leadStrength: number;
+  repeated: Uint8Array;
+} {
   const { matrix, n, min, max } = similarity;
   const threshold = n > 1 ? min + EDGE_THRESHOLD * (max - min) : 0;
   const centrality = new Float64Array(n);
   const degree = new Float64Array(n);
+  const repeated = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     let forward = 0;
     let backward = 0;
@@ -338,6 +368,12 @@ function graphScores(similarity: Similarity): { centrality: Float64Array; leadSt
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const value = matrix[row + j] as number;
+      // A sentence said again word for word (the boilerplate of parallel sections) is
+      // repeated, not central: its copies are no evidence of what the text is about.
+      if (value >= DUPLICATE_SIMILARITY) {
+        repeated[i] = 1;
+        continue;
+      }
       sum += value;
       const edge = value - threshold;
       if (edge <= 0) continue;
@@ -347,12 +383,12 @@ function graphScores(similarity: Similarity): { centrality: Float64Array; leadSt
     centrality[i] = FORWARD_WEIGHT * forward + BACKWARD_WEIGHT * backward;
     degree[i] = sum;
   }
-  if (n <= 3) return { centrality, leadStrength: 1 };
+  if (n <= 3) return { centrality, leadStrength: 1, repeated };
   const opening = ((degree[0] as number) + (degree[1] as number)) / 2;
   let moreCentral = 0;
   for (const value of degree) if (value > opening) moreCentral++;
   const percentile = moreCentral / (n - 1);
-  return { centrality, leadStrength: Math.max(0, Math.min(1, 1.1 - percentile)) };
+  return { centrality, leadStrength: Math.max(0, Math.min(1, 1.1 - percentile)), repeated };
 }
 
 /** The document's structure as the ranking needs it. */
@@ -426,11 +462,14 @@ function sentenceScores(
   structure: Structure,
   plan: SummaryPlan,
   idf: (term: string) => number,
+  simple: boolean,
 ): Float64Array {
   const n = units.length;
   const graph = graphScores(similarity);
   const centrality = normalizeScores(graph.centrality);
-  const lead = LEAD_WEIGHT * graph.leadStrength;
+  // A labelled text (a structured abstract) opens with its background, not its point.
+  const labelled = units.some((unit) => unit.role === 'context' || unit.role === 'method');
+  const lead = labelled ? 0 : LEAD_WEIGHT * graph.leadStrength;
   // Each term of the asked-for topic weighs as much as it is specific to some sentences: in a
   // text about a tool, "installing the tool" is about installing.
   const focus = new Map([...new Set(plan.focusTerms)].map((term) => [term, idf(term)]));
@@ -465,6 +504,11 @@ function sentenceScores(
         contributions++;
       }
     }
+    if (unit.role === 'finding') score += FINDING_WEIGHT * (unit.opensPart ? 1 : 0.5);
+    // "For a child": short sentences of short words.
+    if (simple)
+      score /= (1 + Math.max(0, unit.words - SIMPLE_WORDS) / SIMPLE_WORDS) * unit.wordLength;
+    if (graph.repeated[i]) score *= REPEATED_FACTOR;
     const distinct = unit.distinctTerms.size;
     if (distinct < MIN_INFORMATIVE_TERMS) score *= distinct / MIN_INFORMATIVE_TERMS;
     if (unit.words > LONG_SENTENCE_WORDS) score /= 1 + (unit.words - LONG_SENTENCE_WORDS) / 25;
@@ -514,12 +558,27 @@ function selectUnits(
 ): number[] {
   const n = units.length;
   const totalWords = units.reduce((total, unit) => total + unit.words, 0);
+  // Each section a reader would miss is worth a sentence: a medium summary draws on half the
+  // main sections at least, a long one on most, within the half-the-text cap and the length's
+  // most sentences.
+  const sections = structure.mainSections.size;
   const levels =
     plan.sentenceCount !== null
-      ? [{ sentences: plan.sentenceCount, words: Infinity }]
-      : LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) =>
-          lengthTarget(n, totalWords, length),
-        );
+      ? [{ sentences: plan.sentenceCount, words: Infinity, methods: false }]
+      : LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) => {
+          const target = lengthTarget(n, totalWords, length);
+          const covering = Math.min(
+            Math.ceil(n / 2),
+            LENGTHS[length].max,
+            Math.ceil(SECTION_SHARE[length] * sections),
+          );
+          return {
+            sentences: Math.max(target.sentences, covering),
+            words: covering > target.sentences ? Infinity : target.words,
+            // How a study was done is for a reader who wants the detail: a long summary.
+            methods: length === 'long',
+          };
+        });
   const coverage = plan.focusTerms.length === 0 ? new Set(structure.mainSections) : new Set();
   const chosen: number[] = [];
   const isChosen = new Uint8Array(n);
@@ -551,13 +610,25 @@ function selectUnits(
       if (isChosen[i] || rejected[i] || deferred[i]) continue;
       if ((redundancy[i] as number) >= DUPLICATE_SIMILARITY) continue;
       if (covering && !coverage.has((units[i] as Unit).section)) continue;
-      const value = (scores[i] as number) - REDUNDANCY_PENALTY * (redundancy[i] as number);
+      // While covering sections, each section's own best sentence: parallel sections say
+      // alike things with their own facts, and the penalty would pick their boilerplate.
+      const penalty = covering ? 0 : REDUNDANCY_PENALTY * (redundancy[i] as number);
+      const value = (scores[i] as number) - penalty;
       if (value > bestValue) {
         bestValue = value;
         best = i;
       }
     }
     return best;
+  };
+  /** Whether a section still to be covered has a sentence that did not fit this length. */
+  const waitingToCover = (): boolean => {
+    for (let i = 0; i < n; i++) {
+      if (deferred[i] && !isChosen[i] && !rejected[i] && coverage.has((units[i] as Unit).section)) {
+        return true;
+      }
+    }
+    return false;
   };
   /** The unit and, when it leans on the sentence before, that one first; null when it cannot. */
   const groupOf = (index: number): number[] | null => {
@@ -575,11 +646,15 @@ function selectUnits(
 
   for (const level of levels) {
     deferred.fill(0);
+    for (let i = 0; i < n; i++) {
+      if (!level.methods && (units[i] as Unit).role === 'method') deferred[i] = 1;
+    }
     while (sentences < level.sentences) {
       const best = next();
       if (best < 0) {
-        // Every section that can still be covered is covered; the rest compete freely.
-        if (coverage.size > 0) {
+        // Every section that can still be covered is covered; the rest compete freely. A
+        // section whose sentences only wait for a longer length stays to be covered there.
+        if (coverage.size > 0 && !waitingToCover()) {
           coverage.clear();
           continue;
         }
@@ -622,14 +697,24 @@ function candidatesOf(
   termsOf: string[][],
   words: Int32Array,
   structure: Structure,
+  roles: readonly (SentenceRole | null)[],
 ): Candidate[] {
-  const all = segmented.map((sentence, index) => ({
-    sentence,
-    index,
-    section: structure.sectionOf[index] ?? 0,
-    terms: termsOf[index] ?? [],
-    words: words[index] ?? 0,
-  }));
+  const all = segmented.map((sentence, index) => {
+    const role = roles[index] ?? null;
+    const previous = index > 0 ? (roles[index - 1] ?? null) : null;
+    return {
+      sentence,
+      index,
+      section: structure.sectionOf[index] ?? 0,
+      terms: termsOf[index] ?? [],
+      words: words[index] ?? 0,
+      role,
+      opensPart:
+        role !== previous ||
+        segmented[index - 1]?.kind === 'heading' ||
+        /^\S[^:]{0,40}:\s/u.test(sentence.text),
+    };
+  });
   let proseWords = 0;
   let listWords = 0;
   for (const candidate of all) {
@@ -637,7 +722,10 @@ function candidatesOf(
     if (candidate.sentence.kind === 'bullet') listWords += candidate.terms.length;
   }
   const listsCount = proseWords < MIN_PROSE_SHARE * (proseWords + listWords);
-  const withTerms = all.filter((candidate) => candidate.terms.length > 0);
+  // Front matter (attendees, dates, bylines, copyright) is never content.
+  const withTerms = all.filter(
+    (candidate) => candidate.terms.length > 0 && candidate.role !== 'front-matter',
+  );
   const frontMatter = withTerms.filter((candidate) => !structure.backMatter.has(candidate.section));
   const picked = (frontMatter.length > 0 ? frontMatter : withTerms).filter(
     (candidate) =>
@@ -662,10 +750,59 @@ export function summarizeExtractive(
   controls: SummaryControls = DEFAULT_CONTROLS,
 ): ExtractiveSummary {
   return summarizeSegmented(
+    text,
     segmentSentences(text),
     tokenize(text),
     planSummary(steering, controls),
-  );
+    steering,
+  ).extract;
+}
+
+// Figures: digits, or numbers and shares in words.
+const FIGURE =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|percent|half|third|quarter|dozen)\b/iu;
+
+/**
+ * The candidates a prompt's directives leave (only the figures, only or without some parts),
+ * and whether the prompt could be acted on: a directive nothing in the text answers (a part
+ * the text does not have, a topic it never mentions) could not.
+ */
+function steerCandidates(
+  candidates: Candidate[],
+  parts: readonly string[],
+  plan: SummaryPlan,
+  steering: SummarySteering,
+): { candidates: Candidate[]; applied: boolean } {
+  let applied = true;
+  let kept = candidates;
+  const termsOfPart = new Map<string, Set<string>>();
+  const partTerms = (candidate: Candidate): Set<string> => {
+    const part = parts[candidate.index] ?? '';
+    let terms = termsOfPart.get(part);
+    if (!terms) {
+      terms = new Set(extractTerms(part));
+      termsOfPart.set(part, terms);
+    }
+    return terms;
+  };
+  const inParts = (wanted: string[]) => (candidate: Candidate) => {
+    const terms = partTerms(candidate);
+    return wanted.some((term) => terms.has(term));
+  };
+  const narrow = (filter: (candidate: Candidate) => boolean, keep: boolean): void => {
+    const next = kept.filter((candidate) => filter(candidate) === keep);
+    if (next.length > 0 && next.length < kept.length) kept = next;
+    else if (keep ? next.length === 0 : next.length === kept.length) applied = false;
+  };
+  if (steering.excludeParts.length > 0) narrow(inParts(steering.excludeParts), false);
+  if (steering.includeParts.length > 0) narrow(inParts(steering.includeParts), true);
+  if (steering.numbersOnly) narrow((candidate) => FIGURE.test(candidate.sentence.text), true);
+  for (const wanted of [plan.focusTerms, plan.hintTerms]) {
+    if (wanted.length === 0) continue;
+    const found = kept.some((candidate) => wanted.some((term) => candidate.terms.includes(term)));
+    if (!found) applied = false;
+  }
+  return { candidates: kept, applied };
 }
 
 /** The ranking terms and the number of words of each sentence, from the words within it. */
@@ -694,25 +831,37 @@ function termsBySentence(
 }
 
 function summarizeSegmented(
-  segmented: Sentence[],
+  text: string,
+  segmentedText: Sentence[],
   tokens: readonly TextToken[],
   plan: SummaryPlan,
-): ExtractiveSummary {
-  if (segmented.length === 0) return { summary: '', sentences: [], sourceMap: [] };
+  steering: SummarySteering,
+): { extract: ExtractiveSummary; applied: boolean } {
+  if (segmentedText.length === 0) {
+    return { extract: { summary: '', sentences: [], sourceMap: [] }, applied: false };
+  }
+  const segmented = withNumberedHeadings(text, segmentedText);
   const { terms: termsOf, words } = termsBySentence(segmented, tokens);
   const structure = documentStructure(segmented, termsOf);
-  const candidates = candidatesOf(segmented, termsOf, words, structure);
+  const { roles, parts } = documentParts(segmented);
+  const steered = steerCandidates(
+    candidatesOf(segmented, termsOf, words, structure, roles),
+    parts,
+    plan,
+    steering,
+  );
+  const candidates = steered.candidates;
   structure.mainSections = mainSectionsOf(structure, candidates);
   const units = mergeUnits(candidates);
 
   const { vectors, terms, idf } = buildVectors(units);
   const similarity = similarityOf(vectors, terms);
-  const scores = sentenceScores(units, similarity, structure, plan, idf);
+  const scores = sentenceScores(units, similarity, structure, plan, idf, steering.simple);
   const chosen = selectUnits(units, scores, similarity, structure, plan);
 
   const picked = chosen.flatMap((index) => (units[index] as Unit).sentences);
   const sentences = picked.map((sentence) => sentence.text);
-  return {
+  const extract = {
     summary: joinSummarySentences(sentences, plan.format === 'bullets'),
     sentences,
     sourceMap: picked.map((sentence) => ({
@@ -720,36 +869,57 @@ function summarizeSegmented(
       sources: [{ start: sentence.start, end: sentence.end }],
     })),
   };
+  return { extract, applied: steered.applied };
 }
 
 /** The local summary of one request, without the timing (what the summarizer returns). */
 export function summarizeLocally(
   input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
 ): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> {
+  const { summary, sourceMap, keywords } = summarizeWithPrompt(input);
+  return { summary, sourceMap, keywords };
+}
+
+/** {@link summarizeLocally}, and whether its custom prompt was acted on. */
+export function summarizeWithPrompt(
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & { promptApplied: boolean | null } {
   const segmented = segmentSentences(input.text);
-  const plan = planSummary(parseSummaryPrompt(input.customPrompt), {
-    length: input.length,
-    format: input.format,
-  });
+  const steering = parseSummaryPrompt(input.customPrompt);
+  const plan = planSummary(steering, { length: input.length, format: input.format });
   const tokens = tokenize(input.text);
-  const { summary, sourceMap } = summarizeSegmented(segmented, tokens, plan);
-  return { summary, sourceMap, keywords: keywordsOf(input.text, segmented, tokens) };
+  const { extract, applied } = summarizeSegmented(input.text, segmented, tokens, plan, steering);
+  // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
+  // a translation) or what the text cannot answer (a topic it never mentions).
+  const prompted = (input.customPrompt ?? '').trim().length > 0;
+  return {
+    summary: extract.summary,
+    sourceMap: extract.sourceMap,
+    keywords: keywordsOf(input.text, segmented, tokens),
+    promptApplied: prompted ? applied && !steering.unsupported : null,
+  };
 }
 
 /**
  * The key terms of a source, as every summary of it lists them (the local one and Gemini's):
- * headings count extra, code and e-mail headers not at all.
+ * headings count extra, code, e-mail headers and front matter not at all.
  */
 export function keywordsOf(
   text: string,
   segmented: readonly Sentence[] = segmentSentences(text),
   tokens: readonly TextToken[] = tokenize(text),
 ): string[] {
+  const units = withNumberedHeadings(text, segmented);
+  const roles = sentenceRoles(units);
   return extractKeywords(text, {
     tokens,
-    headings: segmented.filter((sentence) => sentence.kind === 'heading'),
-    ignore: segmented.filter(
-      (sentence) => sentence.kind === 'code' || sentence.kind === 'email-header',
+    headings: units.filter((sentence) => sentence.kind === 'heading'),
+    // Code, e-mail headers and front matter (attendees, bylines, copyright) name no topic.
+    ignore: units.filter(
+      (sentence, index) =>
+        sentence.kind === 'code' ||
+        sentence.kind === 'email-header' ||
+        roles[index] === 'front-matter',
     ),
   });
 }
@@ -769,11 +939,12 @@ export function createLocalSummarizer(): Summarizer {
         });
       }
       const started = performance.now();
-      const { summary, sourceMap, keywords } = summarizeLocally(input);
+      const { summary, sourceMap, keywords, promptApplied } = summarizeWithPrompt(input);
       return {
         summary,
         sourceMap,
         keywords,
+        promptApplied,
         unverified: [],
         model: LOCAL_SUMMARIZER_MODEL,
         isFallback: true,

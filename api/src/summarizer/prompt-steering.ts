@@ -15,6 +15,19 @@ export interface SummarySteering {
   sentenceCount: number | null;
   length: 'shorter' | 'default' | 'longer';
   format: 'prose' | 'bullets';
+  /** Only sentences with figures ("only numbers", "just the statistics"). */
+  numbersOnly: boolean;
+  /** Short, plain sentences ("for a child", "in simple words"). */
+  simple: boolean;
+  /** Terms of the sections or labelled parts to keep ("only the results section"). */
+  includeParts: string[];
+  /** Terms of the sections or labelled parts to leave out ("skip the methods"). */
+  excludeParts: string[];
+  /**
+   * The prompt asks for what choosing sentences cannot do: translate, rewrite, change the
+   * tone. The summary is still made, and says that the prompt was not applied.
+   */
+  unsupported: boolean;
 }
 
 export const DEFAULT_STEERING: SummarySteering = {
@@ -23,6 +36,11 @@ export const DEFAULT_STEERING: SummarySteering = {
   sentenceCount: null,
   length: 'default',
   format: 'prose',
+  numbersOnly: false,
+  simple: false,
+  includeParts: [],
+  excludeParts: [],
+  unsupported: false,
 };
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -54,6 +72,18 @@ const SHORTER =
   /\b(?:shorter|short|brief(?:er|ly)?|concise(?:ly)?|succinct(?:ly)?|terse|compact|quick|less\s+detail(?:ed)?|fewer\s+(?:details|words|sentences)|condensed?)\b/iu;
 const LONGER =
   /\b(?:longer|more\s+(?:detail(?:s|ed)?|depth|sentences|thorough)|detailed|in\s+detail|in[\s-]depth|elaborate|comprehensive|thorough|extensive|expanded|expand|fuller)\b/iu;
+
+const NUMBERS_ONLY =
+  /\b(?:only|just)\s+(?:the\s+)?(?:numbers|figures|statistics|stats|numerical\s+facts|key\s+figures)\b|\b(?:numbers|figures)\s+only\b/iu;
+const SIMPLE =
+  /\bfor\s+(?:an?\s+)?(?:child|children|kids?|\d{1,2}[\s-]year[\s-]olds?|beginners?|layperson|lay\s+readers?|laypeople|non-experts?)\b|\blike\s+I'?m\s+(?:five|5|a\s+child)\b|\beli5\b|\b(?:simple|plain|easy)\s+(?:words|language|terms|english)\b/iu;
+const EXCLUDE_PARTS =
+  /\b(?:leave\s+out|skip|omit|without|exclude|ignore|except(?:\s+for)?|not\s+the)\s+(?:the\s+)?(.+?)(?=$|[.;!?\n]|,|\s+and\b)/iu;
+const INCLUDE_PARTS =
+  /\b(?:only|just|include|cover)\s+(?:the\s+)?(.+?)\s+(?:sections?|parts?|chapters?)\b|\b(?:only|just)\s+(?:the\s+)?(results?|findings|conclusions?|methods?|background|recommendations?|decisions?|actions?|summary)\b/iu;
+// What choosing sentences from the document cannot do.
+const REWRITE =
+  /\b(?:translat\w*|rewrite|rewritten|re-?word\w*|rephras\w*|paraphras\w*|poem|rhym\w*|haiku|song|tweet|joke|funny|humou?r\w*|sarcas\w*|formal|informal|casual|tone|persona|pirate|pretend|role-?play|first\s+person|in\s+(?:french|german|spanish|italian|chinese|japanese|portuguese|dutch|russian|arabic|hindi|korean|polish|turkish))\b/iu;
 
 // Words that only describe the task itself; never evidence of what the reader cares about.
 const INSTRUCTION_WORDS = new Set(
@@ -92,18 +122,45 @@ export function parseSummaryPrompt(prompt: string | null | undefined): SummarySt
   let sentenceCount = countMatch ? parseCount(countMatch[1] ?? '') : null;
   if (sentenceCount === null && ONE_LINER.test(rest)) sentenceCount = 1;
 
+  const numbersOnly = NUMBERS_ONLY.test(rest);
+  const simple = SIMPLE.test(rest);
+  const exclude = EXCLUDE_PARTS.exec(rest);
+  const excludeParts = exclude ? [...new Set(extractTerms(exclude[1] ?? ''))] : [];
+  const include = numbersOnly ? null : INCLUDE_PARTS.exec(rest);
+  const includeParts = include ? [...new Set(extractTerms(include[1] ?? include[2] ?? ''))] : [];
+  const unsupported = REWRITE.test(text);
+
   const shorter = SHORTER.test(rest);
   const longer = LONGER.test(rest);
   const length = shorter === longer ? 'default' : shorter ? 'shorter' : 'longer';
   const format = BULLETS.test(rest) ? 'bullets' : 'prose';
 
   const recognised =
-    focusTerms.length > 0 || sentenceCount !== null || length !== 'default' || format === 'bullets';
-  const hintTerms = recognised
-    ? []
-    : [...new Set(extractTerms(rest))].filter((term) => !INSTRUCTION_WORDS.has(term));
+    focusTerms.length > 0 ||
+    sentenceCount !== null ||
+    length !== 'default' ||
+    format === 'bullets' ||
+    numbersOnly ||
+    simple ||
+    includeParts.length > 0 ||
+    excludeParts.length > 0;
+  const hintTerms =
+    recognised || unsupported
+      ? []
+      : [...new Set(extractTerms(rest))].filter((term) => !INSTRUCTION_WORDS.has(term));
 
-  return { focusTerms, hintTerms, sentenceCount, length, format };
+  return {
+    focusTerms,
+    hintTerms,
+    sentenceCount,
+    length,
+    format,
+    numbersOnly,
+    simple,
+    includeParts,
+    excludeParts,
+    unsupported,
+  };
 }
 
 /** The explicit controls of a summary request (API.md "Additions"). */

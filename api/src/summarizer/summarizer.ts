@@ -62,6 +62,12 @@ export interface SummaryResult {
   fallbackReason: FallbackReason | null;
   /** Milliseconds the request took, fallback included. */
   processingTimeMs: number;
+  /**
+   * Whether the custom prompt was acted on: null without one, false when the summarizer could
+   * not (the local one selects sentences: it cannot rewrite or translate). Absent: a summarizer
+   * that follows prompts (Gemini, test doubles), taken as applied.
+   */
+  promptApplied?: boolean | null | undefined;
 }
 
 /** Per-call settings of a summary. */

@@ -344,6 +344,42 @@ function isCapital(text: string, at: number): boolean {
   return code < 128 ? code >= 65 && code <= 90 : CAPITALIZED.test(text[at] as string);
 }
 
+/** Texts of at most this many words: phrases said once are key-phrase candidates too. */
+const SHORT_TEXT_WORDS = 400;
+/** How much the occurrences of a phrase's words add to the score of a phrase said once. */
+const PHRASE_WORD_WEIGHT = 0.5;
+// Nouns that end like verb forms: a key term may end with them.
+const NOUNS_IN_ING_ED =
+  /^(?:.*(?:learn|process|comput|program|engineer|model|schedul|plann|train|cluster|min|build|test|encod|decod|rout|track|match|map|sampl|filter|render|index|pric|account|manufactur|market|fund|housing|meet|hear|rul|sett|spell|writ|read|reason|search|rank|label|pars|shar|stor|weld|fitt|cast|coat|heat|cool|light|wir|caching|hash|operat|spend|park|board|bank|shipp|draw|paint)ing|need|speed|feed|seed|weed|bed|shed|breed|creed|greed|hundred|sacred|kindred|bled)$/u;
+
+/** A key term ends with a noun (or a name): not with a verb form ("attribute[d]", "costing"). */
+function endsAsNoun(key: string, surface: string): boolean {
+  if (VERB_ENDINGS.has(key)) return false;
+  if (surface.length < 5) return true;
+  return !/(?:ing|ed)$/u.test(surface) || NOUNS_IN_ING_ED.test(surface);
+}
+/**
+ * A phrase a person would tag: it ends with a noun, has no common verb inside ("agency expects
+ * arrival"), and does not open with a verb's -ing form ("publishing real-time").
+ */
+function isNounPhrase(words: string[], surface: string[]): boolean {
+  if (!endsAsNoun(words[words.length - 1] ?? '', surface[surface.length - 1] ?? '')) return false;
+  if (words.some((word) => VERB_ENDINGS.has(word))) return false;
+  const first = surface[0] ?? '';
+  return !(first.endsWith('ing') && first.length >= 5 && !NOUNS_IN_ING_ED.test(first));
+}
+
+// Common verbs that are no nouns, as key terms end: "planners attribute", "the council voted".
+const VERB_ENDINGS = new Set(
+  (
+    'attribut vot start publish argu suggest indicat conclud describ explain confirm reveal ' +
+    'remain seem appear becom involv enabl ensur consist contain compris obtain perform achiev ' +
+    'run ran win won lost paid say do did done see saw put sit sat expect prevent reach occur ' +
+    'exist depend differ affect determin produc generat creat allow requir led mak tak giv ' +
+    'shown improv increas reduc provid consider appli'
+  ).split(' '),
+);
+
 /** A phrase replaces a listed word when it accounts for at least this share of its uses. */
 const ABSORB_SHARE = 0.4;
 
@@ -463,6 +499,8 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
     if (name) names.add(phraseId);
   };
 
+  // In a short text (an abstract) a key phrase is often said once: every phrase competes there.
+  const minPhrase = tokens.length <= SHORT_TEXT_WORDS ? 1 : 2;
   let previousEnd = -1;
   for (let i = 0; i < tokens.length; i++) {
     const head = tokens[i] as TextToken;
@@ -479,7 +517,8 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   if (phraseWords > 2) {
     for (let i = 0; i < tokens.length; i++) {
       const pair = phraseIds[i * (MAX_PHRASE_WORDS - 1)] as number;
-      if (pair >= 0 && ((phraseCounts.get(pair) ?? 0) >= 2 || names.has(pair))) countPhrase(i, 2);
+      if (pair >= 0 && ((phraseCounts.get(pair) ?? 0) >= minPhrase || names.has(pair)))
+        countPhrase(i, 2);
     }
   }
 
@@ -499,7 +538,7 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
     for (let n = 1; n < phraseWords; n++) {
       const phraseId = phraseIds[i * (MAX_PHRASE_WORDS - 1) + n - 1] as number;
       if (phraseId < 0) break;
-      if ((phraseCounts.get(phraseId) ?? 0) < 2 && !names.has(phraseId)) continue;
+      if ((phraseCounts.get(phraseId) ?? 0) < minPhrase && !names.has(phraseId)) continue;
       const end = (tokens[i + n] as TextToken).end;
       let phrase = phrases.get(phraseId);
       if (!phrase) {
@@ -513,7 +552,13 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   const total = Math.max(1, text.length);
   const scored: { tally: TermTally; score: number }[] = [];
   for (const tally of words) if (tally) scored.push({ tally, score: tally.score(total) });
-  for (const tally of phrases.values()) scored.push({ tally, score: tally.score(total) });
+  for (const tally of phrases.values()) {
+    // A phrase said once (in a short text) weighs what its words weigh in the text
+    // (SingleRank): an abstract names its key phrases once and their words again elsewhere.
+    let wordWeight = 0;
+    if (tally.count < 2) for (const id of tally.ids) wordWeight += words[id]?.count ?? 0;
+    scored.push({ tally, score: tally.score(total) + PHRASE_WORD_WEIGHT * wordWeight });
+  }
   scored.sort((a, b) => b.score - a.score || a.tally.first.start - b.tally.first.start);
 
   // A term inside a listed phrase is not listed again. A phrase around a listed term takes
@@ -523,6 +568,9 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   for (const { tally } of scored) {
     if (listed.length >= limit) break;
     const words = tally.ids.map((id) => keys[id] as string);
+    // Checked for the few terms that come up here rather than for every candidate.
+    const surface = text.slice(tally.first.start, tally.first.end).toLowerCase().split(/\s+/u);
+    if (!isNounPhrase(words, surface)) continue;
     if (listed.some((other) => containsWords(other.words, words))) continue;
     const inside = listed.filter((other) => containsWords(words, other.words));
     if (inside.length === 0) {

@@ -37,6 +37,7 @@ export function makeSummary(overrides: SummaryOverrides = {}): Summary {
     // Only regenerations so far, unless the test says otherwise.
     version: (overrides.regenerationCount ?? 0) + 1,
     fallbackReason: null,
+    promptApplied: null,
     ...overrides,
   } as Summary;
 }

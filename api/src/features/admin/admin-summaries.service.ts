@@ -60,6 +60,7 @@ export async function editSummary(
       ),
       unverified: unverifiedAfterEdit(summarizedContent, stringsOf(existing.unverified)),
       fallbackReason: existing.fallback_reason,
+      promptApplied: existing.prompt_applied,
     };
     const version = await writeNextVersion(trx, id, text, {
       regenerated: false,

@@ -199,6 +199,8 @@ export function toSummaryText(
     })),
     unverified: result.unverified.map(withoutNul),
     fallbackReason: result.fallbackReason,
+    // A summarizer that does not say follows prompts (Gemini does).
+    promptApplied: customPrompt === null ? null : (result.promptApplied ?? true),
   };
 }
 

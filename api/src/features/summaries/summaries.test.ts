@@ -159,6 +159,8 @@ describe('POST /api/summaries', () => {
           unverified: [],
           version: 1,
           fallbackReason: null,
+          // API.md round 3: no custom prompt.
+          promptApplied: null,
         },
       },
     });
@@ -660,6 +662,8 @@ describe('POST /api/summaries/:id/regenerate', () => {
       summaryWordCount: countWords(expectedText),
       compressionRatio: compressionRatio(created.originalWordCount, countWords(expectedText)),
       customPrompt: 'only the dates',
+      // A summarizer that does not say (as Gemini) follows the prompt.
+      promptApplied: true,
       regenerationCount: 1,
       version: 2,
       // New text needs a new review: the old verdict is cleared (it stays in review_events).

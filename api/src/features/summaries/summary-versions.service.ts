@@ -87,6 +87,7 @@ export async function restoreVersion(
       sourceMap: sourceMapOf(old.source_map),
       unverified: stringsOf(old.unverified),
       fallbackReason: old.fallback_reason,
+      promptApplied: old.prompt_applied,
     };
     const version = await writeNextVersion(trx, id, text, {
       regenerated: false,

@@ -2,13 +2,13 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
-import { ClockIcon, FileTextIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
+import { ClockIcon, FileTextIcon, InfoIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SummaryText } from '../../components/summary-text';
 import { summarySentences } from '../../lib/summaries/source-map';
-import { formatCount, summaryModelLabel } from '../../lib/summaries/summary';
+import { formatCount, promptNotice, summaryModelLabel } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { VersionsButton } from '../../components/versions-button';
 
@@ -65,6 +65,7 @@ export function HistorySummaryCard({
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
   const previewText = preview(summary.summarizedContent);
+  const promptNote = promptNotice(summary);
 
   return (
     <article
@@ -97,6 +98,13 @@ export function HistorySummaryCard({
       >
         {previewText}
       </p>
+
+      {promptNote ? (
+        <p className="ru-history-card__prompt-note" role="note">
+          <InfoIcon />
+          {promptNote}
+        </p>
+      ) : null}
 
       <ul className="ru-history-card__meta" aria-label="Details">
         <li>

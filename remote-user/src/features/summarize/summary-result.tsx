@@ -3,13 +3,14 @@ import type { Ref } from 'react';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
-import { DownloadIcon, RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
+import { DownloadIcon, InfoIcon, RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
 import { CopyButton } from '../../components/copy-button';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
 import {
   fallbackExplanation,
+  promptNotice,
   formatCount,
   summaryModelLabel,
   summaryVersion,
@@ -67,6 +68,7 @@ export function SummaryResult({
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const version = summaryVersion(summary);
   const fallbackWhy = fallbackExplanation(summary);
+  const promptNote = promptNotice(summary);
 
   const togglePanel = () => {
     if (!panelOpen) {
@@ -129,6 +131,12 @@ export function SummaryResult({
           <p className="ru-result__fallback">
             <ZapIcon size={14} />
             <span>{fallbackWhy}</span>
+          </p>
+        ) : null}
+        {promptNote ? (
+          <p className="ru-result__fallback ru-result__prompt-note" role="note">
+            <InfoIcon size={14} />
+            <span>{promptNote}</span>
           </p>
         ) : null}
         <div

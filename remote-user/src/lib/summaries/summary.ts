@@ -64,6 +64,17 @@ export {
 } from 'common/fallback-reason';
 export type { FallbackReason } from 'common/fallback-reason';
 
+/** Said of a summary whose custom prompt the summarizer could not act on (API.md `promptApplied`). */
+export const PROMPT_NOT_APPLIED_TEXT =
+  'The quick summarizer could not apply your instructions: it only picks sentences from the document. The AI service rewrites summaries when it is available.';
+
+/** What the card says of the summary's custom prompt: only that it was not applied, if so. */
+export function promptNotice(summary: {
+  promptApplied?: boolean | null | undefined;
+}): string | null {
+  return summary.promptApplied === false ? PROMPT_NOT_APPLIED_TEXT : null;
+}
+
 /** The model a summary names, or the default label. */
 export function summaryModelLabel(summary: Pick<Summary, 'aiModel'>): string {
   return summary.aiModel?.trim() ? summary.aiModel : DEFAULT_MODEL_LABEL;
