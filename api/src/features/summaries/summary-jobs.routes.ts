@@ -13,6 +13,7 @@ import {
   jobNotFound,
 } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
+import { limitSummarizerCalls } from './summarizer-calls';
 
 const QUEUE_MESSAGE = `Queue must be one of: ${JOB_QUEUES.join(', ')}`;
 
@@ -39,7 +40,7 @@ function toJobStatusDto(status: SummaryJobStatus) {
  * authenticated router of /api/summaries: these routes add no authentication of their own.
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
-  .post('/async', validate('json', createAsyncSummarySchema), async (c) => {
+  .post('/async', limitSummarizerCalls, validate('json', createAsyncSummarySchema), async (c) => {
     const input = c.req.valid('json');
     const queued = await enqueueTextSummary(
       c.var.deps,
@@ -53,7 +54,7 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
-  .post('/upload/async', validate('form', uploadSummarySchema), async (c) => {
+  .post('/upload/async', limitSummarizerCalls, validate('form', uploadSummarySchema), async (c) => {
     const { file, ...options } = c.req.valid('form');
     const queued = await enqueueFileSummary(
       c.var.deps,
