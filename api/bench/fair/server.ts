@@ -56,7 +56,7 @@ export async function startServer(
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode})`);
     try {
@@ -66,7 +66,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The server did not start within 60 s');
+      throw new Error('The server did not start within 120 s');
     }
     await new Promise((done) => setTimeout(done, 200));
   }

@@ -34,6 +34,29 @@ function rateLimited(message: string, retryAfterSeconds: number): AppError {
 }
 
 /**
+ * What this process knows without asking the database, per database (so test apps on separate
+ * databases do not meet): each user's calls admitted here and not yet freed, and until when a
+ * user's rate was found used up. Both only ever refuse what the database would refuse too (this
+ * process's calls are among the database's count; a full window stays full until its oldest hit
+ * leaves it), so a flood of refused calls costs no database work (issue 24, item 2).
+ */
+interface LocalCounts {
+  running: Map<string, number>;
+  rateFullUntil: Map<string, number>;
+}
+
+const localCounts = new WeakMap<Database, LocalCounts>();
+
+function localCountsOf(db: Database): LocalCounts {
+  let counts = localCounts.get(db);
+  if (!counts) {
+    counts = { running: new Map(), rateFullUntil: new Map() };
+    localCounts.set(db, counts);
+  }
+  return counts;
+}
+
+/**
  * Admits one summarizer call of `userId`: a place among their calls at once (held until
  * `release`, or `holdSeconds` if the process dies first), then one count of their rate.
  * Throws 429 RATE_LIMITED with Retry-After when either is used up (and then holds nothing).
@@ -43,6 +66,16 @@ export async function admitSummarizerCall(
   limits: SummarizerLimits,
   userId: string,
 ): Promise<SummarizerCall> {
+  const local = localCountsOf(db);
+  const fullUntil = local.rateFullUntil.get(userId) ?? 0;
+  const now = Date.now();
+  if (fullUntil > now) {
+    throw rateLimited(SUMMARIZER_RATE_LIMITED_MESSAGE, Math.ceil((fullUntil - now) / 1000));
+  }
+  if (fullUntil !== 0) local.rateFullUntil.delete(userId);
+  if ((local.running.get(userId) ?? 0) >= limits.atOnce) {
+    throw rateLimited(SUMMARIZER_BUSY_MESSAGE, AT_ONCE_RETRY_AFTER_SECONDS);
+  }
   const place = await reserveAttempt(db, rateLimitKey('summarizer-at-once', userId), {
     max: limits.atOnce,
     windowSeconds: limits.holdSeconds,
@@ -53,10 +86,14 @@ export async function admitSummarizerCall(
       Math.min(place.retryAfterSeconds, AT_ONCE_RETRY_AFTER_SECONDS),
     );
   }
+  local.running.set(userId, (local.running.get(userId) ?? 0) + 1);
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
+    const left = (local.running.get(userId) ?? 1) - 1;
+    if (left > 0) local.running.set(userId, left);
+    else local.running.delete(userId);
     await releaseAttempt(db, place.hitId);
   };
   let rate;
@@ -68,6 +105,7 @@ export async function admitSummarizerCall(
   }
   if (!rate.allowed) {
     await release();
+    local.rateFullUntil.set(userId, Date.now() + rate.retryAfterSeconds * 1000);
     throw rateLimited(SUMMARIZER_RATE_LIMITED_MESSAGE, rate.retryAfterSeconds);
   }
   return { release };

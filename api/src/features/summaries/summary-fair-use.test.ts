@@ -90,6 +90,13 @@ async function balance(t: TestApp, user: TestUser) {
   return { credits: row.credits, summaries: summaries.length, reservations: reservations.length };
 }
 
+/** A multipart body with BRIDGE_DOCUMENT as a .txt file. */
+function uploadForm(): FormData {
+  const form = new FormData();
+  form.append('file', new File([BRIDGE_DOCUMENT], 'bridge.txt', { type: 'text/plain' }));
+  return form;
+}
+
 function countStatuses(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
@@ -272,7 +279,7 @@ describe('summarizer calls are limited per user (item 2)', () => {
     expect(gemini.requests).toHaveLength(2);
   });
 
-  it('past 20 calls a minute: 429 with Retry-After before any work (create, restore too)', async () => {
+  it('past 20 calls a minute: 429 with Retry-After before any work, on every summarizer route', async () => {
     const user = await limited.createUser({ credits: 5 });
     const id = await summaryOf(user);
     for (let call = 1; call < 20; call += 1) {
@@ -304,6 +311,16 @@ describe('summarizer calls are limited per user (item 2)', () => {
         method: 'POST',
         token: user.token,
         json: { content: BRIDGE_DOCUMENT },
+      }),
+      await limited.request('/api/summaries/upload', {
+        method: 'POST',
+        token: user.token,
+        body: uploadForm(),
+      }),
+      await limited.request('/api/summaries/upload/async', {
+        method: 'POST',
+        token: user.token,
+        body: uploadForm(),
       }),
       await limited.request(`/api/summaries/${id}/versions/1/restore`, {
         method: 'POST',
