@@ -52,6 +52,11 @@ describe('loadConfig', () => {
         loginPerAddress: { max: 50, windowSeconds: 900 },
         register: { max: 20, windowSeconds: 3600 },
       },
+      summarizerLimits: {
+        perMinute: { max: 20, windowSeconds: 60 },
+        atOnce: 2,
+        holdSeconds: 600,
+      },
       staticDir: repoRoot,
       remotes: {
         user: '/remotes/user/',
@@ -94,6 +99,27 @@ describe('loadConfig', () => {
       logFormat: 'pretty',
       metricsToken: null,
     });
+  });
+
+  it('reads the fair-use limits of summarizer calls, and names a bad one', () => {
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      DATA_DIR: temporaryFolder(),
+      SUMMARIZER_RATE_LIMIT: '5',
+      SUMMARIZER_CONCURRENCY: '1',
+    });
+    expect(config.summarizerLimits).toEqual({
+      perMinute: { max: 5, windowSeconds: 60 },
+      atOnce: 1,
+      holdSeconds: 600,
+    });
+    expect(
+      failingVariables({
+        JWT_SECRET: SECRET,
+        SUMMARIZER_RATE_LIMIT: '0',
+        SUMMARIZER_CONCURRENCY: 'x',
+      }),
+    ).toEqual(['SUMMARIZER_RATE_LIMIT', 'SUMMARIZER_CONCURRENCY']);
   });
 
   it('finds the repository root from its own location, not the cwd', () => {

@@ -48,6 +48,12 @@ const HASH_SLOTS_PER_ADDRESS = 3;
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const REGISTER_WINDOW_SECONDS = 60 * 60;
+const SUMMARIZER_WINDOW_SECONDS = 60;
+/**
+ * How long a summarizer call's place (among a user's calls at once) and its reserved credit hold
+ * at most: a process that dies mid-call frees them after this. Far beyond any call's length.
+ */
+const SUMMARIZER_HOLD_SECONDS = 10 * 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TTL_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
 
@@ -223,6 +229,8 @@ const envSchema = z.object({
   ),
   AUTH_RATE_LIMIT_LOGIN: withDefault(integer(1, 1_000_000), 10),
   AUTH_RATE_LIMIT_REGISTER: withDefault(integer(1, 1_000_000), 20),
+  SUMMARIZER_RATE_LIMIT: withDefault(integer(1, 1_000_000), 20),
+  SUMMARIZER_CONCURRENCY: withDefault(integer(1, 1_000), 2),
   STATIC_DIR: withDefault(z.string().trim().min(1), '.'),
   REMOTE_USER_URL: withDefault(remoteLocation, '/remotes/user/'),
   REMOTE_ADMIN_URL: withDefault(remoteLocation, '/remotes/admin/'),
@@ -332,6 +340,18 @@ function toConfig(values: ParsedEnv) {
       },
       register: { max: values.AUTH_RATE_LIMIT_REGISTER, windowSeconds: REGISTER_WINDOW_SECONDS },
     },
+    /**
+     * Fair use of the summarizer (issue 24): the calls that run it (create, stream, upload, the
+     * queued ones, regenerate, restore) per user, across every API process.
+     */
+    summarizerLimits: {
+      /** Calls per user within a sliding minute (SUMMARIZER_RATE_LIMIT, default 20). */
+      perMinute: { max: values.SUMMARIZER_RATE_LIMIT, windowSeconds: SUMMARIZER_WINDOW_SECONDS },
+      /** Calls of one user at once (SUMMARIZER_CONCURRENCY, default 2). */
+      atOnce: values.SUMMARIZER_CONCURRENCY,
+      /** Longest hold of a call's place and of its reserved credit, in seconds. */
+      holdSeconds: SUMMARIZER_HOLD_SECONDS,
+    },
     /** Root of the front-end builds (`<root>/shell/dist`, `<root>/remote-<name>/dist`); null serves none. */
     staticDir: fromRepoRoot(values.STATIC_DIR) as string | null,
     /** Where the shell loads each remote from: a same-origin path or an absolute URL, ending in `/`. */
@@ -435,6 +455,7 @@ export type Config = Omit<ParsedConfig, 'jwtSecret'> & {
 export type NodeEnv = Config['nodeEnv'];
 /** At most `max` attempts per key within a sliding window of `windowSeconds`. */
 export type RateLimitRule = Config['rateLimits']['login'];
+export type SummarizerLimits = Config['summarizerLimits'];
 export type JobsConfig = Config['jobs'];
 export type ExtractionConfig = Config['extraction'];
 export type PasswordHashingConfig = Config['passwordHashing'];

@@ -36,6 +36,9 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'brevity-teams-api-')),
       AUTH_RATE_LIMIT_REGISTER: '1000',
       AUTH_RATE_LIMIT_LOGIN: '1000',
+      // The specs share the demo accounts, whose summaries would meet the fair-use limits.
+      SUMMARIZER_RATE_LIMIT: '1000',
+      SUMMARIZER_CONCURRENCY: '1000',
       REMOTE_ADMIN_URL: `${cdnOrigin('admin')}/`,
       REMOTE_REVIEWER_URL: `${cdnOrigin('reviewer')}/`,
       REMOTE_USER_URL: `${cdnOrigin('user')}/`,

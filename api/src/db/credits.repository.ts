@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbExecutor } from './database';
+import type { Database, DbExecutor } from './database';
 import type { CreditReason, NewUser } from './schema';
 import { userColumns } from './users.repository';
 import type { UserRecord } from './users.repository';
@@ -177,4 +177,86 @@ export async function linkCreditMovementToSummary(
     .where('id', '=', ledgerId)
     .where('summary_id', 'is', null)
     .execute();
+}
+
+/** Why no credit could be reserved: the user has none left to hold, or is gone. */
+export type RefusedReservation = 'insufficient' | 'gone';
+
+/**
+ * The user's balance less their live reservations, with their row locked until the caller's
+ * transaction ends (so no other reservation or debit of theirs can slip in meanwhile); undefined
+ * when the user is gone. Call it inside a transaction.
+ */
+export async function lockAvailableCredits(
+  trx: DbExecutor,
+  userId: string,
+): Promise<number | undefined> {
+  const user = await trx
+    .selectFrom('users')
+    .select('credits')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) return undefined;
+  // A separate statement after the lock: it sees every reservation committed before it.
+  const held = await trx
+    .selectFrom('credit_reservations')
+    .select(sql<number>`coalesce(sum(amount), 0)::int`.as('amount'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return user.credits - held.amount;
+}
+
+/**
+ * Holds `amount` credits of the user for `seconds` if their balance less their live
+ * reservations still covers it: the reservation's id, or why not. Nothing moves in the ledger:
+ * consumeCreditReservation turns it into the debit, releaseCreditReservation gives it back.
+ */
+export async function reserveCredits(
+  db: Database,
+  reservation: { userId: string; amount: number; seconds: number },
+): Promise<{ id: string } | RefusedReservation> {
+  return db.transaction().execute(async (trx) => {
+    const available = await lockAvailableCredits(trx, reservation.userId);
+    if (available === undefined) return 'gone';
+    if (available < reservation.amount) return 'insufficient';
+    await trx
+      .deleteFrom('credit_reservations')
+      .where('user_id', '=', reservation.userId)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .execute();
+    return trx
+      .insertInto('credit_reservations')
+      .values({
+        user_id: reservation.userId,
+        amount: reservation.amount,
+        expires_at: sql<Date>`now() + ${reservation.seconds}::int * interval '1 second'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * Ends a reservation inside the transaction that takes its debit (the reservation and the
+ * debit then commit, or roll back, together). Whether it was still there.
+ */
+export async function consumeCreditReservation(
+  trx: DbExecutor,
+  reservationId: string,
+): Promise<boolean> {
+  const rows = await trx
+    .deleteFrom('credit_reservations')
+    .where('id', '=', reservationId)
+    .executeTakeFirst();
+  return rows.numDeletedRows > 0n;
+}
+
+/** Gives a reservation back (nothing was stored); a consumed or expired one is a no-op. */
+export async function releaseCreditReservation(
+  db: DbExecutor,
+  reservationId: string,
+): Promise<void> {
+  await db.deleteFrom('credit_reservations').where('id', '=', reservationId).execute();
 }

@@ -9,6 +9,7 @@ import * as summaryWorkbench from './migrations/20261122120000_summary_workbench
 import * as creditRequestsNotifications from './migrations/20261122150000_credit_requests_notifications';
 import * as staffListsIndexes from './migrations/20261122230000_staff_lists_indexes';
 import * as userSummaryTotals from './migrations/20261122231000_user_summary_totals';
+import * as creditReservations from './migrations/20261127101000_credit_reservations';
 import * as summaryPromptApplied from './migrations/20261127103500_summary_prompt_applied';
 
 /*
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '20261122150000_credit_requests_notifications': creditRequestsNotifications,
   '20261122230000_staff_lists_indexes': staffListsIndexes,
   '20261122231000_user_summary_totals': userSummaryTotals,
+  '20261127101000_credit_reservations': creditReservations,
   '20261127103500_summary_prompt_applied': summaryPromptApplied,
 };
 

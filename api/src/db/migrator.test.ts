@@ -45,6 +45,7 @@ describe('migrations', () => {
       'audit_events',
       'credit_ledger',
       'credit_requests',
+      'credit_reservations',
       'job_uploads',
       'notifications',
       'rate_limit_hits',

@@ -38,6 +38,18 @@ export interface UsersTable {
   updated_at: UpdatedAt;
 }
 
+/**
+ * Credits held for a summary while its model runs: counted against the balance until
+ * `expires_at`, turned into the debit when the summary is stored, deleted when nothing is.
+ */
+export interface CreditReservationsTable {
+  id: Generated<string>;
+  user_id: string;
+  amount: number;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 /** Every credit movement, append-only: the database refuses updates and deletes. */
 export interface CreditLedgerTable {
   id: Generated<string>;
@@ -254,6 +266,7 @@ export interface DB {
   users: UsersTable;
   user_summary_totals: UserSummaryTotalsTable;
   credit_ledger: CreditLedgerTable;
+  credit_reservations: CreditReservationsTable;
   audit_events: AuditEventsTable;
   rate_limit_hits: RateLimitHitsTable;
   summaries: SummariesTable;

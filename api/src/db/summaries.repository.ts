@@ -11,6 +11,7 @@ import type {
   SummaryLength,
 } from '../summarizer/summarizer';
 import type { PageWindow } from '../lib/page-query';
+import { KEPT_LATEST_VERSIONS } from '../lib/product-constants';
 import { userColumns } from './users.repository';
 import type { UserRecord } from './users.repository';
 
@@ -172,7 +173,29 @@ export async function writeNextVersion(
   const row = await update.returning('version').executeTakeFirst();
   if (!row) return undefined;
   await insertSummaryVersion(db, id, row.version, text, options.editedBy);
+  await pruneSummaryVersions(db, id, row.version);
   return row.version;
+}
+
+/**
+ * Drops the versions of a summary whose current version is `current` that it no longer keeps:
+ * all but version 1, every staff edit and the latest KEPT_LATEST_VERSIONS. Call it in the
+ * transaction that wrote version `current` (writeNextVersion does).
+ */
+export async function pruneSummaryVersions(
+  db: DbExecutor,
+  summaryId: string,
+  current: number,
+): Promise<void> {
+  const oldestKept = current - KEPT_LATEST_VERSIONS + 1;
+  if (oldestKept <= 2) return;
+  await db
+    .deleteFrom('summary_versions')
+    .where('summary_id', '=', summaryId)
+    .where('version', '>', 1)
+    .where('version', '<', oldestKept)
+    .where('edited_by', 'is', null)
+    .execute();
 }
 
 /**
@@ -418,12 +441,27 @@ function selectVersions(db: DbExecutor, summaryId: string) {
     .where('summary_versions.summary_id', '=', summaryId);
 }
 
-/** Every version of a summary, newest first. */
+/** One page of a summary's stored versions, newest first. */
 export function listSummaryVersions(
   db: DbExecutor,
   summaryId: string,
+  page: PageWindow,
 ): Promise<SummaryVersionRecord[]> {
-  return selectVersions(db, summaryId).orderBy('summary_versions.version', 'desc').execute();
+  return selectVersions(db, summaryId)
+    .orderBy('summary_versions.version', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+/** How many versions of a summary are stored. */
+export async function countSummaryVersions(db: DbExecutor, summaryId: string): Promise<number> {
+  const row = await db
+    .selectFrom('summary_versions')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('summary_id', '=', summaryId)
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 /** One version of a summary, or undefined. */

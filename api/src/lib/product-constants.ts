@@ -25,3 +25,9 @@ export const BALANCE_TOO_HIGH_MESSAGE = 'This would take the balance past the la
 export const DEMO_PASSWORD = 'demo1234';
 /** The demo account of role `user`, the one /api/config advertises. */
 export const DEMO_USER_EMAIL = 'demo@brevity.app';
+
+/**
+ * A summary keeps its version 1, every staff edit and its latest this many versions; older
+ * ones are dropped, oldest first, when a new version is written (API.md "Additions, round 3").
+ */
+export const KEPT_LATEST_VERSIONS = 50;

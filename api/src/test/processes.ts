@@ -52,6 +52,9 @@ export class ProcessGroup {
         DATA_DIR: path.join(os.tmpdir(), `brevity-process-${randomUUID()}`),
         STATIC_DIR: path.join(os.tmpdir(), 'brevity-no-static'),
         JOBS_POLLING_SECONDS: '0.5',
+        // As in test configs: the fair-use limits do not get in the way of these tests' bursts.
+        SUMMARIZER_RATE_LIMIT: '1000',
+        SUMMARIZER_CONCURRENCY: '1000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,7 +31,7 @@ export const TEST_PASSWORD_HASH_COST = 10;
 
 /**
  * A Config as `loadConfig` makes it from `env` (plus test defaults), then `overrides`.
- * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, no front ends served, rate limits and a hashing queue large enough not to get in the way.
+ * Defaults: NODE_ENV=test, a fixed JWT secret, a throw-away DATA_DIR, no front ends served, rate limits (summarizer calls too) and a hashing queue large enough not to get in the way.
  */
 export function createTestConfig(
   overrides: Partial<Config> = {},
@@ -46,6 +46,8 @@ export function createTestConfig(
     AUTH_RATE_LIMIT_REGISTER: '1000',
     AUTH_RATE_LIMIT_LOGIN_ADDRESS: '1000',
     PASSWORD_HASH_QUEUE: '1000',
+    SUMMARIZER_RATE_LIMIT: '1000',
+    SUMMARIZER_CONCURRENCY: '1000',
     LOG_LEVEL: 'warn',
     ...env,
   });

@@ -191,6 +191,44 @@ describe('VersionsButton', () => {
     ).toBe(true);
   });
 
+  it('shows 20 versions a page: Show older versions adds the next page until there is none', async () => {
+    const pager = (page: number, hasNextPage: boolean) => ({
+      currentPage: page,
+      totalPages: 2,
+      totalSummaries: 22,
+      total: 22,
+      hasNextPage,
+      hasPrevPage: page > 1,
+    });
+    const newest = Array.from({ length: 20 }, (_, index) =>
+      version(52 - index, `Text ${52 - index}.`),
+    );
+    const oldest = [
+      version(3, 'Edited text.', { editedBy: { id: 'e1', name: 'Eve Editor' } }),
+      version(1, 'First text.'),
+    ];
+    const seen: string[] = [];
+    setup(
+      (request) => {
+        seen.push(request.path);
+        return request.path.endsWith('?page=2')
+          ? jsonResponse(ok({ versions: oldest, pagination: pager(2, false) }))
+          : jsonResponse(ok({ versions: newest, pagination: pager(1, true) }));
+      },
+      { version: 52 },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Versions' });
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show older versions' }));
+    expect(await within(dialog).findByText('Version 1')).toBeVisible();
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(22);
+    expect(within(dialog).getByText('Eve Editor')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Show older versions' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Restore version 1' })).toBeVisible();
+    expect(seen).toEqual(['/api/summaries/s1/versions', '/api/summaries/s1/versions?page=2']);
+  });
+
   it("shows the server's message when the versions cannot be read", async () => {
     setup(() =>
       jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Summary not found' }, 404),

@@ -81,15 +81,19 @@ export interface VersionsDialogProps {
 }
 
 /**
- * The Versions dialog, open while mounted: lists every version (number, date, prompt, length,
- * format, model, who edited), compares any two with the changed words marked, and restores an
- * old one (free) as a new current version. Loaded only when a person opens it
- * (versions-button.tsx), with the word diff it needs.
+ * The Versions dialog, open while mounted: lists the versions (number, date, prompt, length,
+ * format, model, who edited), newest first, a page at a time (`Show older versions` adds the
+ * next), compares any two with the changed words marked, and restores an old one (free) as a
+ * new current version. Loaded only when a person opens it (versions-button.tsx), with the word
+ * diff it needs.
  */
 export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [versions, setVersions] = useState<SummaryVersion[] | null>(null);
+  /** The last page shown, and whether older versions follow it. */
+  const [pages, setPages] = useState({ shown: 1, hasOlder: false });
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
@@ -98,19 +102,40 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
   const load = async () => {
     setError(null);
     try {
-      setVersions(await getSummaryVersions(summary.id));
+      const first = await getSummaryVersions(summary.id);
+      setVersions(first.versions);
+      setPages({ shown: 1, hasOlder: first.hasOlder });
     } catch (failure) {
       setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
     }
   };
 
-  // The list is asked for once, when the dialog opens; a restore asks again.
+  const loadOlder = async () => {
+    setLoadingOlder(true);
+    setError(null);
+    try {
+      const next = await getSummaryVersions(summary.id, pages.shown + 1);
+      setVersions((shown) => {
+        const known = new Set(shown?.map((version) => version.version));
+        return [...(shown ?? []), ...next.versions.filter((item) => !known.has(item.version))];
+      });
+      setPages({ shown: pages.shown + 1, hasOlder: next.hasOlder });
+    } catch (failure) {
+      setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  // The first page is asked for once, when the dialog opens; a restore asks again.
   const summaryId = summary.id;
   useEffect(() => {
     let current = true;
     getSummaryVersions(summaryId).then(
       (loaded) => {
-        if (current) setVersions(loaded);
+        if (!current) return;
+        setVersions(loaded.versions);
+        setPages({ shown: 1, hasOlder: loaded.hasOlder });
       },
       (failure: unknown) => {
         if (current) setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
@@ -250,6 +275,18 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
             );
           })}
         </ol>
+      ) : null}
+      {versions && pages.hasOlder ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="ru-versions__older"
+          loading={loadingOlder}
+          disabled={loadingOlder}
+          onClick={() => void loadOlder()}
+        >
+          Show older versions
+        </Button>
       ) : null}
       {versions && versions.length > 1 && compared.length !== 2 ? (
         <p className="ui-muted ru-versions__hint">Choose two versions to compare them.</p>

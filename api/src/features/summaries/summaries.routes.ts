@@ -17,6 +17,7 @@ import {
   createSummarySchema,
   exportSummaryQuerySchema,
   listSummariesQuerySchema,
+  listVersionsQuerySchema,
   regenerateSummarySchema,
 } from './summaries.schemas';
 import type { CreateSummaryInput } from './summaries.schemas';
@@ -31,6 +32,7 @@ import {
 } from './summaries.service';
 import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
 import { streamNewSummary } from './summary-stream.service';
+import { keepSummarizerCall, limitSummarizerCalls, releaseQuietly } from './summarizer-calls';
 import { requireSummaryCredit, uploadForm } from './upload-form';
 import type { SummaryCreationEvent } from './summary-stream.service';
 
@@ -139,7 +141,7 @@ export const ownSummariesListRoutes = new Hono<BearerEnv>().get(
  * author's review history.
  */
 export const summariesRoutes = new Hono<AuthEnv>()
-  .post('/', validate('json', createSummarySchema), async (c) => {
+  .post('/', limitSummarizerCalls, validate('json', createSummarySchema), async (c) => {
     const created = await createSummary(
       c.var.deps,
       cancellableRequester(c),
@@ -150,14 +152,16 @@ export const summariesRoutes = new Hono<AuthEnv>()
       201,
     );
   })
-  .post('/stream', validate('json', createSummarySchema), (c) => {
+  .post('/stream', limitSummarizerCalls, validate('json', createSummarySchema), async (c) => {
     const cancel = linkedAbort(c.req.raw.signal);
-    // Throws before the stream starts (0 credits: the usual 402 JSON).
-    const events = streamNewSummary(
+    // Throws before the stream starts (0 credits, or all held: the usual 402 JSON).
+    const { events, release } = await streamNewSummary(
       c.var.deps,
       { ...requester(c), signal: cancel.signal },
       pastedText(c.req.valid('json')),
     );
+    // The call's place is held while the stream runs, not only until this handler returns.
+    const call = keepSummarizerCall(c);
     const response = streamSSE(c, async (stream) => {
       stream.onAbort(cancel.abort);
       const keepAlive = setInterval(
@@ -177,6 +181,8 @@ export const summariesRoutes = new Hono<AuthEnv>()
         clearInterval(keepAlive);
         // A client gone before the end: the summarizer's work is stopped, nothing is charged.
         if (stream.aborted) cancel.abort();
+        await release();
+        if (call) await releaseQuietly(call, c.var.deps.logger);
       }
     });
     // No cache, proxy or compression may hold the events back.
@@ -184,7 +190,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
     response.headers.set('X-Accel-Buffering', 'no');
     return response;
   })
-  .post('/upload', requireSummaryCredit, uploadForm(), async (c) => {
+  .post('/upload', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
     const created = await createSummaryFromFile(c.var.deps, cancellableRequester(c), file, options);
     return c.json(
@@ -203,6 +209,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
   })
   .post(
     '/:id/regenerate',
+    limitSummarizerCalls,
     validate('json', regenerateSummarySchema),
     uuidParam('id', summaryNotFound),
     async (c) => {
@@ -221,22 +228,43 @@ export const summariesRoutes = new Hono<AuthEnv>()
       );
     },
   )
-  .get('/:id/versions', uuidParam('id', summaryNotFound), async (c) => {
-    const versions = await listVersions(c.var.deps, requester(c), c.req.param('id'));
-    return c.json(successEnvelope({ versions: versions.map(toSummaryVersionDto) }), 200);
-  })
-  .post('/:id/versions/:version/restore', uuidParam('id', summaryNotFound), async (c) => {
-    const summary = await restoreVersion(
-      c.var.deps,
-      requester(c),
-      c.req.param('id'),
-      c.req.param('version'),
-    );
-    return c.json(
-      successEnvelope({ summary: toSummaryDto(summary) }, 'Version restored successfully'),
-      200,
-    );
-  })
+  .get(
+    '/:id/versions',
+    validate('query', listVersionsQuerySchema),
+    uuidParam('id', summaryNotFound),
+    async (c) => {
+      const page = await listVersions(
+        c.var.deps,
+        requester(c),
+        c.req.param('id'),
+        c.req.valid('query'),
+      );
+      return c.json(
+        successEnvelope({
+          versions: page.versions.map(toSummaryVersionDto),
+          pagination: toSummaryPaginationDto(page.page, page.limit, page.total),
+        }),
+        200,
+      );
+    },
+  )
+  .post(
+    '/:id/versions/:version/restore',
+    limitSummarizerCalls,
+    uuidParam('id', summaryNotFound),
+    async (c) => {
+      const summary = await restoreVersion(
+        c.var.deps,
+        requester(c),
+        c.req.param('id'),
+        c.req.param('version'),
+      );
+      return c.json(
+        successEnvelope({ summary: toSummaryDto(summary) }, 'Version restored successfully'),
+        200,
+      );
+    },
+  )
   .get(
     '/:id/export',
     validate('query', exportSummaryQuerySchema),

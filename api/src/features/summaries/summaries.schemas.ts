@@ -98,6 +98,15 @@ export const listSummariesQuerySchema = z.object({
   q: searchQueryField(),
 });
 
+/** Versions on one page of GET /api/summaries/:id/versions when `limit` is not given. */
+export const DEFAULT_VERSIONS_PAGE_SIZE = 20;
+
+/** GET /api/summaries/:id/versions: page (from 1) and limit (1..100, default 20). */
+export const listVersionsQuerySchema = z.object(
+  pageQueryFields(DEFAULT_VERSIONS_PAGE_SIZE, MAX_PAGE_SIZE),
+);
+export type ListVersionsQuery = z.infer<typeof listVersionsQuerySchema>;
+
 export const EXPORT_FORMATS = ['txt', 'md', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -1,9 +1,15 @@
 import { summaryNotFound } from '../../lib/summary-response';
-import { linkCreditMovementToSummary, spendCredits } from '../../db/credits.repository';
+import {
+  consumeCreditReservation,
+  linkCreditMovementToSummary,
+  releaseCreditReservation,
+  reserveCredits,
+  spendCredits,
+} from '../../db/credits.repository';
 import type { SummarySource } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
 import type { UserRecord } from '../../db/users.repository';
-import { refusedDebit } from '../../lib/acting-user';
+import { refusedDebit, sessionGone } from '../../lib/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
@@ -210,9 +216,11 @@ function withoutNul(text: string): string {
 }
 
 /**
- * Creates a summary for 1 credit. A user with no credits is refused before any work; the
- * summarizer then runs outside any transaction, and storeNewSummary pays for and stores it.
- * If generation fails, or the client goes away before the summary is stored, nothing is charged.
+ * Creates a summary for 1 credit. A user with no credits is refused before any work; then the
+ * credit is reserved (reserveSummaryCredit: 402 when every credit is already held by their other
+ * summaries being written), the summarizer runs outside any transaction, and storeNewSummary
+ * pays for and stores it. If generation fails, or the client goes away before the summary is
+ * stored, nothing is charged and the reservation is given back.
  */
 export async function createSummary(
   deps: AppDeps,
@@ -220,15 +228,20 @@ export async function createSummary(
   input: SummarySourceText,
 ): Promise<CreatedSummary> {
   assertCanPay(requester);
-  const summaryText = await summarize(
-    deps,
-    requester,
-    input.text,
-    input.customPrompt,
-    input,
-    SUMMARIZER_FAILED_MESSAGE,
-  );
-  return storeNewSummary(deps, requester, input, summaryText);
+  const reservation = await reserveSummaryCredit(deps, requester);
+  try {
+    const summaryText = await summarize(
+      deps,
+      requester,
+      input.text,
+      input.customPrompt,
+      input,
+      SUMMARIZER_FAILED_MESSAGE,
+    );
+    return await storeNewSummary(deps, requester, input, summaryText, reservation);
+  } finally {
+    await reservation.release();
+  }
 }
 
 /** The up-front credit check of a paid summary: 402 before any work. */
@@ -237,19 +250,71 @@ export function assertCanPay(requester: SummaryRequester): void {
 }
 
 /**
- * Stores a new summary and pays for it in one transaction: takes the credit (a conditional
- * UPDATE, so racing requests can never spend more than the balance), inserts the summary (its
- * version 1) and appends the ledger row. A client that has gone away by now is charged nothing.
+ * A summary's credit, held in the database (credit_reservations) while its model runs, so
+ * parallel requests on one credit make one model call, whichever API process they reach.
+ * storeNewSummary turns it into the debit; `release` gives it back when nothing was stored
+ * (a no-op once stored, and never throws: a reservation it cannot delete lapses by itself).
+ */
+export interface CreditReservation {
+  id: string;
+  /** Called once its debit has committed: `release` then has nothing to give back. */
+  stored(): void;
+  release(): Promise<void>;
+}
+
+/**
+ * Reserves the requester's credit for one summary: 402 INSUFFICIENT_CREDITS (as for no credits)
+ * when their balance less their other reservations cannot cover it, 401 when they are gone.
+ */
+export async function reserveSummaryCredit(
+  deps: AppDeps,
+  requester: SummaryRequester,
+): Promise<CreditReservation> {
+  const reserved = await reserveCredits(deps.db, {
+    userId: requester.user.id,
+    amount: SUMMARY_COST,
+    seconds: deps.config.summarizerLimits.holdSeconds,
+  });
+  if (reserved === 'gone') throw sessionGone();
+  if (reserved === 'insufficient') throw insufficientCredits();
+  let open = true;
+  return {
+    id: reserved.id,
+    stored() {
+      open = false;
+    },
+    async release() {
+      if (!open) return;
+      open = false;
+      try {
+        await releaseCreditReservation(deps.db, reserved.id);
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, requestId: requester.requestId },
+          'Releasing a credit reservation failed; it lapses by itself',
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Stores a new summary and pays for it in one transaction: ends its credit reservation, takes
+ * the credit (a conditional UPDATE, so racing requests can never spend more than the balance),
+ * inserts the summary (its version 1) and appends the ledger row. A client that has gone away
+ * by now is charged nothing.
  */
 export async function storeNewSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   input: SummarySourceText,
   summaryText: SummaryText,
+  reservation: CreditReservation,
 ): Promise<CreatedSummary> {
   assertNotCancelled(requester);
   const userId = requester.user.id;
-  return deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
+    await consumeCreditReservation(trx, reservation.id);
     const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
     if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
     const summary = await insertSummary(trx, {
@@ -263,6 +328,8 @@ export async function storeNewSummary(
     await linkCreditMovementToSummary(trx, debit.ledgerId, summary.id);
     return { summary, updatedCredits: debit.user.credits };
   });
+  reservation.stored();
+  return created;
 }
 
 /**

@@ -67,6 +67,9 @@ function start(entry: string, env: Record<string, string>, ready: RegExp): Promi
       DATA_DIR: path.join(os.tmpdir(), `brevity-process-${randomUUID()}`),
       STATIC_DIR: path.join(os.tmpdir(), 'brevity-no-static'),
       JOBS_POLLING_SECONDS: '0.5',
+      // As in test configs: the fair-use limits do not get in the way of this test's burst.
+      SUMMARIZER_RATE_LIMIT: '1000',
+      SUMMARIZER_CONCURRENCY: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import {
   jobNotFound,
 } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
+import { limitSummarizerCalls } from './summarizer-calls';
 
 const QUEUE_MESSAGE = `Queue must be one of: ${JOB_QUEUES.join(', ')}`;
 
@@ -40,7 +41,7 @@ function toJobStatusDto(status: SummaryJobStatus) {
  * authenticated router of /api/summaries: these routes add no authentication of their own.
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
-  .post('/async', validate('json', createAsyncSummarySchema), async (c) => {
+  .post('/async', limitSummarizerCalls, validate('json', createAsyncSummarySchema), async (c) => {
     const input = c.req.valid('json');
     const queued = await enqueueTextSummary(
       c.var.deps,
@@ -54,7 +55,7 @@ export const summaryJobRoutes = new Hono<AuthEnv>()
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
-  .post('/upload/async', requireSummaryCredit, uploadForm(), async (c) => {
+  .post('/upload/async', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
     const queued = await enqueueFileSummary(
       c.var.deps,

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   linkCreditMovementToSummary,
+  lockAvailableCredits,
   refundCredits,
   spendCredits,
 } from '../../db/credits.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary, insertSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
-import { refusedDebit } from '../../lib/acting-user';
+import { refusedDebit, sessionGone } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
@@ -108,6 +109,7 @@ export class PermanentJobError extends Error {
  * Takes the credit and queues the job in one transaction: conditional debit, ledger row
  * (reason summary), tracking row, and the queue's job row itself. Either
  * all of it commits or none, so a crash can neither lose a credit nor run an unpaid job.
+ * Credits reserved by the user's live summaries being written are not there to take (402).
  */
 async function enqueue(
   deps: AppDeps,
@@ -120,6 +122,9 @@ async function enqueue(
   const userId = requester.user.id;
   const jobId = randomUUID();
   return deps.db.transaction().execute(async (trx) => {
+    const available = await lockAvailableCredits(trx, userId);
+    if (available === undefined) throw sessionGone();
+    if (available < SUMMARY_COST) throw insufficientCredits();
     const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
     if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
     await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.ledgerId });

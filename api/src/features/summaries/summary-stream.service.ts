@@ -13,6 +13,7 @@ import type {
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import {
   assertCanPay,
+  reserveSummaryCredit,
   storeNewSummary,
   SUMMARIZER_FAILED_MESSAGE,
   toSummaryText,
@@ -44,20 +45,31 @@ function summaryEvents(
 
 /**
  * Creates a summary as POST /api/summaries does, reporting its text as it is written. The credit
- * check comes first and throws (402) before any event, so the route can still answer with JSON.
- * The credit is taken only once the summary is finished, in storeNewSummary's transaction with the
- * summary and its version 1. A summarizer failure ends with `failed` and charges nothing; a client
- * that goes away (the requester's signal) ends the stream with no further event and no charge.
+ * check and reservation come first and throw (402) before any event, so the route can still
+ * answer with JSON. The credit is taken only once the summary is finished, in storeNewSummary's
+ * transaction with the summary and its version 1. A summarizer failure ends with `failed` and
+ * charges nothing; a client that goes away (the requester's signal) ends the stream with no
+ * further event and no charge. Either way the reservation is given back when the events end;
+ * `release` gives it back too (for a stream whose events are never read; idempotent).
  */
-export function streamNewSummary(
+export async function streamNewSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   input: SummarySourceText,
-): AsyncGenerator<SummaryCreationEvent> {
+): Promise<{ events: AsyncGenerator<SummaryCreationEvent>; release: () => Promise<void> }> {
   assertCanPay(requester);
-  return events();
+  const reservation = await reserveSummaryCredit(deps, requester);
+  return { events: events(), release: reservation.release };
 
   async function* events(): AsyncGenerator<SummaryCreationEvent> {
+    try {
+      yield* creationEvents();
+    } finally {
+      await reservation.release();
+    }
+  }
+
+  async function* creationEvents(): AsyncGenerator<SummaryCreationEvent> {
     const { signal } = requester;
     let result: SummaryResult | null = null;
     try {
@@ -91,7 +103,7 @@ export function streamNewSummary(
     }
     let created: CreatedSummary;
     try {
-      created = await storeNewSummary(deps, requester, input, summaryText);
+      created = await storeNewSummary(deps, requester, input, summaryText, reservation);
     } catch (error) {
       if (signal?.aborted) return;
       yield { type: 'failed', error: storeFailure(deps, requester, error) };

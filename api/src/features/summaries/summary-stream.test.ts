@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spendCredits } from '../../db/credits.repository';
 import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
@@ -383,12 +384,15 @@ describe('failures: event error, nothing charged', () => {
     const res = await stream(user, { content: TEXT });
     const events = readEvents(res.body as ReadableStream<Uint8Array>);
     expect((await events.next())?.event).toBe('delta');
+    // The stream holds the credit (issue 24, item 7): another summary cannot take it...
     const other = await t.request('/api/summaries', {
       method: 'POST',
       token: user.token,
       json: { content: TEXT },
     });
-    expect(other.status).toBe(201);
+    expect(other.status).toBe(402);
+    // ...but a debit that does not ask for it (as after a reservation lapsed) still can.
+    expect(await spendCredits(t.db, { userId: user.user.id, amount: 1 })).toBeDefined();
     held.open();
     expect(await events.rest()).toEqual([
       {
@@ -399,7 +403,7 @@ describe('failures: event error, nothing charged', () => {
         },
       },
     ]);
-    expect(await account(user)).toEqual({ credits: 0, summaries: 1, ledger: 2 });
+    expect(await account(user)).toEqual({ credits: 0, summaries: 0, ledger: 2 });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  countSummaryVersions,
   findOwnSummary,
   findSummaryVersion,
   listSummaryVersions,
@@ -19,27 +20,45 @@ import { getSummary } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
 import { exportSummary } from './summary-export';
 import type { ExportedFile } from './summary-export';
-import type { ExportFormat } from './summaries.schemas';
+import type { ExportFormat, ListVersionsQuery } from './summaries.schemas';
+import { pageWindow } from '../../lib/page-query';
 
 export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';
 
 /** Who may read any summary's versions besides its owner. */
 const VERSION_READERS: readonly string[] = ['editor', 'admin'];
 
+/** One page of a summary's stored versions, with how many are stored (the pager's total). */
+export interface VersionPage {
+  versions: SummaryVersionRecord[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
 /**
- * Every version of a summary, newest first: its owner's, or any summary's for an editor or
- * admin. 404 for anyone else, exactly as for an unknown or malformed id.
+ * One page of a summary's stored versions, newest first (a summary keeps its version 1, every
+ * staff edit and its latest KEPT_LATEST_VERSIONS): its owner's, or any summary's for an editor
+ * or admin. 404 for anyone else, exactly as for an unknown or malformed id.
  */
 export async function listVersions(
   deps: AppDeps,
   requester: SummaryRequester,
   id: string,
-): Promise<SummaryVersionRecord[]> {
+  query: ListVersionsQuery,
+): Promise<VersionPage> {
   const visible = VERSION_READERS.includes(requester.user.role)
     ? await summaryExists(deps.db, id)
     : (await findOwnSummary(deps.db, requester.user.id, id)) !== undefined;
   if (!visible) throw summaryNotFound();
-  return listSummaryVersions(deps.db, id);
+  const total = await countSummaryVersions(deps.db, id);
+  const window = pageWindow(query);
+  // Past the last page there is nothing to read (and a huge page number never reaches SQL).
+  const versions =
+    window.offset < total && Number.isSafeInteger(window.offset)
+      ? await listSummaryVersions(deps.db, id, window)
+      : [];
+  return { versions, total, page: query.page, limit: query.limit };
 }
 
 function versionNotFound(): AppError {

@@ -205,13 +205,28 @@ export async function getSummaryById(id: string, signal?: AbortSignal): Promise<
   return body.data.summary;
 }
 
-/** GET /api/summaries/:id/versions: every version, newest first. */
-export async function getSummaryVersions(id: string): Promise<SummaryVersion[]> {
+/** One page of a summary's versions, newest first, and whether older ones follow. */
+export interface SummaryVersionsPage {
+  versions: SummaryVersion[];
+  hasOlder: boolean;
+}
+
+/**
+ * GET /api/summaries/:id/versions: page `page` (20 a page, newest first). A summary keeps its
+ * first version, every staff edit and its latest 50 (API.md "Additions, round 3").
+ */
+export async function getSummaryVersions(id: string, page = 1): Promise<SummaryVersionsPage> {
   const body = await request(
-    () => api.summaries[':id'].versions.$get({ param: { id } }),
+    () =>
+      api.summaries[':id'].versions.$get({
+        param: { id },
+        query: page === 1 ? {} : { page: String(page) },
+      }),
     WORKBENCH_MESSAGES.fetchVersions,
   );
-  return body.data.versions;
+  // An API from before pagination sends every version and no pager (a rolling deploy).
+  const pagination: { hasNextPage: boolean } | undefined = body.data.pagination;
+  return { versions: body.data.versions, hasOlder: pagination?.hasNextPage === true };
 }
 
 /** POST /api/summaries/:id/versions/:version/restore: free; the summary at its new version. */
