@@ -9,6 +9,8 @@ import * as summaryWorkbench from './migrations/20261122120000_summary_workbench
 import * as creditRequestsNotifications from './migrations/20261122150000_credit_requests_notifications';
 import * as staffListsIndexes from './migrations/20261122230000_staff_lists_indexes';
 import * as userSummaryTotals from './migrations/20261122231000_user_summary_totals';
+import * as auditActorKept from './migrations/20261127102000_audit_actor_kept';
+import * as revokedTokens from './migrations/20261127102100_revoked_tokens';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '20261122150000_credit_requests_notifications': creditRequestsNotifications,
   '20261122230000_staff_lists_indexes': staffListsIndexes,
   '20261122231000_user_summary_totals': userSummaryTotals,
+  '20261127102000_audit_actor_kept': auditActorKept,
+  '20261127102100_revoked_tokens': revokedTokens,
 };
 
 /** A Kysely MigrationProvider over the list above. */

@@ -5,8 +5,11 @@ import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
 import type { Role, UsersTable } from './schema';
 
-/** A user as the application handles it: every column except the password hash. */
-export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'>;
+/**
+ * A user as the application handles it: every column except the password hash and the list of
+ * revoked tokens (which only the authenticating read needs: AuthUserRecord).
+ */
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash' | 'revoked_tokens'>;
 
 export const userColumns = [
   'id',
