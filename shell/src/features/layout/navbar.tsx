@@ -23,6 +23,7 @@ import type { IconProps } from 'common/ui/icons';
 import { Sheet } from 'common/ui/sheet';
 import type { User } from 'common/user';
 import { BrandLink } from '../../components/brand-link';
+import { ChangePasswordDialog, SignOutEverywhereDialog } from './account-dialogs';
 import { SignedOutLinks } from '../../components/signed-out-links';
 import { NotificationsBell } from './notifications-bell';
 
@@ -128,7 +129,7 @@ function PublicNavbar() {
 
 /**
  * The top bar (SPEC.md "Navigation bar"): the role's pages, credits with a refresh button, the
- * name, a role badge and Logout; under 768 px (1,024 px for a staff role's longer list) the
+ * name, a role badge, Change password, Sign out of all devices and Logout; under 768 px (1,024 px for a staff role's longer list) the
  * pages and account move into a side menu.
  * Logout ends the session locally and opens /login, where a 401 also lands.
  */
@@ -137,6 +138,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const { user, isAuthenticated, refreshLoading } = useAppSelector(selectSession);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [everywhereOpen, setEverywhereOpen] = useState(false);
 
   if (!isAuthenticated || !user) return <PublicNavbar />;
 
@@ -145,6 +148,14 @@ export function Navbar() {
     setMenuOpen(false);
     dispatch(logout());
     void navigate('/login', { replace: true });
+  };
+  const openPassword = () => {
+    setMenuOpen(false);
+    setPasswordOpen(true);
+  };
+  const openEverywhere = () => {
+    setMenuOpen(false);
+    setEverywhereOpen(true);
   };
 
   // A staff role's longer list of pages fits the top bar only from 1,024 px (app-layout.css);
@@ -161,6 +172,12 @@ export function Navbar() {
             <RefreshCreditsButton busy={refreshLoading} onRefresh={refresh} />
           </span>
           <UserSummary user={user} />
+          <Button variant="ghost" size="sm" onClick={openPassword}>
+            Change password
+          </Button>
+          <Button variant="ghost" size="sm" onClick={openEverywhere}>
+            Sign out of all devices
+          </Button>
           <Button variant="ghost" size="sm" onClick={signOut}>
             <LogOutIcon />
             Logout
@@ -196,11 +213,19 @@ export function Navbar() {
         <nav aria-label="Main" className="shell-nav shell-nav--vertical">
           <NavLinks role={user.role} onNavigate={() => setMenuOpen(false)} />
         </nav>
+        <Button variant="ghost" block onClick={openPassword}>
+          Change password
+        </Button>
+        <Button variant="ghost" block onClick={openEverywhere}>
+          Sign out of all devices
+        </Button>
         <Button variant="outline" block className="shell-menu__logout" onClick={signOut}>
           <LogOutIcon />
           Logout
         </Button>
       </Sheet>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <SignOutEverywhereDialog open={everywhereOpen} onOpenChange={setEverywhereOpen} />
     </header>
   );
 }
