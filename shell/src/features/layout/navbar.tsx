@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, NavLink, useNavigate } from 'common/router';
-import { cx } from 'common/cx';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
 import { logout, refreshUser, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -158,11 +157,11 @@ export function Navbar() {
     setEverywhereOpen(true);
   };
 
-  // A staff role's longer list of pages fits the top bar only from 1,024 px (app-layout.css);
-  // below that it lives in the side menu, like every list on a phone.
-  const wide = navItemsFor(user.role).length > 3;
+  // The bar with its account actions (Change password, Sign out of all devices) fits only from
+  // 1,024 px (app-layout.css), whatever the role's pages; below that the pages and the account
+  // live in the side menu, like every list on a phone.
   return (
-    <header className={cx('site-header--sticky shell-navbar', wide && 'shell-navbar--wide')}>
+    <header className="site-header--sticky shell-navbar shell-navbar--wide">
       <div className="site-header__bar shell-navbar__top">
         <BrandLink to="/dashboard" label="Brevity dashboard" />
         <NotificationsBell />
