@@ -1,6 +1,6 @@
 import { geminiAnswer, geminiRateLimited, startFakeGemini } from '../../api/src/test/fake-gemini';
 import type { FakeGemini, GeminiItem } from '../../api/src/test/fake-gemini';
-import { startGeminiApiServer } from './support/gemini-api-server';
+import { GEMINI_API_METRICS_TOKEN, startGeminiApiServer } from './support/gemini-api-server';
 import type { GeminiApiServer } from './support/gemini-api-server';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE } from './support/sample-texts';
@@ -167,7 +167,9 @@ test.describe('/summarize with Gemini (a fake of its REST API)', () => {
     expect(gemini.requests).toHaveLength(1);
     expect(await creditsOnServer(request, session)).toBe(4);
 
-    const ready = await request.get('/api/ready');
+    const ready = await request.get('/api/ready', {
+      headers: { Authorization: `Bearer ${GEMINI_API_METRICS_TOKEN}` },
+    });
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toMatchObject({
       data: { status: 'degraded', summarizer: { reason: 'rate_limited' } },

@@ -11,12 +11,21 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** Appends one staff action to the audit trail (in the same transaction as the action). */
+/**
+ * Appends one staff action to the audit trail (in the same transaction as the action), with
+ * the actor's name and email as they are now, read in the same statement: the row still names
+ * them after their account is deleted (issue 24).
+ */
 export function appendAuditEvent(db: DbExecutor, event: AuditEvent): Promise<AuditEventRow> {
+  const { actorId } = event;
+  const actorColumn = (column: 'name' | 'email') =>
+    actorId === null ? null : db.selectFrom('users').select(column).where('id', '=', actorId);
   return db
     .insertInto('audit_events')
     .values({
-      actor_id: event.actorId,
+      actor_id: actorId,
+      actor_name: actorColumn('name'),
+      actor_email: actorColumn('email'),
       action: event.action,
       target_type: event.targetType,
       target_id: event.targetId,

@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger';
 import type { DB } from './schema';
 import { fastTypes } from './timestamp-parser';
 import { UserCache } from './user-cache';
-import type { UserRecord } from './users.repository';
+import type { AuthUserRecord } from './users.repository';
 
 /** The application's database handle. */
 export type Database = Kysely<DB>;
@@ -32,21 +32,21 @@ export function createPostgresDatabase(pool: pg.Pool): Database {
  * queues connections, so code inside a transaction must use the transaction, never `db`.
  */
 export function createPGliteDatabase(pglite: PGlite): Database {
-  const users = new UserCache<UserRecord>();
+  const users = new UserCache<AuthUserRecord>();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [users.plugin()] });
   pgliteInstances.set(db, pglite);
   userCaches.set(db, users);
   return db;
 }
 
-const userCaches = new WeakMap<DbExecutor, UserCache<UserRecord>>();
+const userCaches = new WeakMap<DbExecutor, UserCache<AuthUserRecord>>();
 
 /**
  * The user cache of a database made by `createPGliteDatabase` (user-cache.ts); undefined for a
  * transaction, whose reads must see its own writes, and for a `pg` pool, which other processes
  * share.
  */
-export function userCacheOf(db: DbExecutor): UserCache<UserRecord> | undefined {
+export function userCacheOf(db: DbExecutor): UserCache<AuthUserRecord> | undefined {
   return userCaches.get(db);
 }
 

@@ -10,6 +10,8 @@ import * as creditRequestsNotifications from './migrations/20261122150000_credit
 import * as staffListsIndexes from './migrations/20261122230000_staff_lists_indexes';
 import * as userSummaryTotals from './migrations/20261122231000_user_summary_totals';
 import * as creditReservations from './migrations/20261127101000_credit_reservations';
+import * as auditActorKept from './migrations/20261127102000_audit_actor_kept';
+import * as revokedTokens from './migrations/20261127102100_revoked_tokens';
 import * as summaryPromptApplied from './migrations/20261127103500_summary_prompt_applied';
 
 /*
@@ -29,6 +31,8 @@ export const migrations: Record<string, Migration> = {
   '20261122230000_staff_lists_indexes': staffListsIndexes,
   '20261122231000_user_summary_totals': userSummaryTotals,
   '20261127101000_credit_reservations': creditReservations,
+  '20261127102000_audit_actor_kept': auditActorKept,
+  '20261127102100_revoked_tokens': revokedTokens,
   '20261127103500_summary_prompt_applied': summaryPromptApplied,
 };
 

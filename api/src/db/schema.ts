@@ -34,6 +34,8 @@ export interface UsersTable {
   credits: ColumnType<number, number | undefined, number>;
   /** Bumping it revokes every token issued before (no longer on a role change: decision 0011). */
   token_version: ColumnType<number, number | undefined, number>;
+  /** Tokens signed out one by one before they expire (POST /api/auth/logout; decision 0025). */
+  revoked_tokens: ColumnType<RevokedToken[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -48,6 +50,12 @@ export interface CreditReservationsTable {
   amount: number;
   expires_at: Date;
   created_at: CreatedAt;
+}
+
+/** One token signed out before its expiry: its signature (base64url) and its `exp`. */
+export interface RevokedToken {
+  id: string;
+  exp: number;
 }
 
 /** Every credit movement, append-only: the database refuses updates and deletes. */
@@ -70,7 +78,11 @@ export interface CreditLedgerTable {
 /** Staff actions, append-only. */
 export interface AuditEventsTable {
   id: Generated<string>;
+  /** The actor's id, kept after their account is deleted (no foreign key); null for the system. */
   actor_id: string | null;
+  /** The actor's name and email when the event was written (issue 24); null for the system. */
+  actor_name: ColumnType<string | null, string | null | undefined, never>;
+  actor_email: ColumnType<string | null, string | null | undefined, never>;
   action: string;
   target_type: string;
   target_id: string | null;

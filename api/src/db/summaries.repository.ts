@@ -12,8 +12,8 @@ import type {
 } from '../summarizer/summarizer';
 import type { PageWindow } from '../lib/page-query';
 import { KEPT_LATEST_VERSIONS } from '../lib/product-constants';
-import { userColumns } from './users.repository';
-import type { UserRecord } from './users.repository';
+import { authUserColumns } from './users.repository';
+import type { AuthUserRecord } from './users.repository';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };
@@ -297,12 +297,12 @@ const NO_TOTALS: SummaryTotals = {
  * rows and the user's totals (null before their first summary). No row when the user is gone.
  */
 const userWithOwnPage = prepareStatement<
-  UserRecord & { summaries: SummaryJson[]; totals: SummaryTotals | null },
+  AuthUserRecord & { summaries: SummaryJson[]; totals: SummaryTotals | null },
   { userId: string; offset: number; limit: number }
 >('user_with_own_summaries_page', (db, param) =>
   db
     .selectFrom('users')
-    .select(userColumns)
+    .select(authUserColumns)
     .select((eb) => [
       jsonArrayFrom(
         selectSummaries(db)
@@ -327,7 +327,7 @@ const userWithOwnPage = prepareStatement<
 /** A user read with one page of their summaries (see readOwnSummariesPage). */
 export interface UserWithOwnPage {
   /** The user, as findUserById reads them; undefined when there is no such user. */
-  user: UserRecord | undefined;
+  user: AuthUserRecord | undefined;
   summaries: SummaryRecord[];
   totals: SummaryTotals;
 }

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import { userCacheOf } from './database';
-import type { DbExecutor } from './database';
+import type { Database, DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
-import type { Role, UsersTable } from './schema';
+import type { RevokedToken, Role, UsersTable } from './schema';
 
-/** A user as the application handles it: every column except the password hash. */
-export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash'>;
+/**
+ * A user as the application handles it: every column except the password hash and the list of
+ * revoked tokens (which only the authenticating read needs: AuthUserRecord).
+ */
+export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash' | 'revoked_tokens'>;
 
 export const userColumns = [
   'id',
@@ -19,6 +22,12 @@ export const userColumns = [
   'updated_at',
 ] as const;
 
+/** A user as the authenticating read sees them: with the tokens they signed out one by one. */
+export type AuthUserRecord = UserRecord & { revoked_tokens: RevokedToken[] };
+
+/** The columns of AuthUserRecord. */
+export const authUserColumns = [...userColumns, 'revoked_tokens'] as const;
+
 /**
  * The user with this id, or undefined. `id` must be a well-formed uuid. On the embedded
  * database, outside transactions, a remembered copy (user-cache.ts): frozen, so never change it.
@@ -26,15 +35,15 @@ export const userColumns = [
 export async function findUserById(
   db: DbExecutor,
   id: string,
-): Promise<Readonly<UserRecord> | undefined> {
+): Promise<Readonly<AuthUserRecord> | undefined> {
   const load = async () => (await userById.run(db, { id }))[0];
   const cache = userCacheOf(db);
   return cache ? cache.read(id, load) : load();
 }
 
 /** Read on every authenticated request, so prepared once (decision 0019). */
-const userById = prepareStatement<UserRecord, { id: string }>('user_by_id', (db, param) =>
-  db.selectFrom('users').select(userColumns).where('id', '=', param<string>('id')),
+const userById = prepareStatement<AuthUserRecord, { id: string }>('user_by_id', (db, param) =>
+  db.selectFrom('users').select(authUserColumns).where('id', '=', param<string>('id')),
 );
 
 /**
@@ -85,4 +94,91 @@ export async function updatePasswordHash(
     .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
+}
+
+/** A user may have at most this many tokens signed out one by one; past it, logout ends them all. */
+export const MAX_REVOKED_TOKENS = 100;
+
+/**
+ * Signs one token out (POST /api/auth/logout): adds it to the user's revoked tokens, dropping
+ * those already expired, in one transaction that locks the row. A user who already has
+ * MAX_REVOKED_TOKENS live revoked tokens has every token ended instead (token_version moves on),
+ * so the row every request reads stays small.
+ */
+export async function revokeToken(
+  db: Database,
+  userId: string,
+  token: RevokedToken,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('users')
+      .select('revoked_tokens')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return;
+    const now = Math.floor(Date.now() / 1000);
+    const live = row.revoked_tokens.filter((entry) => entry.exp > now && entry.id !== token.id);
+    if (live.length >= MAX_REVOKED_TOKENS) {
+      await endAllSessions(trx, userId);
+      return;
+    }
+    await trx
+      .updateTable('users')
+      .set({ revoked_tokens: JSON.stringify([...live, token]), updated_at: sql<Date>`now()` })
+      .where('id', '=', userId)
+      .execute();
+  });
+}
+
+/**
+ * Ends every token of the user (logout-all): token_version moves on, so no token issued before
+ * is admitted, and the list of revoked tokens, now all covered by that, is emptied.
+ */
+export async function endAllSessions(db: DbExecutor, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      token_version: sql<number>`token_version + 1`,
+      revoked_tokens: '[]',
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Sets a new password hash and ends every token issued before (PUT /api/auth/password); the
+ * updated user, whose token_version the fresh token carries, or undefined when they are gone.
+ */
+export function changePasswordHash(
+  db: DbExecutor,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRecord | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      token_version: sql<number>`token_version + 1`,
+      revoked_tokens: '[]',
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+/** The user's password hash, or undefined when they are gone. */
+export async function findPasswordHash(
+  db: DbExecutor,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash;
 }

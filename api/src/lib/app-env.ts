@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
-import type { AccessTokenClaims } from './tokens';
+import type { SessionTokenClaims } from './tokens';
 import type { FileExtractor } from './file-extractor';
 import type { JobQueue } from './job-queue';
 import type { Logger } from './logger';
@@ -51,5 +51,5 @@ export interface AuthEnv extends AppEnv {
  * is set (`c.var.user`) once the route has read them and called `admitUser`.
  */
 export interface BearerEnv extends AuthEnv {
-  Variables: AuthEnv['Variables'] & { claims: AccessTokenClaims };
+  Variables: AuthEnv['Variables'] & { claims: SessionTokenClaims };
 }

@@ -1,5 +1,5 @@
 import { isUuid } from './validation';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /*
  * HS256 JSON Web Tokens with node:crypto's HMAC, computed synchronously on the event loop:
@@ -27,6 +27,17 @@ export interface AccessTokenClaims {
   tokenVersion: number;
 }
 
+/** A valid token's claims with what identifies the token itself (for signing it out). */
+export interface SessionTokenClaims extends AccessTokenClaims {
+  /**
+   * The token's own identity: its signature (base64url), which no two tokens share. POST
+   * /api/auth/logout lists it among the user's revoked tokens until `expiresAt`.
+   */
+  tokenId: string;
+  /** `exp`: when the token stops working anyway (unix seconds). */
+  expiresAt: number;
+}
+
 function encodeJson(value: object): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }
@@ -47,7 +58,10 @@ function decodeJson(part: string): Record<string, unknown> | null {
   }
 }
 
-/** Signs an HS256 access token: `sub` = user id, `tv` = the user's token_version. */
+/**
+ * Signs an HS256 access token: `sub` = user id, `tv` = the user's token_version, and a random
+ * `jti`, so two tokens signed in the same second differ and one can be signed out alone.
+ */
 export function signAccessToken(
   settings: TokenSettings,
   user: { id: string; tokenVersion: number },
@@ -61,6 +75,7 @@ export function signAccessToken(
     aud: TOKEN_AUDIENCE,
     iat: issuedAt,
     exp: issuedAt + settings.jwtTtlSeconds,
+    jti: randomUUID(),
   });
   const signingInput = `${header}.${payload}`;
   const mac = signature(settings.jwtSecret, signingInput).toString('base64url');
@@ -70,7 +85,7 @@ export function signAccessToken(
 /** A token that verified, with the times that bound its life. */
 interface VerifiedToken {
   secret: string;
-  claims: AccessTokenClaims;
+  claims: SessionTokenClaims;
   exp: number;
   nbf: number;
 }
@@ -82,7 +97,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * Tokens that verified, by their text: a signed-in user's requests all carry the same token,
  * and checking its signature and claims again cost about 2 % of a list request (issue 13).
  * Only what a token says is remembered: its expiry is checked on every use, and whether its
- * user still exists with that token version is the caller's database read.
+ * user still exists with that token version, and has not signed this token out, is the
+ * caller's database read on every use (admitUser), never remembered here.
  */
 const verifiedTokens = new Map<string, VerifiedToken>();
 
@@ -94,7 +110,7 @@ function remember(token: string, verified: VerifiedToken): void {
   verifiedTokens.set(token, verified);
 }
 
-function verify(settings: TokenSettings, token: string): AccessTokenClaims | null {
+function verify(settings: TokenSettings, token: string): SessionTokenClaims | null {
   const now = Math.floor(Date.now() / 1000);
   const known = verifiedTokens.get(token);
   if (known && known.secret === settings.jwtSecret) {
@@ -133,7 +149,14 @@ function verifyText(settings: TokenSettings, token: string, now: number): Verifi
   if (typeof tv !== 'number' || !Number.isInteger(tv)) return null;
   return {
     secret: settings.jwtSecret,
-    claims: Object.freeze({ userId: sub.toLowerCase(), tokenVersion: tv }),
+    claims: Object.freeze({
+      userId: sub.toLowerCase(),
+      tokenVersion: tv,
+      // Re-encoded, not the text given: base64url has several spellings of one signature (the
+      // last character's spare bits), and a signed-out token must not come back under another.
+      tokenId: expected.toString('base64url'),
+      expiresAt: exp,
+    }),
     exp,
     nbf: nbf ?? Number.NEGATIVE_INFINITY,
   };
@@ -148,5 +171,19 @@ export function verifyAccessToken(
   settings: TokenSettings,
   token: string,
 ): Promise<AccessTokenClaims | null> {
-  return Promise.resolve(verify(settings, token));
+  const claims = verify(settings, token);
+  return Promise.resolve(
+    claims && Object.freeze({ userId: claims.userId, tokenVersion: claims.tokenVersion }),
+  );
+}
+
+/**
+ * verifyAccessToken's check, answering also the token's identity and expiry (`tokenId`,
+ * `expiresAt`): what a request's authentication needs to see whether the token was signed out.
+ */
+export function verifySessionToken(
+  settings: TokenSettings,
+  token: string,
+): SessionTokenClaims | null {
+  return verify(settings, token);
 }

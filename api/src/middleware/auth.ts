@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../db/schema';
 import { findUserById } from '../db/users.repository';
-import type { UserRecord } from '../db/users.repository';
+import type { AuthUserRecord, UserRecord } from '../db/users.repository';
 import { AppError } from '../lib/app-error';
 import { requestHeader } from '../lib/request-header';
 import type { AppEnv, AuthEnv, BearerEnv } from '../lib/app-env';
-import { verifyAccessToken } from '../lib/tokens';
-import type { AccessTokenClaims } from '../lib/tokens';
+import { verifySessionToken } from '../lib/tokens';
+import type { SessionTokenClaims } from '../lib/tokens';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -21,24 +21,32 @@ const SESSION_NOT_VALID = 'Your session is not valid. Please sign in again.';
  * The claims of the request's bearer token, checked without the database: 401 UNAUTHORIZED when
  * there is no token or it is not valid (see verifyAccessToken).
  */
-export async function bearerClaims<E extends AppEnv>(c: Context<E>): Promise<AccessTokenClaims> {
+export function bearerClaims<E extends AppEnv>(c: Context<E>): SessionTokenClaims {
   const token = BEARER.exec(requestHeader(c, 'authorization') ?? '')?.[1];
   if (!token) throw unauthorized('Please sign in to continue');
-  const claims = await verifyAccessToken(c.get('deps').config, token);
+  const claims = verifySessionToken(c.get('deps').config, token);
   if (!claims) throw unauthorized(SESSION_NOT_VALID);
   return claims;
 }
 
 /**
  * Makes `user`, read from the database for `claims.userId`, the request's signed-in user
- * (`c.var.user`) if they still exist and their token_version is the token's `tv`; else 401.
+ * (`c.var.user`) if they still exist, their token_version is the token's `tv` and they have not
+ * signed this token out (POST /api/auth/logout); else 401. Checked on every request, against
+ * the row just read: nothing about revocation is remembered with the verified token.
  */
 export function admitUser<E extends AuthEnv>(
   c: Context<E>,
-  claims: AccessTokenClaims,
-  user: UserRecord | undefined,
+  claims: SessionTokenClaims,
+  user: AuthUserRecord | undefined,
 ): UserRecord {
-  if (!user || user.token_version !== claims.tokenVersion) throw unauthorized(SESSION_NOT_VALID);
+  if (
+    !user ||
+    user.token_version !== claims.tokenVersion ||
+    user.revoked_tokens.some((revoked) => revoked.id === claims.tokenId)
+  ) {
+    throw unauthorized(SESSION_NOT_VALID);
+  }
   c.set('user', user);
   return user;
 }
@@ -53,7 +61,7 @@ export function admitUser<E extends AuthEnv>(
  * ```
  */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
-  const claims = await bearerClaims(c);
+  const claims = bearerClaims(c);
   // c.get, not c.var: c.var copies every variable into a new object on each read.
   admitUser(c, claims, await findUserById(c.get('deps').db, claims.userId));
   await next();
@@ -65,7 +73,18 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
  * `c.var.claims`; until `admitUser`, `c.var.user` is not set.
  */
 export const requireBearer = createMiddleware<BearerEnv>(async (c, next) => {
-  c.set('claims', await bearerClaims(c));
+  c.set('claims', bearerClaims(c));
+  await next();
+});
+
+/**
+ * requireAuth that also sets `c.var.claims`, for the routes that act on the token itself
+ * (logout, logout-all, password change).
+ */
+export const requireSession = createMiddleware<BearerEnv>(async (c, next) => {
+  const claims = bearerClaims(c);
+  c.set('claims', claims);
+  admitUser(c, claims, await findUserById(c.get('deps').db, claims.userId));
   await next();
 });
 

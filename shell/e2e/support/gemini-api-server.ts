@@ -43,6 +43,9 @@ async function waitUntilReady(
   }
 }
 
+/** The METRICS_TOKEN of the server: /api/ready shows the summarizer's health only with it. */
+export const GEMINI_API_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+
 export async function startGeminiApiServer(options: {
   port: number;
   geminiBaseUrl: string;
@@ -63,6 +66,7 @@ export async function startGeminiApiServer(options: {
       AUTH_RATE_LIMIT_LOGIN: '1000',
       GEMINI_API_KEY: 'test',
       GEMINI_BASE_URL: options.geminiBaseUrl,
+      METRICS_TOKEN: GEMINI_API_METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

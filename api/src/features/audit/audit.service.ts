@@ -7,7 +7,11 @@ import type { AuditQuery } from './audit.schemas';
 /** One staff action as GET /api/admin/audit shows it. */
 export interface AuditEventDto {
   id: string;
-  /** Who acted; null for the system (seeding) or once that account is deleted. */
+  /**
+   * Who acted, as the event's row recorded them when it was written (so still after that account
+   * is deleted); null for the system (seeding) and for events whose actor was deleted before
+   * the row kept their name.
+   */
   actor: { id: string; name: string } | null;
   action: string;
   targetType: string;
@@ -25,9 +29,7 @@ export async function getAuditEvents(
 ): Promise<{ events: AuditEventDto[]; pagination: PaginationDto }> {
   let events = deps.db
     .selectFrom('audit_events')
-    .leftJoin('users as actor', 'actor.id', 'audit_events.actor_id')
     .selectAll('audit_events')
-    .select('actor.name as actor_name')
     .select(
       sql<string | null>`case
         when audit_events.target_type = 'user' then

@@ -126,6 +126,39 @@ describe('GET /api/admin/audit', () => {
     expect(paged.pagination.totalPages).toBe(2);
   });
 
+  it('still names an actor whose account is deleted, from the row written at the time (issue 24)', async () => {
+    const gone = await t.createUser({ role: 'admin', name: 'Gil Gone' });
+    const user = await t.createUser({ name: 'Pat Promoted' });
+    const promoted = await t.request(`/api/admin/users/${user.user.id}/role`, {
+      method: 'PUT',
+      token: gone.token,
+      json: { role: 'reviewer' },
+    });
+    expect(promoted.status).toBe(200);
+    const deleted = await t.request(`/api/admin/users/${gone.user.id}`, {
+      method: 'DELETE',
+      token: admin.token,
+    });
+    expect(deleted.status).toBe(200);
+
+    const { events } = await audit('?action=user.role_changed');
+    expect(events[0]).toMatchObject({
+      actor: { id: gone.user.id, name: 'Gil Gone' },
+      targetId: user.user.id,
+      details: { from: 'user', to: 'reviewer' },
+    });
+    const row = await t.db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'actor_name', 'actor_email'])
+      .where('target_id', '=', user.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      actor_id: gone.user.id,
+      actor_name: 'Gil Gone',
+      actor_email: gone.user.email,
+    });
+  });
+
   it('is for admins only, and refuses a bad filter with 400 naming the field', async () => {
     for (const role of ['user', 'editor', 'reviewer'] as const) {
       const staff = await t.createUser({ role });

@@ -57,3 +57,25 @@ export const loginSchema = z.object({ email, password }, jsonObjectBody);
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** A password field named in its messages (`Current password is required`). */
+function namedPassword(label: string, min: number) {
+  const required = `${label} is required`;
+  return z
+    .string({ error: (issue) => (issue.input == null ? required : `${label} must be text`) })
+    .min(1, { error: required, abort: true })
+    .refine(storable, { error: `${label} contains invalid characters`, abort: true })
+    .min(min, { error: `${label} must be at least ${min} characters`, abort: true })
+    .max(128, `${label} must be at most 128 characters`);
+}
+
+/** PUT /api/auth/password (API.md "Additions, round 3"). */
+export const changePasswordSchema = z.object(
+  {
+    currentPassword: namedPassword('Current password', 1),
+    newPassword: namedPassword('New password', 6),
+  },
+  jsonObjectBody,
+);
+
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

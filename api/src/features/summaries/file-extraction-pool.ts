@@ -103,7 +103,8 @@ export function defaultThreadEntry(): URL {
     : new URL('./extraction-thread.js', here);
 }
 
-function startThread(entry: URL, memoryMb: number): Worker {
+/** A worker thread on `entry` (a .ts entry through tsx) with a heap limit; also the docx packer's. */
+export function startThread(entry: URL, memoryMb: number): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
   // The sources run through tsx, whose loader Node 20 does not pass on to worker threads:

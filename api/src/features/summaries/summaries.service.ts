@@ -8,7 +8,7 @@ import {
 } from '../../db/credits.repository';
 import type { SummarySource } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
-import type { UserRecord } from '../../db/users.repository';
+import type { AuthUserRecord, UserRecord } from '../../db/users.repository';
 import { refusedDebit, sessionGone } from '../../lib/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
@@ -404,7 +404,7 @@ export async function listSummaries(
   deps: AppDeps,
   userId: string,
   query: ListSummariesQuery,
-  admit: (user: UserRecord | undefined) => void,
+  admit: (user: AuthUserRecord | undefined) => void,
 ): Promise<SummaryPage> {
   const { db } = deps;
   const offset = (query.page - 1) * query.limit;

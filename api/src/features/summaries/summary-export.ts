@@ -1,13 +1,5 @@
-import {
-  AlignmentType,
-  Document,
-  HeadingLevel,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  TextRun,
-} from 'docx';
 import type { SummaryRecord } from '../../db/summaries.repository';
+import { docxPacker } from './docx-packer';
 import type { ExportFormat } from './summaries.schemas';
 
 /*
@@ -30,10 +22,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 const BULLET_LINE = /^\s*[-*•]\s+/u;
-/** Characters XML 1.0 (and so Word) cannot hold. */
-// eslint-disable-next-line no-control-regex
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/gu;
-const BULLETS_REFERENCE = 'summary-bullets';
 
 /** A summary's text as blocks: paragraphs and bullet items, blank lines dropped. */
 export function summaryBlocks(text: string): { kind: 'paragraph' | 'bullet'; text: string }[] {
@@ -103,52 +91,13 @@ function toMarkdown(summary: SummaryRecord): string {
   return `# ${exportTitle(summary)}\n\n${metadata}\n\n${body}\n`;
 }
 
-function docxText(text: string): string {
-  return text.replace(XML_FORBIDDEN, '');
-}
-
-async function toDocx(summary: SummaryRecord): Promise<Uint8Array<ArrayBuffer>> {
-  const document = new Document({
-    creator: 'Brevity',
-    title: docxText(exportTitle(summary)),
-    numbering: {
-      config: [
-        {
-          reference: BULLETS_REFERENCE,
-          levels: [
-            {
-              level: 0,
-              format: LevelFormat.BULLET,
-              text: '\u2022',
-              alignment: AlignmentType.LEFT,
-              style: { paragraph: { indent: { left: 720, hanging: 360 } } },
-            },
-          ],
-        },
-      ],
-    },
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: docxText(exportTitle(summary)), heading: HeadingLevel.TITLE }),
-          ...metadataLines(summary).map(
-            (line) =>
-              new Paragraph({ children: [new TextRun({ text: docxText(line), italics: true })] }),
-          ),
-          new Paragraph({ text: 'Summary', heading: HeadingLevel.HEADING_1 }),
-          ...summaryBlocks(summary.summarized_content).map((block) =>
-            block.kind === 'bullet'
-              ? new Paragraph({
-                  text: docxText(block.text),
-                  numbering: { reference: BULLETS_REFERENCE, level: 0 },
-                })
-              : new Paragraph({ text: docxText(block.text) }),
-          ),
-        ],
-      },
-    ],
+/** The .docx file, built and zipped off the event loop (docx-packer.ts). */
+function toDocx(summary: SummaryRecord): Promise<Uint8Array<ArrayBuffer>> {
+  return docxPacker.pack({
+    title: exportTitle(summary),
+    metadata: metadataLines(summary),
+    blocks: summaryBlocks(summary.summarized_content),
   });
-  return new Uint8Array(await Packer.toBuffer(document));
 }
 
 /** The summary as a .txt, .md or .docx download. */

@@ -476,6 +476,36 @@ describe('a client that leaves mid-stream is charged nothing', () => {
   });
 });
 
+describe('a client cut off between the last delta and done (issue 24; decision 0025)', () => {
+  it('is charged, and its summary stored, once the summary is committed: done is not the commit point', async () => {
+    const user = await t.createUser({ credits: 2 });
+    const release = gate();
+    streamAs(async function* () {
+      yield { type: 'delta', text: 'The committee met.' };
+      await release.opened;
+      yield { type: 'done', result: resultOf('The committee met.') };
+    });
+    const res = await stream(user, { content: TEXT });
+    const events = readEvents(res.body as ReadableStream<Uint8Array>);
+    expect((await events.next())?.event).toBe('delta'); // the last delta
+    release.open();
+    // The server stores the summary and takes the credit in one transaction, then writes done;
+    // the client goes away before reading it.
+    const deadline = Date.now() + 5_000;
+    while ((await account(user)).summaries === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await events.cancel();
+    expect(await account(user)).toEqual({ credits: 1, summaries: 1, ledger: 2 });
+    // What the client never saw is in its history: the list shows the summary, and the balance.
+    const list = await t.request('/api/summaries', { token: user.token });
+    const body = (await list.json()) as Envelope<{ summaries: SummaryDto[] }>;
+    expect(body.data.summaries.map((summary) => summary.summarizedContent)).toEqual([
+      'The committee met.',
+    ]);
+  });
+});
+
 describe('over the real HTTP server', () => {
   it('each delta arrives as it is written, uncompressed whatever the client accepts', async () => {
     const user = await t.createUser({ credits: 1 });

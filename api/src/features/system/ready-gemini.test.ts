@@ -67,7 +67,7 @@ async function ready(): Promise<{
   status: number;
   data: { status: string; summarizer: SummarizerHealth };
 }> {
-  const res = await t.request('/api/ready');
+  const res = await t.request('/api/ready', { headers: { Authorization: `Bearer ${TOKEN}` } });
   const body = (await res.json()) as { data: { status: string; summarizer: SummarizerHealth } };
   return { status: res.status, data: body.data };
 }

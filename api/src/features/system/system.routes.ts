@@ -13,11 +13,19 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** Whether the request carries the configured METRICS_TOKEN as its bearer token. */
+function carriesMetricsToken(metricsToken: string | null, authorization: string | undefined) {
+  const token = BEARER.exec(authorization ?? '')?.[1];
+  return metricsToken !== null && token !== undefined && sameSecret(token, metricsToken);
+}
+
 /**
  * /api/health, /api/ready and /api/config: probes and what the front ends need to start.
  * /api/ready answers 503 only when the database does not answer; a configured Gemini that
  * cannot (key rejected, rate-limited, down) makes it `degraded`, still 200, with the
- * summarizer's health and what to do about it;
+ * summarizer's health and what to do about it, shown only to a caller with METRICS_TOKEN
+ * (issue 24: the key's rejection, its time and the circuits are operators' business); anyone
+ * else gets `status` alone;
  * /api/metrics: Prometheus metrics, only when METRICS_TOKEN is set and only with it.
  */
 export const systemRoutes = new Hono<AppEnv>()
@@ -35,6 +43,10 @@ export const systemRoutes = new Hono<AppEnv>()
       );
     }
     c.header('Cache-Control', 'no-store');
+    const { config } = c.var.deps;
+    if (!carriesMetricsToken(config.metricsToken, c.req.header('Authorization'))) {
+      return c.json(successEnvelope({ status: readiness.status }), 200);
+    }
     return c.json(successEnvelope(readiness), 200);
   })
   .get('/metrics', async (c) => {
@@ -42,8 +54,7 @@ export const systemRoutes = new Hono<AppEnv>()
     if (config.metricsToken === null) {
       throw new AppError(404, 'NOT_FOUND', 'The requested resource was not found');
     }
-    const token = BEARER.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (!token || !sameSecret(token, config.metricsToken)) {
+    if (!carriesMetricsToken(config.metricsToken, c.req.header('Authorization'))) {
       throw new AppError(401, 'UNAUTHORIZED', 'The metrics token is missing or wrong', undefined, {
         headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
       });

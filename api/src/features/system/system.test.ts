@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';
 
+const METRICS_TOKEN = 'metrics-token-for-tests-0123';
 let t: TestApp;
+/** An app with METRICS_TOKEN set, to read /api/ready's details. */
+let readyApp: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
+  readyApp = await createTestApp({ env: { METRICS_TOKEN } });
 });
 
 afterAll(async () => {
   await t.destroy();
+  await readyApp.destroy();
 });
 
 describe('GET /api/health', () => {
@@ -21,8 +26,38 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/ready', () => {
+  it('tells an anonymous caller its status only, and the details only with the metrics token (issue 24)', async () => {
+    const withToken = await createTestApp({ env: { METRICS_TOKEN: METRICS_TOKEN } });
+    try {
+      for (const app of [t, withToken]) {
+        const anonymous: Record<string, string>[] = [
+          {},
+          { Authorization: 'Bearer not-the-metrics-token' },
+        ];
+        for (const headers of anonymous) {
+          const res = await app.request('/api/ready', { headers });
+          expect(res.status).toBe(200);
+          expect(await res.json()).toEqual({ success: true, data: { status: 'ready' } });
+        }
+      }
+      const res = await withToken.request('/api/ready', {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: object }).data).toMatchObject({
+        status: 'ready',
+        database: 'ok',
+        summarizer: { status: 'ok', circuits: [], keyRejection: null },
+      });
+    } finally {
+      await withToken.destroy();
+    }
+  });
+
   it('answers 200 when the database answers', async () => {
-    const res = await t.request('/api/ready');
+    const res = await readyApp.request('/api/ready', {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       success: true,

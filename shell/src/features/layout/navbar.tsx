@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, NavLink, useNavigate } from 'common/router';
-import { cx } from 'common/cx';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
 import { logout, refreshUser, selectSession } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -23,6 +22,7 @@ import type { IconProps } from 'common/ui/icons';
 import { Sheet } from 'common/ui/sheet';
 import type { User } from 'common/user';
 import { BrandLink } from '../../components/brand-link';
+import { ChangePasswordDialog, SignOutEverywhereDialog } from './account-dialogs';
 import { SignedOutLinks } from '../../components/signed-out-links';
 import { NotificationsBell } from './notifications-bell';
 
@@ -128,7 +128,7 @@ function PublicNavbar() {
 
 /**
  * The top bar (SPEC.md "Navigation bar"): the role's pages, credits with a refresh button, the
- * name, a role badge and Logout; under 768 px (1,024 px for a staff role's longer list) the
+ * name, a role badge, Change password, Sign out of all devices and Logout; under 768 px (1,024 px for a staff role's longer list) the
  * pages and account move into a side menu.
  * Logout ends the session locally and opens /login, where a 401 also lands.
  */
@@ -137,6 +137,8 @@ export function Navbar() {
   const navigate = useNavigate();
   const { user, isAuthenticated, refreshLoading } = useAppSelector(selectSession);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [everywhereOpen, setEverywhereOpen] = useState(false);
 
   if (!isAuthenticated || !user) return <PublicNavbar />;
 
@@ -146,12 +148,20 @@ export function Navbar() {
     dispatch(logout());
     void navigate('/login', { replace: true });
   };
+  const openPassword = () => {
+    setMenuOpen(false);
+    setPasswordOpen(true);
+  };
+  const openEverywhere = () => {
+    setMenuOpen(false);
+    setEverywhereOpen(true);
+  };
 
-  // A staff role's longer list of pages fits the top bar only from 1,024 px (app-layout.css);
-  // below that it lives in the side menu, like every list on a phone.
-  const wide = navItemsFor(user.role).length > 3;
+  // The bar with its account actions (Change password, Sign out of all devices) fits only from
+  // 1,024 px (app-layout.css), whatever the role's pages; below that the pages and the account
+  // live in the side menu, like every list on a phone.
   return (
-    <header className={cx('site-header--sticky shell-navbar', wide && 'shell-navbar--wide')}>
+    <header className="site-header--sticky shell-navbar shell-navbar--wide">
       <div className="site-header__bar shell-navbar__top">
         <BrandLink to="/dashboard" label="Brevity dashboard" />
         <NotificationsBell />
@@ -161,6 +171,12 @@ export function Navbar() {
             <RefreshCreditsButton busy={refreshLoading} onRefresh={refresh} />
           </span>
           <UserSummary user={user} />
+          <Button variant="ghost" size="sm" onClick={openPassword}>
+            Change password
+          </Button>
+          <Button variant="ghost" size="sm" onClick={openEverywhere}>
+            Sign out of all devices
+          </Button>
           <Button variant="ghost" size="sm" onClick={signOut}>
             <LogOutIcon />
             Logout
@@ -196,11 +212,19 @@ export function Navbar() {
         <nav aria-label="Main" className="shell-nav shell-nav--vertical">
           <NavLinks role={user.role} onNavigate={() => setMenuOpen(false)} />
         </nav>
+        <Button variant="ghost" block onClick={openPassword}>
+          Change password
+        </Button>
+        <Button variant="ghost" block onClick={openEverywhere}>
+          Sign out of all devices
+        </Button>
         <Button variant="outline" block className="shell-menu__logout" onClick={signOut}>
           <LogOutIcon />
           Logout
         </Button>
       </Sheet>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <SignOutEverywhereDialog open={everywhereOpen} onOpenChange={setEverywhereOpen} />
     </header>
   );
 }
