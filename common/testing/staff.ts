@@ -40,6 +40,7 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     unverified: [],
     version: 1,
     fallbackReason: 'not_configured',
+    promptApplied: null,
     user: { id: 'u2', name: 'Bob Writer', email: 'bob@brevity.test', role: 'user' },
     ...overrides,
   };
