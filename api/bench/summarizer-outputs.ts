@@ -18,6 +18,7 @@ import {
   summarizeLocally,
 } from '../src/summarizer/local-summarizer';
 import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
+import { segmentSentences } from '../src/summarizer/sentence-segmenter';
 import { MEETING_MINUTES, STRUCTURED_ABSTRACT, TRANSIT_REPORT } from '../src/test/reader-documents';
 import { REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
 
@@ -77,6 +78,9 @@ for (const text of documents) {
       format: 'paragraph',
     }),
   );
+}
+for (const text of [...documents, ...news, ...xsum, ...science]) {
+  outputs.push(segmentSentences(text));
 }
 for (const text of [...news, ...xsum, ...science]) {
   for (const prompt of PROMPTS)
