@@ -258,7 +258,7 @@ function buildVectors(units: Unit[]): {
       if (counts[id] === 0) distinct.push(id);
       counts[id] = (counts[id] as number) + 1;
     }
-    const ids = Int32Array.from(distinct);
+    const ids = new Int32Array(distinct);
     const weights = new Float64Array(distinct.length);
     let norm = 0;
     distinct.forEach((id, k) => {

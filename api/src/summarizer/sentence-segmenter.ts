@@ -676,7 +676,15 @@ function hardChunks(text: string, range: Range, maxWords: number, maxChars: numb
 }
 
 // Where an over-long sentence may be split, strongest first: semicolons, then commas.
-const INNER_BOUNDARIES = [new Set([0x3b, 0xff1b]), new Set([0x2c, 0xff0c, 0x3001, 0x060c])];
+// Each a table of UTF-16 code units, read once per character of an over-long sentence.
+const INNER_BOUNDARIES = [
+  [0x3b, 0xff1b],
+  [0x2c, 0xff0c, 0x3001, 0x060c],
+].map((codes) => {
+  const table = new Uint8Array(0x10000);
+  for (const code of codes) table[code] = 1;
+  return table;
+});
 
 /**
  * Splits an over-long sentence at the strongest inner boundary first (";" then ","), packing
@@ -694,7 +702,7 @@ function splitLongSentence(
     const pieces: Range[] = [];
     let start = range.start;
     for (let i = range.start; i < range.end; i++) {
-      if (!boundary.has(text.charCodeAt(i))) continue;
+      if (!boundary[text.charCodeAt(i)]) continue;
       const piece = trimRange(text, start, i + 1);
       if (piece.end > piece.start) pieces.push(piece);
       start = i + 1;
