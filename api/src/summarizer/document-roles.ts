@@ -44,7 +44,7 @@ const PROCEDURAL =
  * sentence without it is not tested against PROCEDURAL, whose case-insensitive Unicode
  * alternation costs more than the rest of the roles together on a long text.
  */
-const PROCEDURAL_HINT = / a[sS\u017F] [aA]/u;
+const PROCEDURAL_HINT = / [aA][sS\u017F] [aA]/u;
 /** What a meeting decided: the decisions of minutes are their findings. */
 const DECISION =
   /\b(?:committee|board|council|meeting|members|panel|group|cabinet|trustees|directors)\s+(?:\w+\s+){0,2}?(?:decided|resolved|agreed|approved|voted|endorsed|adopted|rejected|recommended)\b/iu;
