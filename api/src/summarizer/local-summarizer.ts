@@ -172,7 +172,13 @@ function isDangling(text: string): boolean {
 function toUnit(group: Candidate[]): Unit {
   const firstCandidate = group[0] as Candidate;
   const lastCandidate = group[group.length - 1] as Candidate;
-  const terms = group.length === 1 ? firstCandidate.terms : group.flatMap((c) => c.terms);
+  // A loop, not flatMap: in a very long text each unit gathers hundreds of terms, and
+  // flatMap's copying was the costliest line of the summary.
+  let terms = firstCandidate.terms;
+  if (group.length > 1) {
+    terms = [];
+    for (const candidate of group) for (const term of candidate.terms) terms.push(term);
+  }
   const text = firstCandidate.sentence.text;
   // Cheap tests first: most sentences have no author's voice at all.
   let claim = false;
@@ -252,7 +258,7 @@ function buildVectors(units: Unit[]): {
       if (counts[id] === 0) distinct.push(id);
       counts[id] = (counts[id] as number) + 1;
     }
-    const ids = Int32Array.from(distinct);
+    const ids = new Int32Array(distinct);
     const weights = new Float64Array(distinct.length);
     let norm = 0;
     distinct.forEach((id, k) => {
@@ -749,9 +755,10 @@ export function summarizeExtractive(
   steering: SummarySteering,
   controls: SummaryControls = DEFAULT_CONTROLS,
 ): ExtractiveSummary {
+  const segmented = withNumberedHeadings(text, segmentSentences(text));
   return summarizeSegmented(
-    text,
-    segmentSentences(text),
+    segmented,
+    documentParts(segmented),
     tokenize(text),
     planSummary(steering, controls),
     steering,
@@ -830,20 +837,23 @@ function termsBySentence(
   return { terms, words };
 }
 
+/**
+ * The summary of a text from its units (segmented, with numbered headings: see
+ * {@link withNumberedHeadings}), their roles and parts, and its words: the callers compute
+ * these once for the summary and the key terms.
+ */
 function summarizeSegmented(
-  text: string,
-  segmentedText: Sentence[],
+  segmented: Sentence[],
+  { roles, parts }: { roles: readonly (SentenceRole | null)[]; parts: readonly string[] },
   tokens: readonly TextToken[],
   plan: SummaryPlan,
   steering: SummarySteering,
 ): { extract: ExtractiveSummary; applied: boolean } {
-  if (segmentedText.length === 0) {
+  if (segmented.length === 0) {
     return { extract: { summary: '', sentences: [], sourceMap: [] }, applied: false };
   }
-  const segmented = withNumberedHeadings(text, segmentedText);
   const { terms: termsOf, words } = termsBySentence(segmented, tokens);
   const structure = documentStructure(segmented, termsOf);
-  const { roles, parts } = documentParts(segmented);
   const steered = steerCandidates(
     candidatesOf(segmented, termsOf, words, structure, roles),
     parts,
@@ -884,18 +894,19 @@ export function summarizeLocally(
 export function summarizeWithPrompt(
   input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
 ): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & { promptApplied: boolean | null } {
-  const segmented = segmentSentences(input.text);
+  const segmented = withNumberedHeadings(input.text, segmentSentences(input.text));
   const steering = parseSummaryPrompt(input.customPrompt);
   const plan = planSummary(steering, { length: input.length, format: input.format });
   const tokens = tokenize(input.text);
-  const { extract, applied } = summarizeSegmented(input.text, segmented, tokens, plan, steering);
+  const parts = documentParts(segmented);
+  const { extract, applied } = summarizeSegmented(segmented, parts, tokens, plan, steering);
   // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
   // a translation) or what the text cannot answer (a topic it never mentions).
   const prompted = (input.customPrompt ?? '').trim().length > 0;
   return {
     summary: extract.summary,
     sourceMap: extract.sourceMap,
-    keywords: keywordsOf(input.text, segmented, tokens),
+    keywords: keywordsOfUnits(input.text, segmented, parts.roles, tokens),
     promptApplied: prompted ? applied && !steering.unsupported : null,
   };
 }
@@ -910,7 +921,16 @@ export function keywordsOf(
   tokens: readonly TextToken[] = tokenize(text),
 ): string[] {
   const units = withNumberedHeadings(text, segmented);
-  const roles = sentenceRoles(units);
+  return keywordsOfUnits(text, units, sentenceRoles(units), tokens);
+}
+
+/** {@link keywordsOf} of units with numbered headings whose roles are known already. */
+function keywordsOfUnits(
+  text: string,
+  units: readonly Sentence[],
+  roles: readonly (SentenceRole | null)[],
+  tokens: readonly TextToken[],
+): string[] {
   return extractKeywords(text, {
     tokens,
     headings: units.filter((sentence) => sentence.kind === 'heading'),

@@ -426,6 +426,38 @@ class TermTally {
   }
 }
 
+/** Of more candidate terms than this, only the best are sorted before they are read. */
+const SORTED_CANDIDATES = 512;
+
+interface ScoredTally {
+  tally: TermTally;
+  score: number;
+}
+
+function byScore(a: ScoredTally, b: ScoredTally): number {
+  return b.score - a.score || a.tally.first.start - b.tally.first.start;
+}
+
+/**
+ * The candidates best first (by score, then by first occurrence, then as given): the order of
+ * a stable sort of them all, sorted in two parts since a text's key terms are read from the top
+ * of thousands. The best SORTED_CANDIDATES scores (ties included) come first, the rest only if
+ * they are read; every score of the first part is above every score of the second, so the two
+ * sorted parts one after the other are the whole sorted.
+ */
+function* bestFirst(scored: ScoredTally[]): Generator<ScoredTally> {
+  if (scored.length <= SORTED_CANDIDATES) {
+    yield* scored.sort(byScore);
+    return;
+  }
+  const scores = new Float64Array(scored.length);
+  for (let i = 0; i < scored.length; i++) scores[i] = (scored[i] as ScoredTally).score;
+  scores.sort();
+  const threshold = scores[scores.length - SORTED_CANDIDATES] as number;
+  yield* scored.filter((entry) => entry.score >= threshold).sort(byScore);
+  yield* scored.filter((entry) => !(entry.score >= threshold)).sort(byScore);
+}
+
 /**
  * Up to 10 key terms or phrases of a text, most important first, each as it is written in the
  * text (so a case-insensitive search finds it). Words and phrases of up to three words that
@@ -550,7 +582,7 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   }
 
   const total = Math.max(1, text.length);
-  const scored: { tally: TermTally; score: number }[] = [];
+  const scored: ScoredTally[] = [];
   for (const tally of words) if (tally) scored.push({ tally, score: tally.score(total) });
   for (const tally of phrases.values()) {
     // A phrase said once (in a short text) weighs what its words weigh in the text
@@ -559,13 +591,12 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
     if (tally.count < 2) for (const id of tally.ids) wordWeight += words[id]?.count ?? 0;
     scored.push({ tally, score: tally.score(total) + PHRASE_WORD_WEIGHT * wordWeight });
   }
-  scored.sort((a, b) => b.score - a.score || a.tally.first.start - b.tally.first.start);
 
   // A term inside a listed phrase is not listed again. A phrase around a listed term takes
   // its place when it accounts for a good share of the term's uses ("loss" becomes "loss
   // scaling"), and is left out otherwise.
   const listed: { words: string[]; tally: TermTally }[] = [];
-  for (const { tally } of scored) {
+  for (const { tally } of bestFirst(scored)) {
     if (listed.length >= limit) break;
     const words = tally.ids.map((id) => keys[id] as string);
     // Checked for the few terms that come up here rather than for every candidate.
