@@ -79,8 +79,8 @@ describe('loadConfig', () => {
       passwordHashing: {
         concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
         queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 64,
-        waitBudgetMs: 10_000,
-        maxWaitMs: 20_000,
+        waitBudgetMs: 20_000,
+        maxWaitMs: 40_000,
         perClient: 3,
       },
       database: {

@@ -261,7 +261,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_LOGIN_ADDRESS: withDefault(integer(1, 1_000_000), 50),
   PASSWORD_HASH_CONCURRENCY: withDefault(integer(1, 64), DEFAULT_HASH_CONCURRENCY),
   PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)),
-  PASSWORD_HASH_WAIT_SECONDS: withDefault(seconds(0.5, 60), 10),
+  PASSWORD_HASH_WAIT_SECONDS: withDefault(seconds(0.5, 60), 20),
   DATABASE_QUERY_TIMEOUT_SECONDS: withDefault(seconds(0.5, 3_600), 15),
   DATABASE_CONNECT_TIMEOUT_SECONDS: withDefault(seconds(0.5, 600), 5),
   HTTP_HEADERS_TIMEOUT_SECONDS: withDefault(seconds(1, 600), 20),
