@@ -50,7 +50,7 @@ beforeEach(() => {
 
 async function openChangePassword() {
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-  return screen.getByRole('dialog', { name: 'Change password' });
+  return screen.findByRole('dialog', { name: 'Change password' });
 }
 
 describe('Change password', () => {
@@ -127,7 +127,7 @@ describe('Sign out of all devices', () => {
     });
     const { store } = renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Sign out of all devices?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign out of all devices?' });
     expect(seen).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign out everywhere' }));
 
@@ -143,7 +143,7 @@ describe('Sign out of all devices', () => {
     const fetchMock = stubFetch(() => jsonResponse({ success: true, data: null }));
     const { store } = renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Sign out of all devices?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Sign out of all devices?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(store.getState().session.isAuthenticated).toBe(true);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link, NavLink, useNavigate } from 'common/router';
 import { navItemsFor, roleBadgeVariant, roleLabel } from 'common/roles';
@@ -22,9 +22,16 @@ import type { IconProps } from 'common/ui/icons';
 import { Sheet } from 'common/ui/sheet';
 import type { User } from 'common/user';
 import { BrandLink } from '../../components/brand-link';
-import { ChangePasswordDialog, SignOutEverywhereDialog } from './account-dialogs';
 import { SignedOutLinks } from '../../components/signed-out-links';
 import { NotificationsBell } from './notifications-bell';
+
+// The account dialogs load when first opened: every signed-in page shows the navbar, few open them.
+const ChangePasswordDialog = lazy(() =>
+  import('./account-dialogs').then((module) => ({ default: module.ChangePasswordDialog })),
+);
+const SignOutEverywhereDialog = lazy(() =>
+  import('./account-dialogs').then((module) => ({ default: module.SignOutEverywhereDialog })),
+);
 
 const navIcons: Record<string, ComponentType<IconProps>> = {
   '/dashboard': LayoutIcon,
@@ -128,7 +135,7 @@ function PublicNavbar() {
 
 /**
  * The top bar (SPEC.md "Navigation bar"): the role's pages, credits with a refresh button, the
- * name, a role badge, Change password, Sign out of all devices and Logout; under 768 px (1,024 px for a staff role's longer list) the
+ * name, a role badge, Change password, Sign out of all devices and Logout; under 1,024 px the
  * pages and account move into a side menu.
  * Logout ends the session locally and opens /login, where a 401 also lands.
  */
@@ -139,6 +146,8 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [everywhereOpen, setEverywhereOpen] = useState(false);
+  // Mounted from their first opening on, so a dialog closes (and gives focus back) as it opened.
+  const [accountDialogsUsed, setAccountDialogsUsed] = useState(false);
 
   if (!isAuthenticated || !user) return <PublicNavbar />;
 
@@ -150,10 +159,12 @@ export function Navbar() {
   };
   const openPassword = () => {
     setMenuOpen(false);
+    setAccountDialogsUsed(true);
     setPasswordOpen(true);
   };
   const openEverywhere = () => {
     setMenuOpen(false);
+    setAccountDialogsUsed(true);
     setEverywhereOpen(true);
   };
 
@@ -223,8 +234,12 @@ export function Navbar() {
           Logout
         </Button>
       </Sheet>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <SignOutEverywhereDialog open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+      {accountDialogsUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+          <SignOutEverywhereDialog open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }
