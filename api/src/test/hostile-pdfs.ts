@@ -1,4 +1,5 @@
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
+import { assemblePdf } from './pdf-builder';
 
 /*
  * Hostile PDF files for the tests and the bench scripts of issue 24 (bench/fair/): many pages
@@ -9,27 +10,9 @@ import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 const MEGABYTE = 1024 * 1024;
 
-/** A PDF of these objects (1-based, object 1 the catalog), with a cross-reference table. */
+/** A PDF of these objects, object 1 the catalog. */
 function assemble(objects: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0]?.length ?? 0;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    const object = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    offsets.push(offset);
-    parts.push(object);
-    offset += object.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((value) => `${String(value).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+  return assemblePdf(objects, 1);
 }
 
 function streamObject(dictionary: string, data: Buffer): Buffer {

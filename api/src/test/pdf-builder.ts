@@ -70,6 +70,33 @@ function patternPixels(columns: number, rows: number): Buffer {
   return pixels;
 }
 
+/**
+ * A PDF of these objects (1-based numbers, `rootId` the catalog) with a true cross-reference
+ * table, so pdf.js opens it. Shared with hostile-pdfs.ts.
+ */
+export function assemblePdf(objects: readonly Buffer[], rootId: number): Buffer {
+  // A binary comment on the second line tells transfer tools the file is binary.
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    const object = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    offsets.push(offset);
+    parts.push(object);
+    offset += object.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((value) => `${String(value).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root ${rootId} 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
+}
+
 /** A complete PDF 1.4 file with these pages, in order. */
 export function buildPdf(pages: readonly PdfPage[]): Buffer {
   const objects: Buffer[] = [];
@@ -134,26 +161,7 @@ export function buildPdf(pages: readonly PdfPage[]): Buffer {
   );
   const catalog = add(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
 
-  // A binary comment on the second line tells transfer tools the file is binary.
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0]?.length ?? 0;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    const object = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      body,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    offsets.push(offset);
-    parts.push(object);
-    offset += object.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((value) => `${String(value).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+  return assemblePdf(objects, catalog);
 }
 
 /** What one page of a laid-out text document holds. */
