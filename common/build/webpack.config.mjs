@@ -9,6 +9,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { CompileHintsPlugin } from './compile-hints.mjs';
 import { CompressAssetsPlugin } from './compress.mjs';
 import { SHARED_COMMON_MODULES } from './shared-modules.mjs';
 
@@ -241,6 +242,13 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
           'process.env.API_URL': JSON.stringify(process.env.API_URL ?? ''),
           'process.env.BREVITY_RELEASE': JSON.stringify(release),
         }),
+        // The shell's start-up scripts; a remote's entry and its exposed pages.
+        production &&
+          new CompileHintsPlugin((chunk) =>
+            isShell
+              ? ['react', 'main', 'app'].includes(chunk)
+              : chunk === federationName(name) || chunk.startsWith('__federation_expose_'),
+          ),
         production && new CompressAssetsPlugin(),
       ].filter(Boolean),
       optimization: {

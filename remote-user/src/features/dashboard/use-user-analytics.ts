@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
 import { refreshTimeZoneWhenHidden } from 'common/time-zone';
 import { ANALYTICS_FALLBACK, loadUserAnalytics } from './user-analytics';
@@ -17,7 +17,9 @@ export function useUserAnalytics(): { state: AnalyticsState; retry: () => void }
   useEffect(() => {
     const controller = new AbortController();
     loadUserAnalytics(controller.signal).then(
-      (analytics) => setState({ status: 'ready', analytics }),
+      // A transition: React renders the cards and the chart in slices of a few milliseconds,
+      // not in one long task that keeps a phone from answering a tap.
+      (analytics) => startTransition(() => setState({ status: 'ready', analytics })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn(ANALYTICS_FALLBACK, toApiErrorInfo(error, ANALYTICS_FALLBACK).message);
