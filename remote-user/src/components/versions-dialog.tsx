@@ -23,6 +23,7 @@ import {
   lengthLabel,
 } from '../lib/summaries/summary';
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
+import { REVIEW_STATUS_LABELS } from './review/review-status';
 import './versions-dialog.css';
 
 function formatDate(value: string): string {
@@ -78,6 +79,8 @@ export function VersionComparison({
 export interface VersionsDialogProps {
   summary: Summary;
   onClose: () => void;
+  /** A version was restored: the summary at its new version. */
+  onRestored?: (summary: Summary) => void;
 }
 
 /**
@@ -87,7 +90,7 @@ export interface VersionsDialogProps {
  * new current version. Loaded only when a person opens it (versions-button.tsx), with the word
  * diff it needs.
  */
-export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
+export function VersionsDialog({ summary, onClose, onRestored }: VersionsDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [versions, setVersions] = useState<SummaryVersion[] | null>(null);
@@ -97,18 +100,6 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
-  const [status, setStatus] = useState('');
-
-  const load = async () => {
-    setError(null);
-    try {
-      const first = await getSummaryVersions(summary.id);
-      setVersions(first.versions);
-      setPages({ shown: 1, hasOlder: first.hasOlder });
-    } catch (failure) {
-      setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
-    }
-  };
 
   const loadOlder = async () => {
     setLoadingOlder(true);
@@ -162,14 +153,16 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
     try {
       const restored = await postRestoreVersion(summary.id, version);
       dispatch(summaryUpdated(restored));
-      const message = `Version ${version} restored as version ${restored.version ?? current + 1}.`;
-      setStatus(message);
-      showToast(message, { variant: 'success', title: 'Restored' });
-      setChosen([]);
-      await load();
+      onRestored?.(restored);
+      const message = `Version ${version} restored as version ${restored.version ?? current + 1}. Review status: ${REVIEW_STATUS_LABELS[restored.reviewStatus] ?? REVIEW_STATUS_LABELS.pending}.`;
+      // The restore is done: the dialog closes, focus goes back to Versions on the card that
+      // now shows the restored text, and the toast follows on the page, above everything and
+      // announced by the page's live region (a modal makes the rest of the page inert, so a
+      // toast shown under it was neither seen nor read).
+      onClose();
+      setTimeout(() => showToast(message, { variant: 'success', title: 'Restored' }), 0);
     } catch (failure) {
       setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.restoreVersion).message);
-    } finally {
       setRestoring(null);
     }
   };
@@ -297,9 +290,6 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
           newer={compared[1] as SummaryVersion}
         />
       ) : null}
-      <p role="status" className="ui-sr-only">
-        {status}
-      </p>
     </Dialog>
   );
 }
