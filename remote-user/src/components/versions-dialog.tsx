@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
 import { formatDateTime } from 'common/text';
@@ -24,13 +23,17 @@ import {
 } from '../lib/summaries/summary';
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import { REVIEW_STATUS_LABELS } from './review/review-status';
+import { diffSummaries } from './summary-diff';
 import './versions-dialog.css';
 
 function formatDate(value: string): string {
   return formatDateTime(value, 'medium') || value;
 }
 
-/** Two versions' texts with the words that changed: removed on the older, added on the newer. */
+/**
+ * Two versions' texts with what changed: removed on the older, added on the newer; sentence by
+ * sentence, then word by word inside the changed sentences (summary-diff.ts).
+ */
 export function VersionComparison({
   older,
   newer,
@@ -38,7 +41,7 @@ export function VersionComparison({
   older: SummaryVersion;
   newer: SummaryVersion;
 }) {
-  const parts = diffWords(older.summarizedContent, newer.summarizedContent);
+  const parts = diffSummaries(older.summarizedContent, newer.summarizedContent);
   return (
     <section
       className="ru-compare"
@@ -118,7 +121,7 @@ export function VersionsDialog({ summary, onClose, onRestored }: VersionsDialogP
     }
   };
 
-  // The first page is asked for once, when the dialog opens; a restore asks again.
+  // The first page is asked for once, when the dialog opens (a restore closes it).
   const summaryId = summary.id;
   useEffect(() => {
     let current = true;
