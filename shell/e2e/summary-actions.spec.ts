@@ -194,6 +194,24 @@ test('Restore closes the Versions dialog, the card shows the restored version, a
   await versionsButton.click();
   const dialog = page.getByRole('dialog', { name: 'Versions' });
   await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  // The comparison: no lone `of`, `a`, `and` or `-` standing between two struck-out runs.
+  await dialog.getByRole('checkbox', { name: 'Compare version 1' }).check();
+  await dialog.getByRole('checkbox', { name: 'Compare version 2' }).check();
+  const comparison = dialog.getByRole('region', { name: 'Version 1 and version 2 compared' });
+  const older = comparison.locator('.ru-compare__text').first();
+  await expect(older.locator('del').first()).toBeVisible();
+  const strays = await older.evaluate((side) =>
+    Array.from(side.children)
+      .filter(
+        (part, index, parts) =>
+          part.tagName === 'SPAN' &&
+          parts[index - 1]?.tagName === 'DEL' &&
+          parts[index + 1]?.tagName === 'DEL',
+      )
+      .map((part) => part.textContent?.trim() ?? '')
+      .filter((text) => /^(?:of|a|an|and|the|-|,|)$/i.test(text)),
+  );
+  expect(strays).toEqual([]);
   const restore = apiResponse(page, 'POST', `/api/summaries/${summary.id}/versions/1/restore`);
   await dialog.getByRole('button', { name: 'Restore version 1' }).click();
   expect((await restore).status()).toBe(200);
@@ -204,13 +222,89 @@ test('Restore closes the Versions dialog, the card shows the restored version, a
   await expect(restored).toContainText('Version 1 restored as version 3.');
   await expectUncovered(restored);
   // In the page's live region, which is no longer inert under a modal.
-  await expect(page.getByRole('region', { name: 'Notifications' }).locator('[aria-live]')).toContainText(
-    'Version 1 restored as version 3.',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).locator('[aria-live]'),
+  ).toContainText('Version 1 restored as version 3.');
   await expect(card.getByText('Version 3', { exact: true })).toBeVisible();
   await expect(reviewStatus(card)).toContainText('Review status: Pending review');
   // Version 1 was a paragraph: the card shows it again, without list items.
   const firstSentence = summary.summarizedContent.split(/(?<=\.)\s/)[0] ?? '';
   await expect(card.getByRole('button', { name: firstSentence, exact: true })).toBeVisible();
   await expect(card.locator('ul.ru-sentences')).toHaveCount(0);
+});
+
+test('on a phone, a chosen sentence and a key term bring their source to the middle of the screen, as a background highlight', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const session = await registerThroughApi(request, 'actions-phone');
+  const summary = (await createSummaryThroughApi(
+    request,
+    session,
+    ARTICLE,
+  )) as unknown as WorkbenchSummary;
+  expect(summary.sourceMap.length).toBeGreaterThanOrEqual(2);
+  await startSignedIn(page, session);
+  await page.goto(`/history?summary=${summary.id}`);
+  const card = openedCard(page);
+  const original = card.getByRole('region', { name: 'Original content' });
+  await expect(original).toBeVisible(FIRST_SCREEN);
+
+  /** The element's vertical middle, as a share of the screen's height (0.5: the middle). */
+  const middleOf = (target: Locator) =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return (box.top + box.height / 2) / window.innerHeight;
+    });
+  const settle = async (target: Locator) => {
+    // Smooth scrolling: wait until the position stops moving.
+    let last = Number.NaN;
+    await expect
+      .poll(async () => {
+        const now = await middleOf(target);
+        const still = Math.abs(now - last) < 0.001;
+        last = now;
+        return still;
+      })
+      .toBe(true);
+    return last;
+  };
+
+  const last = summary.sourceMap.at(-1);
+  if (!last) throw new Error('no source map');
+  await card.getByRole('button', { name: last.text.trim(), exact: true }).click();
+  const active = original.locator('[aria-current="true"]').first();
+  await expect(active).toBeVisible();
+  const sourceMiddle = await settle(active);
+  expect(sourceMiddle).toBeGreaterThan(0.3);
+  expect(sourceMiddle).toBeLessThan(0.7);
+  // A highlight, not a link: a background, no underline, the text's own colour.
+  const style = await active.evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return {
+      boxShadow: computed.boxShadow,
+      textDecoration: computed.textDecorationLine,
+      background: computed.backgroundColor,
+      color: computed.color,
+      bodyColor: getComputedStyle(document.body).color,
+    };
+  });
+  expect(style).toMatchObject({ boxShadow: 'none', textDecoration: 'none' });
+  expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(style.color).toBe(style.bodyColor);
+
+  // A key term chip: its first occurrence in the original, in the middle of the screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const keyword = summary.keywords[0];
+  if (!keyword) throw new Error('no key terms');
+  await card
+    .getByRole('group', { name: 'Key terms' })
+    .getByRole('button', { name: keyword, exact: true })
+    .click();
+  const hit = original.locator('[data-keyword="true"]').first();
+  await expect(hit).toHaveText(new RegExp(`^${keyword}$`, 'i'));
+  const hitMiddle = await settle(hit);
+  expect(hitMiddle).toBeGreaterThan(0.3);
+  expect(hitMiddle).toBeLessThan(0.7);
 });

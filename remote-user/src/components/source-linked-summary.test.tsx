@@ -202,7 +202,10 @@ describe('SourceLinkedSummary', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Birds sing at dawn in spring.' }));
       await userEvent.click(screen.getByRole('button', { name: 'cats' }));
       expect(scrolled).toEqual([
-        { text: ORIGINAL.slice(BIRDS.start, BIRDS.end), options: { block: 'center', behavior: 'smooth' } },
+        {
+          text: ORIGINAL.slice(BIRDS.start, BIRDS.end),
+          options: { block: 'center', behavior: 'smooth' },
+        },
         { text: 'Cats', options: { block: 'center', behavior: 'smooth' } },
       ]);
       Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');

@@ -83,7 +83,10 @@ describe('diffSummaries', () => {
     expect(sides(parts)).toEqual({ older, newer });
     for (const side of ['removed', 'added'] as const) {
       for (const between of keptBetweenChanges(parts, side)) {
-        expect(between.trim().split(/\s+/).length, `“${between}” between ${side} runs`).toBeGreaterThan(1);
+        expect(
+          between.trim().split(/\s+/).length,
+          `“${between}” between ${side} runs`,
+        ).toBeGreaterThan(1);
       }
     }
     expect(removedRuns(parts).join('|')).toMatch(/tenth/);
@@ -97,7 +100,10 @@ describe('diffSummaries', () => {
   });
 
   it('marks a sentence added at the end as added, the rest unchanged', () => {
-    const parts = diffSummaries('Tides rise twice a day.', 'Tides rise twice a day. Storms raise them.');
+    const parts = diffSummaries(
+      'Tides rise twice a day.',
+      'Tides rise twice a day. Storms raise them.',
+    );
     expect(removedRuns(parts)).toEqual([]);
     expect(addedRuns(parts).join('').trim()).toBe('Storms raise them.');
   });

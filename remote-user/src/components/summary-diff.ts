@@ -116,7 +116,7 @@ function diffChangedText(older: string, newer: string): DiffPart[] {
 export function diffSummaries(older: string, newer: string): DiffPart[] {
   const sentences = diffSentences(older, newer);
   const parts: DiffPart[] = [];
-  for (let index = 0; index < sentences.length; ) {
+  for (let index = 0; index < sentences.length;) {
     const sentence = sentences[index];
     if (!sentence) break;
     if (!sentence.added && !sentence.removed) {

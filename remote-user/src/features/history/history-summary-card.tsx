@@ -2,7 +2,14 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
-import { ClockIcon, FileTextIcon, HistoryIcon, InfoIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
+import {
+  ClockIcon,
+  FileTextIcon,
+  HistoryIcon,
+  InfoIcon,
+  TrashIcon,
+  ZapIcon,
+} from 'common/ui/icons';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SummaryText } from '../../components/summary-text';
