@@ -183,9 +183,8 @@ test('regenerate twice, compare versions 1 and 3, restore 1, all for free', asyn
   const restore = apiResponse(page, 'POST', `/api/summaries/${first.id}/versions/1/restore`);
   await versions.nth(2).getByRole('button', { name: 'Restore version 1' }).click();
   expect((await restore).status()).toBe(200);
-  await expect(versions).toHaveCount(4);
-  await expect(versions.nth(0)).toContainText('Version 4');
-  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+  // The restore closes the dialog (issue 26); the list of 4 is checked from history below.
+  await expect(dialog).toHaveCount(0);
   await expect(result.getByText('Version 4', { exact: true })).toBeVisible();
   await expect(summarySentences(result)).toHaveCount(first.sourceMap.length);
   // One credit for the summary; regenerating and restoring are free.

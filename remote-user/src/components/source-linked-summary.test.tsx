@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SourceLinkedSummary } from './source-linked-summary';
 
 const ORIGINAL =
@@ -103,6 +103,19 @@ describe('SourceLinkedSummary', () => {
     expect(marks('[aria-current="true"]')).toEqual([]);
   });
 
+  it('sets the Unsupported flag apart from the next sentence: read in parentheses (issue 26)', () => {
+    renderSummary({
+      summarizedContent: 'In 2031 owls moved to Paris. Cats sleep most of the day.',
+      sourceMap: [
+        { text: 'In 2031 owls moved to Paris.', sources: [] },
+        { text: 'Cats sleep most of the day.', sources: [CATS] },
+      ],
+    });
+    const owls = screen.getByRole('button', { name: /^In 2031/ });
+    expect(owls.textContent).toBe('In 2031 owls moved to Paris. (Unsupported)');
+    expect(screen.getByRole('button', { name: 'Cats sleep most of the day.' })).toBeVisible();
+  });
+
   it('a key term chip highlights the term in the original', async () => {
     renderSummary();
     const chips = screen.getByRole('group', { name: 'Key terms' });
@@ -147,5 +160,55 @@ describe('SourceLinkedSummary', () => {
     renderSummary({ sourceMap: undefined, summarizedContent: 'Plain\ntext' });
     expect(screen.queryByRole('region', { name: 'Original content' })).toBeNull();
     expect(document.querySelector('.ru-summary-text p')?.textContent).toBe('Plain\ntext');
+  });
+
+  describe('brings the highlight into view (issue 26)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    function sideBySide(matches: boolean) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query }));
+    }
+
+    it('side by side, a key term chip centres its first occurrence in the original, even after a sentence was chosen', async () => {
+      sideBySide(true);
+      const scrollTo = vi.fn();
+      Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+        configurable: true,
+        value: scrollTo,
+      });
+      renderSummary();
+      await userEvent.click(screen.getByRole('button', { name: 'Birds sing at dawn in spring.' }));
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      await userEvent.click(screen.getByRole('button', { name: 'cats' }));
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+      expect(scrollTo.mock.contexts[1]).toBe(original());
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+    });
+
+    it('on a phone, the chosen sentence’s source and a key term go to the middle of the screen', async () => {
+      sideBySide(false);
+      const scrolled: { text: string | null; options: unknown }[] = [];
+      // jsdom does not scroll: record what would be brought into view, and how.
+      Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+        configurable: true,
+        value(this: HTMLElement, options?: boolean | ScrollIntoViewOptions) {
+          scrolled.push({ text: this.textContent, options });
+        },
+      });
+      renderSummary();
+      await userEvent.click(screen.getByRole('button', { name: 'Birds sing at dawn in spring.' }));
+      await userEvent.click(screen.getByRole('button', { name: 'cats' }));
+      expect(scrolled).toEqual([
+        {
+          text: ORIGINAL.slice(BIRDS.start, BIRDS.end),
+          options: { block: 'center', behavior: 'smooth' },
+        },
+        { text: 'Cats', options: { block: 'center', behavior: 'smooth' } },
+      ]);
+      Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView');
+    });
   });
 });

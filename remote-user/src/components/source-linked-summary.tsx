@@ -42,6 +42,28 @@ function sentenceAnnouncement(sentence: SummarySentence, total: number): string 
   return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original.`;
 }
 
+/** Wider than this, the summary and its original stand side by side (source-linked-summary.css). */
+const SIDE_BY_SIDE = '(min-width: 768px)';
+
+/**
+ * Scrolls the first element matching `selector` in the original's box to the box's middle and,
+ * when the two panes are stacked (a phone), to the middle of the screen, clear of its edges.
+ */
+function centreInOriginal(box: HTMLElement | null, selector: string): void {
+  const target = box?.querySelector<HTMLElement>(selector);
+  if (!box || !target) return;
+  const sideBySide = window.matchMedia?.(SIDE_BY_SIDE).matches ?? true;
+  if (!sideBySide) {
+    target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    return;
+  }
+  const boxTop = box.getBoundingClientRect().top + box.clientTop;
+  const offset = target.getBoundingClientRect().top - boxTop + box.scrollTop;
+  const top = Math.max(0, offset - (box.clientHeight - target.offsetHeight) / 2);
+  if (typeof box.scrollTo === 'function') box.scrollTo({ top, behavior: 'smooth' });
+  else box.scrollTop = top;
+}
+
 /**
  * The summary sentence by sentence beside its original text (below it under 768 px): choosing a
  * sentence (click, Enter or Space) highlights and scrolls to the source sentences behind it; the
@@ -99,15 +121,14 @@ export function SourceLinkedSummary({
     [original, used, active, keywordSpans],
   );
 
-  // Bring the first highlighted passage into view inside the original's box.
+  // Bring the chosen sentence's source, or a key term's first occurrence, to the middle of the
+  // original's box; where the box is below the summary (a phone), to the middle of the screen.
   useEffect(() => {
-    const box = originalBox.current;
-    if (!box) return;
-    const target = box.querySelector<HTMLElement>(
-      selected !== null ? '[data-active="true"]' : '[data-keyword="true"]',
-    );
-    target?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [selected, keyword]);
+    if (selected !== null) centreInOriginal(originalBox.current, '[data-active="true"]');
+  }, [selected]);
+  useEffect(() => {
+    if (keyword !== null) centreInOriginal(originalBox.current, '[data-keyword="true"]');
+  }, [keyword]);
 
   if (!sentences) {
     return <SummaryText text={summary.summarizedContent} className={className} />;
@@ -168,9 +189,16 @@ export function SourceLinkedSummary({
           ),
         )}
         {unsupported ? (
-          <span className="ru-sentence__flag" title="Nothing in the source supports this sentence">
-            {UNSUPPORTED_LABEL}
-          </span>
+          <>
+            <span className="ui-sr-only"> (</span>
+            <span
+              className="ru-sentence__flag"
+              title="Nothing in the source supports this sentence"
+            >
+              {UNSUPPORTED_LABEL}
+            </span>
+            <span className="ui-sr-only">)</span>
+          </>
         ) : null}
       </span>
     );

@@ -23,6 +23,8 @@ export interface VersionsButtonProps {
   /** Read after `Versions` by screen readers, to tell cards apart. */
   srContext?: string;
   disabled?: boolean;
+  /** A version was restored: the summary at its new version (the card shows it). */
+  onRestored?: ((summary: Summary) => void) | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function VersionsButton({
   variant = 'outline',
   srContext,
   disabled,
+  onRestored,
 }: VersionsButtonProps) {
   const [open, setOpen] = useState(false);
   return (
@@ -54,7 +57,11 @@ export function VersionsButton({
       {open ? (
         // A modal over the page: nothing shifts while its code arrives.
         <Suspense fallback={null}>
-          <VersionsDialog summary={summary} onClose={() => setOpen(false)} />
+          <VersionsDialog
+            summary={summary}
+            onClose={() => setOpen(false)}
+            {...(onRestored ? { onRestored } : {})}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
 import { formatDateTime } from 'common/text';
@@ -23,13 +22,18 @@ import {
   lengthLabel,
 } from '../lib/summaries/summary';
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
+import { REVIEW_STATUS_LABELS } from './review/review-status';
+import { diffSummaries } from './summary-diff';
 import './versions-dialog.css';
 
 function formatDate(value: string): string {
   return formatDateTime(value, 'medium') || value;
 }
 
-/** Two versions' texts with the words that changed: removed on the older, added on the newer. */
+/**
+ * Two versions' texts with what changed: removed on the older, added on the newer; sentence by
+ * sentence, then word by word inside the changed sentences (summary-diff.ts).
+ */
 export function VersionComparison({
   older,
   newer,
@@ -37,7 +41,7 @@ export function VersionComparison({
   older: SummaryVersion;
   newer: SummaryVersion;
 }) {
-  const parts = diffWords(older.summarizedContent, newer.summarizedContent);
+  const parts = diffSummaries(older.summarizedContent, newer.summarizedContent);
   return (
     <section
       className="ru-compare"
@@ -78,6 +82,8 @@ export function VersionComparison({
 export interface VersionsDialogProps {
   summary: Summary;
   onClose: () => void;
+  /** A version was restored: the summary at its new version. */
+  onRestored?: (summary: Summary) => void;
 }
 
 /**
@@ -87,7 +93,7 @@ export interface VersionsDialogProps {
  * new current version. Loaded only when a person opens it (versions-button.tsx), with the word
  * diff it needs.
  */
-export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
+export function VersionsDialog({ summary, onClose, onRestored }: VersionsDialogProps) {
   const dispatch = useAppDispatch();
   const id = useId();
   const [versions, setVersions] = useState<SummaryVersion[] | null>(null);
@@ -97,18 +103,6 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [restoring, setRestoring] = useState<number | null>(null);
-  const [status, setStatus] = useState('');
-
-  const load = async () => {
-    setError(null);
-    try {
-      const first = await getSummaryVersions(summary.id);
-      setVersions(first.versions);
-      setPages({ shown: 1, hasOlder: first.hasOlder });
-    } catch (failure) {
-      setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.fetchVersions).message);
-    }
-  };
 
   const loadOlder = async () => {
     setLoadingOlder(true);
@@ -127,7 +121,7 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
     }
   };
 
-  // The first page is asked for once, when the dialog opens; a restore asks again.
+  // The first page is asked for once, when the dialog opens (a restore closes it).
   const summaryId = summary.id;
   useEffect(() => {
     let current = true;
@@ -162,14 +156,16 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
     try {
       const restored = await postRestoreVersion(summary.id, version);
       dispatch(summaryUpdated(restored));
-      const message = `Version ${version} restored as version ${restored.version ?? current + 1}.`;
-      setStatus(message);
-      showToast(message, { variant: 'success', title: 'Restored' });
-      setChosen([]);
-      await load();
+      onRestored?.(restored);
+      const message = `Version ${version} restored as version ${restored.version ?? current + 1}. Review status: ${REVIEW_STATUS_LABELS[restored.reviewStatus] ?? REVIEW_STATUS_LABELS.pending}.`;
+      // The restore is done: the dialog closes, focus goes back to Versions on the card that
+      // now shows the restored text, and the toast follows on the page, above everything and
+      // announced by the page's live region (a modal makes the rest of the page inert, so a
+      // toast shown under it was neither seen nor read).
+      onClose();
+      setTimeout(() => showToast(message, { variant: 'success', title: 'Restored' }), 0);
     } catch (failure) {
       setError(toApiErrorInfo(failure, WORKBENCH_MESSAGES.restoreVersion).message);
-    } finally {
       setRestoring(null);
     }
   };
@@ -297,9 +293,6 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
           newer={compared[1] as SummaryVersion}
         />
       ) : null}
-      <p role="status" className="ui-sr-only">
-        {status}
-      </p>
     </Dialog>
   );
 }

@@ -128,4 +128,12 @@ describe('SummaryReview', () => {
       'Needs revisionRex ReviewerNov 20, 2026, 10:00 AMShorter, please.',
     ]);
   });
+
+  it('with the review history shown, says the latest comment once (issue 26)', async () => {
+    stubApi([]);
+    renderReview(rejected, true);
+    const section = await screen.findByRole('region', { name: 'Review history' });
+    await within(section).findAllByRole('listitem');
+    expect(screen.getAllByText('Cite the harbour office.')).toHaveLength(1);
+  });
 });

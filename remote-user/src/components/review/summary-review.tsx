@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
 import type { BadgeVariant } from 'common/badge-variant';
-import { errorMessage } from 'common/error-message';
-import { useAppDispatch } from 'common/store';
 import { formatDateTime } from 'common/text';
 import { useLoad } from 'common/use-load';
 import { ErrorAlert } from 'common/ui/alert';
@@ -10,24 +8,18 @@ import { Button } from 'common/ui/button';
 import { RefreshIcon } from 'common/ui/icons';
 import { Label } from 'common/ui/label';
 import { Textarea } from 'common/ui/textarea';
-import { showToast } from 'common/ui/toast';
-import { regenerateSummary } from '../../lib/summaries/summaries-slice';
 import type { Summary } from '../../lib/summaries/summary';
 import {
   REVIEW_HISTORY_FALLBACK,
   getSummaryReviews,
 } from '../../lib/summaries/summary-reviews-api';
+import { useSummaryRegeneration } from '../use-summary-regeneration';
+import { REVIEW_STATUS_LABELS } from './review-status';
 import './summary-review.css';
 
 type ReviewStatus = Summary['reviewStatus'];
 
-/** The review status as the author reads it (issue 11). */
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: 'Pending review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  needs_revision: 'Needs revision',
-};
+export { REVIEW_STATUS_LABELS };
 
 const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
   pending: 'outline',
@@ -96,6 +88,8 @@ export interface SummaryReviewProps {
   summary: Summary;
   /** Show every decision (an expanded history card). */
   showHistory?: boolean;
+  /** Regenerated from the comment: the new version, for the card to show. */
+  onChanged?: (summary: Summary) => void;
 }
 
 /**
@@ -103,38 +97,35 @@ export interface SummaryReviewProps {
  * reviewer, `Review history` when asked, and, for a summary rejected or sent back, a free
  * regeneration prefilled with the reviewer's comment as the custom prompt.
  */
-export function SummaryReview({ summary, showHistory = false }: SummaryReviewProps) {
-  const dispatch = useAppDispatch();
+export function SummaryReview({ summary, showHistory = false, onChanged }: SummaryReviewProps) {
   const status: ReviewStatus =
     summary.reviewStatus in REVIEW_STATUS_LABELS ? summary.reviewStatus : 'pending';
   const [formOpen, setFormOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    regenerate: regenerateSummary,
+    busy,
+    error: failure,
+    clearError,
+  } = useSummaryRegeneration(onChanged);
   const promptId = `review-prompt${useId()}`;
   const canRegenerate = status === 'rejected' || status === 'needs_revision';
 
   const openForm = () => {
     setPrompt((summary.reviewComments ?? '').slice(0, MAX_PROMPT_CHARS));
-    setFailure(null);
+    clearError();
     setFormOpen(true);
   };
 
   const regenerate = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const trimmed = prompt.trim();
-      await dispatch(
-        regenerateSummary({ id: summary.id, customPrompt: trimmed === '' ? null : trimmed }),
-      ).unwrap();
-      setFormOpen(false);
-      showToast('Summary regenerated from the review.', { variant: 'success' });
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to regenerate summary'));
-    } finally {
-      setBusy(false);
-    }
+    const trimmed = prompt.trim();
+    const done = await regenerateSummary(
+      summary,
+      trimmed === '' ? null : trimmed,
+      undefined,
+      'Summary regenerated from the review',
+    );
+    if (done) setFormOpen(false);
   };
 
   return (
@@ -148,7 +139,8 @@ export function SummaryReview({ summary, showHistory = false }: SummaryReviewPro
           <span className="ui-muted ru-review__by">by {summary.reviewedBy.name}</span>
         ) : null}
       </div>
-      {summary.reviewComments ? (
+      {/* With the history shown, the latest comment is its newest entry: said once. */}
+      {summary.reviewComments && !showHistory ? (
         <blockquote className="ru-review__comment">
           <span className="ui-sr-only">Reviewer&apos;s comment: </span>
           {summary.reviewComments}

@@ -2,15 +2,27 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
-import { ClockIcon, FileTextIcon, InfoIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
-import { CopyButton } from '../../components/copy-button';
+import {
+  ClockIcon,
+  FileTextIcon,
+  HistoryIcon,
+  InfoIcon,
+  TrashIcon,
+  ZapIcon,
+} from 'common/ui/icons';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SummaryText } from '../../components/summary-text';
 import { summarySentences } from '../../lib/summaries/source-map';
-import { formatCount, promptNotice, summaryModelLabel } from '../../lib/summaries/summary';
+import {
+  formatCount,
+  promptNotice,
+  summaryModelLabel,
+  summaryVersion,
+} from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
-import { VersionsButton } from '../../components/versions-button';
+import { SummaryActions } from '../../components/summary-actions';
+import { versionNumber } from '../../components/use-summary-regeneration';
 
 // The summary beside its source is shown only in an expanded card: its code loads then, and the
 // plain summary stands in for it meanwhile (issue 12).
@@ -51,7 +63,7 @@ export interface HistorySummaryCardProps {
 
 /** One summary of /history: badge, date, preview, numbers, and expand, copy and delete. */
 export function HistorySummaryCard({
-  summary,
+  summary: given,
   onDelete,
   deleting,
   defaultExpanded = false,
@@ -61,6 +73,14 @@ export function HistorySummaryCard({
   const headingId = `summary${id}heading`;
   const detailsId = `summary${id}details`;
   const [expanded, setExpanded] = useState(defaultExpanded);
+  // A version made on this card (regenerated, restored) shows at once, whoever holds the list;
+  // a newer one from the page (a reload) takes over again.
+  const [changed, setChanged] = useState<Summary | null>(null);
+  const summary =
+    changed && changed.id === given.id && versionNumber(changed) >= versionNumber(given)
+      ? changed
+      : given;
+  const version = summaryVersion(summary);
   const created = new Date(summary.createdAt);
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
@@ -126,36 +146,46 @@ export function HistorySummaryCard({
             {formatCount(summary.processingTime)}ms
           </li>
         ) : null}
+        {version ? (
+          <li>
+            <HistoryIcon />
+            Version {version}
+          </li>
+        ) : null}
       </ul>
 
-      <SummaryReview summary={summary} showHistory={expanded} />
+      <SummaryReview summary={summary} showHistory={expanded} onChanged={setChanged} />
 
-      <div className="ru-history-card__actions">
-        <ExpandButton
-          expanded={expanded}
-          controls={detailsId}
-          onToggle={() => setExpanded((open) => !open)}
-          labels={['Show more', 'Show less']}
-          srContext={` of the summary from ${relativeDate}`}
-        />
-        <CopyButton text={summaryText} variant="ghost" disabled={summaryText === ''} />
-        <VersionsButton
-          summary={summary}
-          variant="ghost"
-          srContext={`of the summary from ${relativeDate}`}
-        />
-        <Button
-          variant="ghost"
-          danger
-          size="sm"
-          loading={deleting}
-          onClick={() => onDelete(summary)}
-        >
-          {deleting ? null : <TrashIcon />}
-          Delete
-          <span className="ui-sr-only"> the summary from {relativeDate}</span>
-        </Button>
-      </div>
+      <SummaryActions
+        summary={summary}
+        compact={!expanded}
+        variant="ghost"
+        className="ru-history-card__actions"
+        srContext={`of the summary from ${relativeDate}`}
+        onChanged={setChanged}
+        before={
+          <ExpandButton
+            expanded={expanded}
+            controls={detailsId}
+            onToggle={() => setExpanded((open) => !open)}
+            labels={['Show more', 'Show less']}
+            srContext={` of the summary from ${relativeDate}`}
+          />
+        }
+        after={
+          <Button
+            variant="ghost"
+            danger
+            size="sm"
+            loading={deleting}
+            onClick={() => onDelete(summary)}
+          >
+            {deleting ? null : <TrashIcon />}
+            Delete
+            <span className="ui-sr-only"> the summary from {relativeDate}</span>
+          </Button>
+        }
+      />
 
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
         {expanded && summarySentences(summary) ? (

@@ -32,11 +32,9 @@ function renderResult(summary: Summary) {
         element: (
           <SummaryResult
             summary={summary}
-            onRegenerate={vi.fn(() => Promise.resolve(true))}
             defaultOptions={{ length: 'medium', format: 'paragraph' }}
             onReset={vi.fn()}
             regenerating={false}
-            regenerationError={null}
           />
         ),
       },

@@ -11,11 +11,9 @@ import {
   clearCurrentSummary,
   createSummary,
   createSummaryFromFile,
-  regenerateSummary,
   selectSummariesState,
 } from '../../lib/summaries/summaries-slice';
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
-import type { SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
 import { StreamingSummary } from './streaming-summary';
@@ -83,7 +81,6 @@ export function SummarizePage() {
   const creating = loading && (operation === 'text' || operation === 'file');
   const regenerating = loading && operation === 'regenerate';
   const creationError = status === 'failed' && operation !== 'regenerate' ? error : null;
-  const regenerationError = status === 'failed' && operation === 'regenerate' ? error : null;
 
   // A new summary takes the reader to the result; a regeneration (same id) or coming back to
   // the page with a summary already shown does not move focus.
@@ -118,19 +115,6 @@ export function SummarizePage() {
     const result = await dispatch(createSummaryFromFile({ file: chosen, options }));
     if (createSummaryFromFile.fulfilled.match(result)) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
-  };
-
-  const regenerate = async (
-    customPrompt: string | null,
-    chosen: SummaryOptions,
-  ): Promise<boolean> => {
-    if (!currentSummary) return false;
-    // The choice made for the new version is remembered for the next summary too.
-    setOptions(chosen);
-    const result = await dispatch(
-      regenerateSummary({ id: currentSummary.id, customPrompt, options: chosen }),
-    );
-    return regenerateSummary.fulfilled.match(result);
   };
 
   const reset = () => {
@@ -219,10 +203,9 @@ export function SummarizePage() {
         <Suspense fallback={<ResultPending label="Loading your summary…" />}>
           <SummaryResult
             summary={currentSummary}
-            onRegenerate={regenerate}
+            onOptionsChosen={setOptions}
             onReset={reset}
             regenerating={regenerating}
-            regenerationError={regenerationError}
             headingRef={attachResultHeading}
             defaultOptions={options}
           />

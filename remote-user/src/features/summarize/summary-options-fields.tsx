@@ -1,6 +1,7 @@
 import { ChoiceGroup } from 'common/ui/choice-group';
 import { FORMAT_CHOICES, LENGTH_CHOICES } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
+import './summary-options-fields.css';
 
 export interface SummaryOptionsFieldsProps {
   value: SummaryOptions;

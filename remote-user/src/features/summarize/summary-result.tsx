@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
 import type { Ref } from 'react';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
-import { DownloadIcon, InfoIcon, RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
-import { CopyButton } from '../../components/copy-button';
+import { InfoIcon, XIcon, ZapIcon } from 'common/ui/icons';
 import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
@@ -16,25 +14,17 @@ import {
   summaryVersion,
 } from '../../lib/summaries/summary';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
-import type { ExportFormat } from '../../lib/summaries/summaries-api';
-import {
-  downloadSummaryExport,
-  summaryAsMarkdownText,
-  summaryAsPlainText,
-} from '../../components/summary-export';
-import { VersionsButton } from '../../components/versions-button';
-import { RepromptPanel } from './reprompt-panel';
-import { downloadSummary } from './summary-download';
+import { SummaryActions } from '../../components/summary-actions';
 
 export interface SummaryResultProps {
   summary: Summary;
-  /** Regenerates with the custom prompt (null for none); resolves true on success. */
-  onRegenerate: (customPrompt: string | null, options: SummaryOptions) => Promise<boolean>;
+  /** The Length and Format chosen for a regeneration (remembered for the next summary). */
+  onOptionsChosen?: (options: SummaryOptions) => void;
   /** Length and Format the Re-prompt panel starts from when the summary names none. */
   defaultOptions: SummaryOptions;
   onReset: () => void;
+  /** A regeneration is running: the text is dimmed and marked busy. */
   regenerating: boolean;
-  regenerationError: string | null;
   /** The heading, focused when a new summary arrives. */
   headingRef?: Ref<HTMLHeadingElement>;
 }
@@ -54,63 +44,15 @@ const orDash = (value: number | null, format: (value: number) => string) =>
 /** The result card: the summary, its numbers, and Re-prompt, Copy, Download and Reset. */
 export function SummaryResult({
   summary,
-  onRegenerate,
+  onOptionsChosen,
   onReset,
   regenerating,
-  regenerationError,
   headingRef,
   defaultOptions,
 }: SummaryResultProps) {
-  const panelId = `reprompt${useId()}`;
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [prompt, setPrompt] = useState('');
-  const [options, setOptions] = useState<SummaryOptions>(defaultOptions);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const version = summaryVersion(summary);
   const fallbackWhy = fallbackExplanation(summary);
   const promptNote = promptNotice(summary);
-
-  const togglePanel = () => {
-    if (!panelOpen) {
-      // The panel starts from the summary's own length and format.
-      setOptions({
-        length: summary.length ?? defaultOptions.length,
-        format: summary.format ?? defaultOptions.format,
-      });
-    }
-    setPanelOpen((open) => !open);
-  };
-
-  const regenerate = async () => {
-    const succeeded = await onRegenerate(prompt.trim() === '' ? null : prompt.trim(), options);
-    if (succeeded) setPanelOpen(false);
-  };
-
-  // .txt and .md are written here from the summary the card shows; .docx is built by the API.
-  const download = async (format: ExportFormat) => {
-    if (format !== 'docx') {
-      downloadSummary(summary, format);
-      return;
-    }
-    setExporting(format);
-    await downloadSummaryExport(summary, format);
-    setExporting(null);
-  };
-
-  const downloadButton = (format: ExportFormat) => (
-    <Button
-      variant="outline"
-      size="sm"
-      loading={exporting === format}
-      disabled={exporting !== null && exporting !== format}
-      onClick={() => void download(format)}
-    >
-      {exporting === format ? null : <DownloadIcon />}
-      <span>
-        Download <span className="ru-nowrap">.{format}</span>
-      </span>
-    </Button>
-  );
 
   return (
     // A named region: a generic div may not carry a name (ARIA 1.2), so the label was lost.
@@ -159,41 +101,18 @@ export function SummaryResult({
           <Metric label="Model" value={summaryModelLabel(summary)} wide />
         </dl>
         <SummaryReview summary={summary} />
-        <div className="ru-result__actions" role="group" aria-label="Summary actions">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-expanded={panelOpen}
-            aria-controls={panelOpen ? panelId : undefined}
-            onClick={togglePanel}
-          >
-            <RefreshIcon />
-            Re-prompt
-          </Button>
-          <VersionsButton summary={summary} disabled={regenerating} />
-          <CopyButton text={summaryAsPlainText(summary)} />
-          <CopyButton text={summaryAsMarkdownText(summary)} label="Copy as Markdown" />
-          {downloadButton('txt')}
-          {downloadButton('md')}
-          {downloadButton('docx')}
-          <Button variant="ghost" size="sm" onClick={onReset} disabled={regenerating}>
-            <XIcon />
-            Reset
-          </Button>
-        </div>
-        {panelOpen ? (
-          <RepromptPanel
-            id={panelId}
-            prompt={prompt}
-            onPromptChange={setPrompt}
-            onRegenerate={() => void regenerate()}
-            onCancel={() => setPanelOpen(false)}
-            regenerating={regenerating}
-            error={regenerationError}
-            options={options}
-            onOptionsChange={setOptions}
-          />
-        ) : null}
+        <SummaryActions
+          summary={summary}
+          className="ru-result__actions"
+          defaultOptions={defaultOptions}
+          {...(onOptionsChosen ? { onOptionsChosen } : {})}
+          after={
+            <Button variant="ghost" size="sm" onClick={onReset} disabled={regenerating}>
+              <XIcon />
+              Reset
+            </Button>
+          }
+        />
       </CardContent>
     </Card>
   );

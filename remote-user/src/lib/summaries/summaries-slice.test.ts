@@ -122,6 +122,24 @@ describe('summaries reducer', () => {
     expect(state.statistics).toEqual(statistics);
   });
 
+  it('regenerating another summary (from /history) leaves the current one alone (issue 26)', () => {
+    const current = makeSummary({ id: 's1' });
+    const listed = makeSummary({ id: 's2' });
+    const regenerated = makeSummary({ id: 's2', summarizedContent: 'New', regenerationCount: 1 });
+    const arg = { id: 's2', customPrompt: null };
+    let state = withSummary({ currentSummary: current, summaries: [listed] });
+    state = reduce(
+      state,
+      regenerateSummary.fulfilled(
+        { summary: regenerated, statistics: makeStatistics() },
+        'r1',
+        arg,
+      ),
+    );
+    expect(state.currentSummary).toEqual(current);
+    expect(state.summaries[0]).toEqual(regenerated);
+  });
+
   it('a failed regeneration keeps the current summary', () => {
     const arg = { id: 's1', customPrompt: 'Shorter' };
     const before = withSummary();

@@ -314,7 +314,10 @@ export const summariesSlice = createSlice({
       .addCase(regenerateSummary.pending, (state) => creationStarted(state, 'regenerate'))
       .addCase(regenerateSummary.fulfilled, (state, action) => {
         state.status = 'succeeded';
-        state.currentSummary = action.payload.summary;
+        // A summary regenerated from /history is not the one /summarize shows (issue 26).
+        if (state.currentSummary?.id === action.payload.summary.id) {
+          state.currentSummary = action.payload.summary;
+        }
         state.statistics = action.payload.statistics;
         const index = state.summaries.findIndex((item) => item.id === action.payload.summary.id);
         if (index >= 0) state.summaries[index] = action.payload.summary;
