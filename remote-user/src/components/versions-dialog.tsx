@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
-import { formatDateTime } from 'common/text';
+import { formatDateTime, plainTextOfMarkdown } from 'common/text';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -37,7 +37,11 @@ export function VersionComparison({
   older: SummaryVersion;
   newer: SummaryVersion;
 }) {
-  const parts = diffWords(older.summarizedContent, newer.summarizedContent);
+  // Compared as text: a `- ` or `**` is layout, not a changed word.
+  const parts = diffWords(
+    plainTextOfMarkdown(older.summarizedContent),
+    plainTextOfMarkdown(newer.summarizedContent),
+  );
   return (
     <section
       className="ru-compare"
