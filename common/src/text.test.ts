@@ -8,6 +8,8 @@ import {
   formatInteger,
   formatRelativeDate,
   formatShortDate,
+  firstWordsOf,
+  plainTextOfMarkdown,
   preview,
   validateLogin,
   validateRegister,
@@ -178,5 +180,50 @@ describe('formatting without ICU', () => {
       const date = new Date(2026, month, month + 9, 15, 30);
       expect(formatShortDate(date)).toBe(intl.format(date));
     }
+  });
+});
+
+describe('plainTextOfMarkdown', () => {
+  it('drops list, heading and quote markers and keeps the line breaks', () => {
+    expect(plainTextOfMarkdown('- First point\n* Second point\n1. Third\n2) Fourth')).toBe(
+      'First point\nSecond point\nThird\nFourth',
+    );
+    expect(plainTextOfMarkdown('# Title\n### Part\n> - quoted item')).toBe(
+      'Title\nPart\nquoted item',
+    );
+  });
+
+  it('drops emphasis, code, strike-through and link markers but keeps their words', () => {
+    expect(plainTextOfMarkdown('A **bold** and __strong__ claim, *really* and _truly_.')).toBe(
+      'A bold and strong claim, really and truly.',
+    );
+    expect(plainTextOfMarkdown('Run `npm test`, ~~never~~ [see docs](https://x.test/a).')).toBe(
+      'Run npm test, never see docs.',
+    );
+  });
+
+  it('keeps what only looks like a marker: snake_case, 5 * 3, a dash inside a line, #tags', () => {
+    expect(plainTextOfMarkdown('user_id is 5 * 3 - 1 and #hashtag')).toBe(
+      'user_id is 5 * 3 - 1 and #hashtag',
+    );
+  });
+
+  it('drops rules and code fences, and is empty for nothing', () => {
+    expect(plainTextOfMarkdown('One\n\n---\n\n```ts\ncode\n```\nTwo')).toBe('One\n\ncode\n\nTwo');
+    expect(plainTextOfMarkdown(null)).toBe('');
+    expect(plainTextOfMarkdown('  ')).toBe('');
+  });
+});
+
+describe('firstWordsOf', () => {
+  it('takes the first words of the plain text, with an ellipsis when cut', () => {
+    expect(firstWordsOf('- **Revenue** grew\n- Costs fell', 3)).toBe('Revenue grew Costs…');
+    expect(firstWordsOf('  one two  ', 3)).toBe('one two');
+  });
+});
+
+describe('preview of Markdown', () => {
+  it('shows the text without its markers', () => {
+    expect(preview('- **Revenue** grew 12%\n- Costs fell')).toBe('Revenue grew 12%\nCosts fell');
   });
 });

@@ -96,12 +96,47 @@ export function formatRelativeDate(date: string | number | Date, now: Date = new
   return formatShortDate(value);
 }
 
+/** Markers that open a Markdown line: headings, quotes, bullets and numbers (repeated: `> - `). */
+const MARKDOWN_LINE_MARKERS = /^[ \t]*(?:(?:#{1,6}|>|[-*+•]|\d{1,3}[.)])(?:[ \t]+|$))+/gmu;
+/** A line that is only a rule (`---`, `***`) or a code fence. */
+const MARKDOWN_RULE_OR_FENCE = /^[ \t]*(?:(?:[-*_][ \t]*){3,}|```[^\n]*|~~~[^\n]*)$/gmu;
+
+/**
+ * A summary's Markdown as plain text, for the places that show text and not layout (previews,
+ * titles, the credit history, the versions diff): line markers (`# `, `> `, `- `, `* `, `1. `),
+ * rules, fences, `**bold**`, `__bold__`, `*em*`, `` `code` ``, `~~struck~~` and links
+ * (`[text](url)` → text) lose their markers; the words and line breaks stay.
+ */
+export function plainTextOfMarkdown(text: string | null | undefined): string {
+  return (text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(MARKDOWN_RULE_OR_FENCE, '')
+    .replace(MARKDOWN_LINE_MARKERS, '')
+    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/gu, '$1')
+    .replace(/(\*\*|__|~~)(?=\S)([^\n]*?\S)\1/gu, '$2')
+    .replace(/(^|[^\w*])\*(?=[^\s*])([^*\n]*?[^\s*])\*(?![\w*])/gu, '$1$2')
+    .replace(/(^|[^\w])_(?=[^\s_])([^_\n]*?[^\s_])_(?!\w)/gu, '$1$2')
+    .replace(/`([^`\n]+)`/gu, '$1')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The first `count` words of a text as plain text, with an ellipsis when there are more. */
+export function firstWordsOf(text: string | null | undefined, count: number): string {
+  const words = plainTextOfMarkdown(text).split(/\s+/u).filter(Boolean);
+  if (words.length <= count) return words.join(' ');
+  return `${words.slice(0, count).join(' ')}…`;
+}
+
 export const PREVIEW_LENGTH = 150;
 export const NO_PREVIEW = 'No preview available';
 
-/** The first `length` characters of a text (whole code points), with an ellipsis when cut. */
+/**
+ * The first `length` characters of a text (whole code points) as plain text (no Markdown
+ * markers; plainTextOfMarkdown), with an ellipsis when cut.
+ */
 export function preview(text: string | null | undefined, length: number = PREVIEW_LENGTH): string {
-  const trimmed = (text ?? '').trim();
+  const trimmed = plainTextOfMarkdown(text);
   if (trimmed === '') return NO_PREVIEW;
   const codePoints = Array.from(trimmed);
   if (codePoints.length <= length) return trimmed;

@@ -1,4 +1,5 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from 'common/fallback-reason';
 import { SummaryCard } from './summary-card';
@@ -43,5 +44,68 @@ describe('SummaryCard: the Quick Summary says why', () => {
     expect(screen.getByText('Quick Summary', { exact: true }).getAttribute('title')).toBe(
       UNKNOWN_FALLBACK_TEXT,
     );
+  });
+});
+
+describe('SummaryCard: staff read the summary as its author does (issue 26)', () => {
+  const ORIGINAL = 'Revenue grew 12% in 2026. Costs fell. The board met twice.';
+  const BULLETS: SummaryCardData = {
+    ...BASE,
+    user: AUTHOR,
+    originalContent: ORIGINAL,
+    summarizedContent: '- **Revenue** grew 12% in 2026.\n- Profits tripled in 2030.',
+    format: 'bullets',
+    sourceMap: [
+      { text: '- **Revenue** grew 12% in 2026.', sources: [{ start: 0, end: 25 }] },
+      { text: '- Profits tripled in 2030.', sources: [] },
+    ],
+    keywords: ['revenue'],
+    unverified: ['2030'],
+    isFallback: true,
+    fallbackReason: 'rate_limited',
+  };
+
+  it('previews the text without Markdown markers', () => {
+    render(<SummaryCard summary={BULLETS} />);
+    expect(
+      screen.getByText(/^Revenue grew 12% in 2026\.\s+Profits tripled in 2030\.$/),
+    ).toBeVisible();
+  });
+
+  it('expands to items as a list, with source links, Unsupported and Not found in the source, and why it is a Quick Summary', async () => {
+    render(<SummaryCard summary={BULLETS} />);
+    await userEvent.click(screen.getByRole('button', { name: /Expand/ }));
+    expect(screen.getByRole('note').textContent).toBe(FALLBACK_REASON_TEXT.rate_limited);
+    // The source-linked view loads when the card expands; the plain list stands in meanwhile.
+    await screen.findByText('Unsupported');
+    const list = screen.getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).not.toMatch(/^- /);
+    expect(within(items[1] as HTMLElement).getByText('Unsupported')).toBeVisible();
+    expect(screen.getAllByText('Not found in the source', { exact: false }).length).toBeGreaterThan(
+      0,
+    );
+    // Choosing a sentence highlights its source in the original.
+    await userEvent.click(within(items[0] as HTMLElement).getByRole('button'));
+    const original = screen.getByRole('region', { name: 'Original content' });
+    expect(original.querySelector('[aria-current="true"]')?.textContent).toBe(
+      ORIGINAL.slice(0, 25),
+    );
+  });
+
+  it('without a source map, shows the summary as a list and the original below', async () => {
+    render(
+      <SummaryCard
+        summary={{ ...BASE, user: AUTHOR, summarizedContent: '- One point.\n- Two points.' }}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Expand/ }));
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['One point.', 'Two points.']);
+    expect(screen.getByText(BASE.originalContent as string)).toBeVisible();
   });
 });

@@ -1,6 +1,10 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { SummaryText } from 'common/components/summary-text';
 import { cx } from 'common/cx';
+import { fallbackExplanation } from 'common/fallback-reason';
+import type { OwnSummaryRecord } from 'common/own-summary';
+import { summarySentences } from 'common/source-map';
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { roleBadgeVariant, roleLabel } from 'common/roles';
 import { formatInteger, formatRelativeDate, preview } from 'common/text';
@@ -8,6 +12,13 @@ import { Badge } from 'common/ui/badge';
 import { ExpandButton } from 'common/ui/expand-button';
 import { SummaryKindBadge } from 'common/ui/summary-kind-badge';
 import './summary-card.css';
+
+// The summary beside its source, as its author sees it (issue 26): loaded when a card expands.
+const SourceLinkedSummary = lazy(() =>
+  import('common/components/source-linked-summary').then((module) => ({
+    default: module.SourceLinkedSummary,
+  })),
+);
 
 /** SPEC.md /history: the expanded view's text when a summary is empty. */
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
@@ -30,6 +41,11 @@ export interface SummaryCardData {
   fallbackReason?: string | null;
   /** Who wrote it, on staff listings; absent on one's own. */
   user?: { name: string; email: string; role: string } | null;
+  /** The source checks (API.md "Additions"): shown as the author sees them when present. */
+  sourceMap?: OwnSummaryRecord['sourceMap'] | null;
+  keywords?: string[] | null;
+  unverified?: string[] | null;
+  format?: OwnSummaryRecord['format'];
 }
 
 export interface SummaryCardProps {
@@ -71,6 +87,24 @@ export function SummaryCard({
   const detailsId = `summary${id}details`;
   const ratio = summary.compressionRatio;
   const author = summary.user;
+  const summaryText = summary.summarizedContent?.trim() ?? '';
+  // Why the author got a Quick Summary, said in words where the summary is read.
+  const fallbackWhy = summary.isFallback ? fallbackExplanation(summary) : null;
+  // With a source map, the summary is shown sentence by sentence beside its source.
+  const linked = useMemo(
+    () =>
+      summary.sourceMap && summarySentences(summary)
+        ? {
+            summarizedContent: summary.summarizedContent?.trim() ?? '',
+            originalContent: summary.originalContent ?? '',
+            sourceMap: summary.sourceMap,
+            keywords: summary.keywords ?? [],
+            unverified: summary.unverified ?? [],
+            format: summary.format,
+          }
+        : null,
+    [summary],
+  );
   return (
     <article aria-labelledby={titleId} className={cx('ui-card', 'ui-summary-card', className)}>
       <div className="ui-summary-card__top">
@@ -104,18 +138,33 @@ export function SummaryCard({
           <div id={detailsId} hidden={!expanded} className="ui-summary-card__details">
             {expanded ? (
               <>
-                <section>
-                  <h4 className="ui-summary-card__label">Summary</h4>
-                  <p className="ui-summary-card__text">
-                    {summary.summarizedContent?.trim() || SUMMARY_NOT_AVAILABLE}
+                {fallbackWhy ? (
+                  <p className="ui-summary-card__why" role="note">
+                    {fallbackWhy}
                   </p>
-                </section>
-                <section>
-                  <h4 className="ui-summary-card__label">Original content</h4>
-                  <p className="ui-summary-card__text ui-summary-card__text--original">
-                    {summary.originalContent}
-                  </p>
-                </section>
+                ) : null}
+                {linked ? (
+                  <Suspense fallback={<SummaryText text={summaryText} />}>
+                    <SourceLinkedSummary summary={linked} headingLevel={4} showKeywords />
+                  </Suspense>
+                ) : (
+                  <>
+                    <section>
+                      <h4 className="ui-summary-card__label">Summary</h4>
+                      {summaryText ? (
+                        <SummaryText text={summaryText} className="ui-summary-card__text" />
+                      ) : (
+                        <p className="ui-summary-card__text">{SUMMARY_NOT_AVAILABLE}</p>
+                      )}
+                    </section>
+                    <section>
+                      <h4 className="ui-summary-card__label">Original content</h4>
+                      <p className="ui-summary-card__text ui-summary-card__text--original">
+                        {summary.originalContent}
+                      </p>
+                    </section>
+                  </>
+                )}
                 <p className="ui-summary-card__model">
                   Model: {summary.aiModel || DEFAULT_PORTAL_CONFIG.model}
                 </p>

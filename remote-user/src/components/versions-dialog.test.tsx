@@ -238,3 +238,28 @@ describe('VersionsButton', () => {
     expect(await screen.findByText('Summary not found')).toBeVisible();
   });
 });
+
+describe('VersionComparison (issue 26)', () => {
+  it('compares the texts without their Markdown markers', async () => {
+    const { VersionComparison } = await import('./versions-dialog');
+    renderWithProviders({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <VersionComparison
+              older={version(1, '- **Revenue** grew.\n- Costs fell.', { format: 'bullets' })}
+              newer={version(2, '- **Revenue** grew fast.\n- Costs fell.', { format: 'bullets' })}
+            />
+          ),
+        },
+      ],
+    });
+    const comparison = screen.getByRole('region', { name: 'Version 1 and version 2 compared' });
+    expect(comparison.textContent).not.toMatch(/\*\*|(^|\n)- /);
+    expect(Array.from(comparison.querySelectorAll('ins')).map((node) => node.textContent)).toEqual([
+      'fast',
+    ]);
+    expect(comparison.querySelectorAll('del')).toHaveLength(0);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
-import { formatDateTime } from 'common/text';
+import { formatDateTime, plainTextOfMarkdown } from 'common/text';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -41,7 +41,11 @@ export function VersionComparison({
   older: SummaryVersion;
   newer: SummaryVersion;
 }) {
-  const parts = diffSummaries(older.summarizedContent, newer.summarizedContent);
+  // Compared as text: a `- ` or `**` is layout, not a changed word.
+  const parts = diffSummaries(
+    plainTextOfMarkdown(older.summarizedContent),
+    plainTextOfMarkdown(newer.summarizedContent),
+  );
   return (
     <section
       className="ru-compare"

@@ -229,6 +229,51 @@ describe('GET /api/admin/summaries', () => {
   });
 });
 
+describe('staff listings carry what the author sees (issue 26)', () => {
+  it('GET /api/admin/summaries and GET /api/reviews/pending send the source checks, the Quick Summary reason and the file name', async () => {
+    const id = await insertSummary(author.user.id, {
+      summarizedContent: '- The committee approved library funding.\n- It sold the bridge in 2031.',
+    });
+    const sourceMap = [
+      { text: '- The committee approved library funding.', sources: [{ start: 52, end: 91 }] },
+      { text: '- It sold the bridge in 2031.', sources: [] },
+    ];
+    await t.db
+      .updateTable('summaries')
+      .set({
+        format: 'bullets',
+        source_map: JSON.stringify(sourceMap),
+        keywords: JSON.stringify(['library', 'budget']),
+        unverified: JSON.stringify(['2031']),
+        is_fallback: true,
+        fallback_reason: 'rate_limited',
+      })
+      .where('id', '=', id)
+      .execute();
+    const expected = {
+      id,
+      format: 'bullets',
+      sourceMap,
+      keywords: ['library', 'budget'],
+      unverified: ['2031'],
+      isFallback: true,
+      fallbackReason: 'rate_limited',
+      fileName: null,
+      source: 'text',
+      user: { id: author.user.id, name: 'Uma Author' },
+    };
+
+    const adminList = ((await (await list(editor, '?limit=100')).json()) as Envelope<ListData>).data
+      .summaries;
+    expect(adminList.find((summary) => summary.id === id)).toMatchObject(expected);
+
+    const pending = await t.request('/api/reviews/pending?limit=100', { token: reviewer.token });
+    expect(pending.status).toBe(200);
+    const queue = ((await pending.json()) as Envelope<StaffSummaryDto[]>).data;
+    expect(queue.find((summary) => summary.id === id)).toMatchObject(expected);
+  });
+});
+
 describe('PUT /api/admin/summaries/:id', () => {
   it('replaces the text, recounts, sends it back to review and audits', async () => {
     const id = await insertSummary(author.user.id, { reviewStatus: 'approved' });

@@ -1,13 +1,12 @@
+import { firstWordsOf } from 'common/text';
 import type { CreditHistoryEntry } from '../../lib/credits/credits-api';
 
 /** How many words of a summary a history row shows. */
 const PREVIEW_WORDS = 8;
 
-/** The first words of a summary, with an ellipsis when there are more. */
+/** The first words of a summary as plain text (no Markdown markers), with an ellipsis when there are more. */
 export function firstWords(text: string, count = PREVIEW_WORDS): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= count) return words.join(' ');
-  return `${words.slice(0, count).join(' ')}…`;
+  return firstWordsOf(text, count);
 }
 
 /** What a credit movement was, in words (issue 11). */

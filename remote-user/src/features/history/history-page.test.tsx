@@ -215,10 +215,12 @@ describe('HistoryPage', () => {
     expect(expand.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(expand);
     expect(expand.getAttribute('aria-expanded')).toBe('true');
-    expect(within(first).getByText('The whole original text.')).toBeVisible();
+    // The card's title quotes the pasted text's first words too (issue 26): the region is looked in.
+    const original = within(first).getByRole('region', { name: 'Original content' });
+    expect(within(original).getByText('The whole original text.')).toBeVisible();
     expect(within(first).getByText('Gemini 1.5 Flash')).toBeVisible();
     await userEvent.click(expand);
-    expect(within(first).queryByText('The whole original text.')).toBeNull();
+    expect(within(first).queryByRole('region', { name: 'Original content' })).toBeNull();
 
     await userEvent.click(within(second).getByRole('button', { name: /Show more/ }));
     expect(within(second).getByText('Summary not available')).toBeVisible();

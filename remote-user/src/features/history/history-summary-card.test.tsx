@@ -46,3 +46,33 @@ describe('a prompt the quick summarizer could not apply', () => {
     expect(screen.queryByText(PROMPT_NOT_APPLIED_TEXT)).toBeNull();
   });
 });
+
+describe('the card title (issue 26 item 6)', () => {
+  it('names an upload by its file name, the date beside it as secondary text', () => {
+    renderHistoryCard(
+      makeSummary({ id: 'upload', source: 'pdf', fileName: 'trial.pdf', originalContent: 'x' }),
+    );
+    const card = screen.getByRole('article', { name: 'trial.pdf' });
+    expect(screen.getByRole('heading', { level: 2, name: 'trial.pdf' })).toBeTruthy();
+    expect(card.querySelector('time')?.textContent).toBe('Mar 10, 2026');
+  });
+
+  it('names pasted text by its first words, and previews the summary without Markdown markers', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'pasted',
+        fileName: null,
+        originalContent: 'Quarterly results for the northern region were strong this year overall.',
+        summarizedContent: '- **Revenue** grew 12%\n- Costs fell',
+      }),
+    );
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Quarterly results for the northern region were strong…',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Revenue grew 12%\s+Costs fell$/)).toBeTruthy();
+    expect(screen.queryByText(/\*\*|^- /)).toBeNull();
+  });
+});

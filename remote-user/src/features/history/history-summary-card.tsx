@@ -1,4 +1,5 @@
 import { Suspense, lazy, useId, useState } from 'react';
+import { summaryTitle } from 'common/summary-title';
 import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
@@ -85,6 +86,7 @@ export function HistorySummaryCard({
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
   const previewText = preview(summary.summarizedContent);
+  const title = summaryTitle(summary);
   const promptNote = promptNotice(summary);
 
   return (
@@ -93,10 +95,11 @@ export function HistorySummaryCard({
       aria-labelledby={headingId}
       aria-busy={deleting || undefined}
     >
+      {/* Named by its source (a file, a page, the pasted text's first words); the date below. */}
+      <h2 id={headingId} className="ru-history-card__title" title={title}>
+        {title}
+      </h2>
       <div className="ru-history-card__top">
-        <h2 id={headingId} className="ui-sr-only">
-          Summary from {relativeDate || 'an unknown date'}
-        </h2>
         <SummaryKindBadge summary={summary} />
         {relativeDate ? (
           <time

@@ -1,0 +1,305 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { cx } from 'common/cx';
+import type { OwnSummaryRecord as Summary } from 'common/own-summary';
+import { findTerm, segmentText, splitFlagged, summarySentences } from 'common/source-map';
+import type { SummarySentence } from 'common/source-map';
+import { SummaryText } from './summary-text';
+import './source-linked-summary.css';
+
+/** The flag on numbers, dates and names the source never mentions (API.md `unverified`). */
+export const UNVERIFIED_LABEL = 'Not found in the source';
+/** What an unsupported sentence says of itself. */
+export const UNSUPPORTED_LABEL = 'Unsupported';
+export const MAX_KEYWORDS = 10;
+
+export interface SourceLinkedSummaryProps {
+  /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
+  summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
+    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format'>>;
+  /** Key-term chips above the summary (the result card). */
+  showKeywords?: boolean;
+  /** The heading level of "Summary" and "Original content". */
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}
+
+const ITEM_LINE = /^\s*(?:[-*•]|\d+[.)])\s+/u;
+
+/** Every non-blank line of the text is a list item. */
+function isItemList(text: string): boolean {
+  const lines = text.split(/\r\n?|\n/).filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => ITEM_LINE.test(line));
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function sentenceAnnouncement(sentence: SummarySentence, total: number): string {
+  const position = `Sentence ${sentence.index + 1} of ${total}`;
+  if (sentence.sources.length === 0) return `${position}: nothing in the source supports it.`;
+  return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original.`;
+}
+
+/** Wider than this, the summary and its original stand side by side (source-linked-summary.css). */
+const SIDE_BY_SIDE = '(min-width: 768px)';
+
+/**
+ * Scrolls the first element matching `selector` in the original's box to the box's middle and,
+ * when the two panes are stacked (a phone), to the middle of the screen, clear of its edges.
+ */
+function centreInOriginal(box: HTMLElement | null, selector: string): void {
+  const target = box?.querySelector<HTMLElement>(selector);
+  if (!box || !target) return;
+  const sideBySide = window.matchMedia?.(SIDE_BY_SIDE).matches ?? true;
+  if (!sideBySide) {
+    target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    return;
+  }
+  const boxTop = box.getBoundingClientRect().top + box.clientTop;
+  const offset = target.getBoundingClientRect().top - boxTop + box.scrollTop;
+  const top = Math.max(0, offset - (box.clientHeight - target.offsetHeight) / 2);
+  if (typeof box.scrollTo === 'function') box.scrollTo({ top, behavior: 'smooth' });
+  else box.scrollTop = top;
+}
+
+/**
+ * The summary sentence by sentence beside its original text (below it under 768 px): choosing a
+ * sentence (click, Enter or Space) highlights and scrolls to the source sentences behind it; the
+ * original marks every sentence the summary uses. Summaries without a source map show as text.
+ */
+export function SourceLinkedSummary({
+  summary,
+  showKeywords = false,
+  headingLevel = 3,
+  className,
+}: SourceLinkedSummaryProps) {
+  const id = useId();
+  const summaryHeadingId = `workbench${id}summary`;
+  const originalHeadingId = `workbench${id}original`;
+  const Heading = `h${headingLevel}` as const;
+  const original = summary.originalContent ?? '';
+  const sentences = useMemo(() => summarySentences(summary), [summary]);
+  const keywords = useMemo(
+    () =>
+      (summary.keywords ?? []).filter((keyword) => keyword.trim() !== '').slice(0, MAX_KEYWORDS),
+    [summary.keywords],
+  );
+  const unverified = useMemo(
+    () => (summary.unverified ?? []).filter((term) => term.trim() !== ''),
+    [summary.unverified],
+  );
+  const [selected, setSelected] = useState<number | null>(null);
+  const [keyword, setKeyword] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const originalBox = useRef<HTMLDivElement>(null);
+
+  // A new version (a regeneration, a restore) starts with nothing chosen.
+  const [shownMap, setShownMap] = useState(summary.sourceMap);
+  if (shownMap !== summary.sourceMap) {
+    setShownMap(summary.sourceMap);
+    setSelected(null);
+    setKeyword(null);
+    setAnnouncement('');
+  }
+
+  const used = useMemo(
+    () => (sentences ?? []).flatMap((sentence) => sentence.sources),
+    [sentences],
+  );
+  const active = useMemo(
+    () => (selected !== null ? (sentences?.[selected]?.sources ?? []) : []),
+    [selected, sentences],
+  );
+  const keywordSpans = useMemo(
+    () => (keyword ? findTerm(original, keyword) : []),
+    [keyword, original],
+  );
+  const segments = useMemo(
+    () => segmentText(original, { used, active, keyword: keywordSpans }),
+    [original, used, active, keywordSpans],
+  );
+
+  // Bring the chosen sentence's source, or a key term's first occurrence, to the middle of the
+  // original's box; where the box is below the summary (a phone), to the middle of the screen.
+  useEffect(() => {
+    if (selected !== null) centreInOriginal(originalBox.current, '[data-active="true"]');
+  }, [selected]);
+  useEffect(() => {
+    if (keyword !== null) centreInOriginal(originalBox.current, '[data-keyword="true"]');
+  }, [keyword]);
+
+  if (!sentences) {
+    return <SummaryText text={summary.summarizedContent} className={className} />;
+  }
+
+  const choose = (sentence: SummarySentence) => {
+    const next = selected === sentence.index ? null : sentence.index;
+    setSelected(next);
+    setAnnouncement(
+      next === null ? 'No sentence chosen.' : sentenceAnnouncement(sentence, sentences.length),
+    );
+  };
+
+  const onSentenceKey = (event: KeyboardEvent<HTMLElement>, sentence: SummarySentence) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      choose(sentence);
+    }
+  };
+
+  const chooseKeyword = (term: string) => {
+    const next = keyword === term ? null : term;
+    setKeyword(next);
+    if (next === null) {
+      setAnnouncement('No key term chosen.');
+      return;
+    }
+    const count = findTerm(original, next).length;
+    setAnnouncement(
+      `Key term “${next}”: ${plural(count, 'match', 'matches')} highlighted in the original.`,
+    );
+  };
+
+  const renderSentence = (sentence: SummarySentence) => {
+    const unsupported = sentence.sources.length === 0;
+    const isSelected = selected === sentence.index;
+    return (
+      <span
+        role="button"
+        tabIndex={0}
+        aria-pressed={isSelected}
+        className={cx(
+          'ru-sentence',
+          isSelected && 'ru-sentence--selected',
+          unsupported && 'ru-sentence--unsupported',
+        )}
+        onClick={() => choose(sentence)}
+        onKeyDown={(event) => onSentenceKey(event, sentence)}
+      >
+        {splitFlagged(sentence.text, unverified).map((part, index) =>
+          part.flagged ? (
+            <mark key={index} className="ru-unverified" title={UNVERIFIED_LABEL}>
+              {part.text}
+              <span className="ui-sr-only"> ({UNVERIFIED_LABEL})</span>
+            </mark>
+          ) : (
+            <span key={index}>{part.text}</span>
+          ),
+        )}
+        {unsupported ? (
+          <>
+            <span className="ui-sr-only"> (</span>
+            <span
+              className="ru-sentence__flag"
+              title="Nothing in the source supports this sentence"
+            >
+              {UNSUPPORTED_LABEL}
+            </span>
+            <span className="ui-sr-only">)</span>
+          </>
+        ) : null}
+      </span>
+    );
+  };
+
+  // Items one a line: the bullets format, or a summary a custom prompt turned into a list.
+  const bullets = summary.format === 'bullets' || isItemList(summary.summarizedContent);
+
+  return (
+    <div className={cx('ru-workbench', className)}>
+      {showKeywords && keywords.length > 0 ? (
+        <div className="ru-keywords" role="group" aria-label="Key terms">
+          <span className="ru-keywords__label" aria-hidden="true">
+            Key terms
+          </span>
+          {keywords.map((term) => (
+            <button
+              key={term}
+              type="button"
+              className={cx('ru-chip', keyword === term && 'ru-chip--selected')}
+              aria-pressed={keyword === term}
+              onClick={() => chooseKeyword(term)}
+            >
+              {term}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="ru-workbench__columns">
+        <div className="ru-workbench__pane">
+          <Heading id={summaryHeadingId} className="ru-details-title">
+            Summary
+          </Heading>
+          <p className="ru-workbench__hint">Choose a sentence to see its source.</p>
+          {bullets ? (
+            <ul className="ru-sentences ru-sentences--list">
+              {sentences.map((sentence) => (
+                <li key={sentence.index}>{renderSentence(sentence)}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="ru-sentences">
+              {sentences.map((sentence) => (
+                <span key={sentence.index}>{renderSentence(sentence)} </span>
+              ))}
+            </p>
+          )}
+          {unverified.length > 0 ? (
+            <div className="ru-unverified-note" role="note">
+              <strong>{UNVERIFIED_LABEL}:</strong>{' '}
+              {unverified.map((term, index) => (
+                <span key={term}>
+                  {index > 0 ? ', ' : null}
+                  <mark className="ru-unverified">{term}</mark>
+                </span>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        {/* Not a named section: the scrollable box below is the one "Original content" region. */}
+        <div className="ru-workbench__pane">
+          <Heading id={originalHeadingId} className="ru-details-title">
+            Original content
+          </Heading>
+          <div
+            ref={originalBox}
+            className="ru-original"
+            // A scrollable region: focusable so keyboard users can scroll it.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            role="region"
+            aria-labelledby={originalHeadingId}
+          >
+            {original.trim() === ''
+              ? 'Original content not available'
+              : segments.map((segment) =>
+                  segment.used || segment.keyword ? (
+                    <mark
+                      key={segment.start}
+                      className={cx(
+                        'ru-source',
+                        segment.used && 'ru-source--used',
+                        segment.active && 'ru-source--active',
+                        segment.keyword && 'ru-source--keyword',
+                      )}
+                      data-active={segment.active || undefined}
+                      data-keyword={segment.keyword || undefined}
+                      aria-current={segment.active ? 'true' : undefined}
+                    >
+                      {segment.text}
+                    </mark>
+                  ) : (
+                    <span key={segment.start}>{segment.text}</span>
+                  ),
+                )}
+          </div>
+        </div>
+      </div>
+      <p role="status" className="ui-sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
