@@ -104,7 +104,11 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
         >
           {state.requests.map((request) => (
             <tr key={request.id}>
-              <th scope="row" className="admin-users-table__name" title={request.user.name}>
+              <th
+                scope="row"
+                className="admin-users-table__name admin-requests__user"
+                title={request.user.name}
+              >
                 {request.user.name}
                 <span className="admin-requests__email" title={request.user.email}>
                   {request.user.email}
