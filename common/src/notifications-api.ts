@@ -31,15 +31,19 @@ export async function markNotificationsRead(ids?: string[]): Promise<number> {
   return body.data.unread;
 }
 
-/** Where a notification leads: the summary's history, the credits page, or the dashboard. */
-export function notificationTarget(notification: AppNotification): string {
+/**
+ * Where a notification leads: the summary's history, the credits page, or the dashboard; an
+ * admin's `request` notification (a user asked for credits) to the admin's Credit requests tab.
+ */
+export function notificationTarget(notification: AppNotification, role?: string): string {
   switch (notification.kind) {
     case 'review':
       return notification.summaryId
         ? `/history?summary=${encodeURIComponent(notification.summaryId)}`
         : '/history';
-    case 'credits':
     case 'request':
+      return role === 'admin' ? '/admin?tab=credit-requests' : '/credits';
+    case 'credits':
       return '/credits';
     default:
       return '/dashboard';

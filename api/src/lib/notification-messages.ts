@@ -55,3 +55,13 @@ export function requestDeniedMessage(asked: number, note: string | null): string
   const denied = `Your request for ${plural(asked)} was denied.`;
   return note === null ? denied : `${denied} Note: ${note}`;
 }
+
+/** To every admin when a user asks for credits (issue 26): who, how many, and why if said. */
+export function creditRequestedMessage(
+  name: string,
+  credits: number,
+  reason: string | null,
+): string {
+  const asked = `${name} asked for ${plural(credits)}.`;
+  return reason === null ? asked : `${asked} Reason: ${reason}`;
+}

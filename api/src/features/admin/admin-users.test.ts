@@ -210,7 +210,6 @@ describe('PUT /api/admin/users/:id/recharge', () => {
   it.each([
     ['zero', { credits: 0 }],
     ['negative', { credits: -5 }],
-    ['a fraction', { credits: 1.5 }],
     ['a numeric string', { credits: '10' }],
     ['null', { credits: null }],
     ['missing', {}],
@@ -227,6 +226,22 @@ describe('PUT /api/admin/users/:id/recharge', () => {
     expect((await findUserById(t.db, target.user.id))?.credits).toBe(5);
     expect(await listCreditMovements(t.db, target.user.id)).toHaveLength(1);
   });
+
+  it.each([1.5, 2.5])(
+    'refuses %s credits with 400 and a whole-number message, adding nothing',
+    async (credits) => {
+      const target = await t.createUser({ credits: 5 });
+      await expectError(
+        await recharge(admin, target.user.id, { credits }),
+        400,
+        'VALIDATION_ERROR',
+        'Credits must be a whole number, such as 2 or 3',
+        'credits',
+      );
+      expect((await findUserById(t.db, target.user.id))?.credits).toBe(5);
+      expect(await listCreditMovements(t.db, target.user.id)).toHaveLength(1);
+    },
+  );
 
   it('refuses a body that is not a JSON object', async () => {
     const target = await t.createUser();

@@ -22,6 +22,8 @@ export const MAX_ADMIN_PAGE_SIZE = 100;
 export const DEFAULT_ADMIN_PAGE_SIZE = 50;
 
 export const INVALID_CREDITS_MESSAGE = 'Please enter a valid positive number';
+/** A fraction of a credit (2.5): refused, not cut to 2 (issue 26). */
+export const WHOLE_CREDITS_MESSAGE = 'Credits must be a whole number, such as 2 or 3';
 export const SELECT_ROLE_MESSAGE = 'Please select a role';
 export const SUMMARY_CONTENT_REQUIRED_MESSAGE = 'Summary content is required';
 export const SUMMARY_CONTENT_INVALID_MESSAGE = 'Summary content contains invalid characters';
@@ -34,13 +36,13 @@ export function summaryContentTooLongMessage(current: number): string {
 
 const roles = ['user', 'editor', 'reviewer', 'admin'] as const satisfies readonly Role[];
 
-/** PUT /api/admin/users/:id/recharge: a whole number of credits, 1..1,000,000. */
+/** PUT /api/admin/users/:id/recharge: a whole number of credits, 1..1,000,000 (a fraction: its own message). */
 export const rechargeSchema = z.object(
   {
     credits: z
       .number({ error: INVALID_CREDITS_MESSAGE })
-      .int(INVALID_CREDITS_MESSAGE)
       .min(1, INVALID_CREDITS_MESSAGE)
+      .int(WHOLE_CREDITS_MESSAGE)
       .max(MAX_RECHARGE_CREDITS, INVALID_CREDITS_MESSAGE),
   },
   jsonObjectBody,

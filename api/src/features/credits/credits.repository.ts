@@ -81,6 +81,17 @@ export async function insertOpenRequest(
     .executeTakeFirst();
 }
 
+/** The ids of every admin but `exceptUserId`: they are told of each new credit request. */
+export async function listAdminIds(db: DbExecutor, exceptUserId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('id', '!=', exceptUserId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** The user's requests, newest first. */
 export function listOwnRequests(db: DbExecutor, userId: string): Promise<CreditRequestRow[]> {
   return db

@@ -9,12 +9,17 @@ import { pageWindow, toPaginationDto } from '../../lib/page-query';
 import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
 import type { PaginationDto } from '../../lib/page-query';
 import { appendNotification } from '../../db/notifications.repository';
-import { requestApprovedMessage, requestDeniedMessage } from '../../lib/notification-messages';
+import {
+  creditRequestedMessage,
+  requestApprovedMessage,
+  requestDeniedMessage,
+} from '../../lib/notification-messages';
 import {
   closeOpenRequest,
   countCreditHistory,
   findRequest,
   insertOpenRequest,
+  listAdminIds,
   listCreditHistory,
   listOwnRequests,
   listRequests,
@@ -130,19 +135,29 @@ export async function getCreditHistory(
   };
 }
 
-/** Opens a credit request; 409 while the user has another one open. */
+/**
+ * Opens a credit request; 409 while the user has another one open. In the same transaction
+ * every other admin gets a notification of it (kind `request`), so none is told of a request
+ * that does not exist.
+ */
 export async function createCreditRequest(
   deps: AppDeps,
   user: UserRecord,
   input: CreateCreditRequestInput,
 ): Promise<CreditRequestDto> {
-  const row = await insertOpenRequest(deps.db, {
-    userId: user.id,
-    credits: input.credits,
-    reason: input.reason,
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await insertOpenRequest(trx, {
+      userId: user.id,
+      credits: input.credits,
+      reason: input.reason,
+    });
+    if (!row) throw new AppError(409, 'CONFLICT', OPEN_REQUEST_MESSAGE);
+    const message = creditRequestedMessage(user.name, row.credits, row.reason);
+    for (const adminId of await listAdminIds(trx, user.id)) {
+      await appendNotification(trx, { userId: adminId, kind: 'request', message });
+    }
+    return toCreditRequestDto(row);
   });
-  if (!row) throw new AppError(409, 'CONFLICT', OPEN_REQUEST_MESSAGE);
-  return toCreditRequestDto(row);
 }
 
 export async function getOwnCreditRequests(

@@ -147,6 +147,48 @@ describe('POST /api/credits/requests', () => {
     expect(responses.map((res) => res.status).sort()).toEqual([201, 409]);
   });
 
+  it('tells every admin (not the asker) of a new request, in the bell, and nobody of a refused one', async () => {
+    const second = await t.createUser({ role: 'admin', name: 'Grace Admin' });
+    const asker = await t.createUser({ role: 'admin', name: 'Alan Asker' });
+    const me = await t.createUser({ credits: 0, name: 'Nora Needs-Credits' });
+    const adminRequests = async (userId: string) =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select(['kind', 'message', 'read_at'])
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'request')
+          .execute()
+      ).map((row) => row.message);
+    const before = await adminRequests(admin.user.id);
+
+    expect((await requestCredits(me.token, { credits: 5, reason: 'Grading week' })).status).toBe(
+      201,
+    );
+    const told = 'Nora Needs-Credits asked for 5 credits. Reason: Grading week';
+    expect(await adminRequests(admin.user.id)).toEqual([...before, told]);
+    expect(await adminRequests(second.user.id)).toEqual([told]);
+    expect(await adminRequests(me.user.id)).toEqual([]);
+
+    const bell = await t.request('/api/notifications', { token: second.token });
+    const data = (
+      await body<Envelope<{ notifications: { kind: string; message: string }[]; unread: number }>>(
+        bell,
+      )
+    ).data;
+    expect(data.unread).toBe(1);
+    expect(data.notifications[0]).toMatchObject({ kind: 'request', message: told });
+
+    // A second open request is refused (409): no admin hears of it.
+    expect((await requestCredits(me.token, { credits: 3 })).status).toBe(409);
+    expect(await adminRequests(second.user.id)).toEqual([told]);
+
+    // An admin asking for credits is not told of their own request; the others are.
+    expect((await requestCredits(asker.token, { credits: 1 })).status).toBe(201);
+    expect(await adminRequests(asker.user.id)).toEqual([told]);
+    expect(await adminRequests(second.user.id)).toEqual([told, 'Alan Asker asked for 1 credit.']);
+  });
+
   it('refuses bad amounts and reasons with 400 naming the field', async () => {
     const me = await t.createUser({ credits: 0 });
     for (const credits of [0, -1, 1001, 2.5, '10', null]) {

@@ -215,7 +215,7 @@ describe('AdminPage', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
       const amount = screen.getByLabelText('Credits to add');
       await userEvent.clear(amount);
-      await userEvent.type(amount, '12.9');
+      await userEvent.type(amount, '12');
       // From the submit on, the dialog's timer moves only when the test says so.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
@@ -233,6 +233,30 @@ describe('AdminPage', () => {
       expect(screen.getByRole('dialog', { name: 'Credits Added!' })).toBeVisible();
       act(() => vi.advanceTimersByTime(1));
       expect(screen.queryByRole('dialog', { name: 'Credits Added!' })).toBeNull();
+    });
+
+    it('refuses a fraction of a credit in the dialog and sends nothing (2.5 used to add 2)', async () => {
+      const seen: unknown[] = [];
+      stubApi({
+        overrides: {
+          'PUT /api/admin/users/u2/recharge': recordJson(seen, {
+            success: true,
+            data: { user: { ...bob, credits: 7 } },
+          }),
+        },
+      });
+      renderAdmin();
+      await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      const amount = within(dialog).getByLabelText('Credits to add');
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '2.5');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Credits' }));
+      expect(
+        within(dialog).getByText('Credits must be a whole number, such as 2 or 3'),
+      ).toBeVisible();
+      expect(amount).toHaveFocus();
+      expect(seen).toEqual([]);
     });
 
     it("shows the server's refusal in a red alert inside the dialog", async () => {

@@ -112,7 +112,7 @@ export function AuditLogPanel() {
           <AdminTable label="Audit events" columns={['When', 'Who', 'Action', 'Whom', 'Details']}>
             {events.map((event) => (
               <tr key={event.id}>
-                <td>
+                <td className="admin-users-table__nowrap">
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                 </td>
                 <td>{event.actor?.name ?? 'System'}</td>

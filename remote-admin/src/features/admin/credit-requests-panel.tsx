@@ -104,16 +104,32 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
         >
           {state.requests.map((request) => (
             <tr key={request.id}>
-              <th scope="row" className="admin-users-table__name">
+              <th
+                scope="row"
+                className="admin-users-table__name admin-requests__user"
+                title={request.user.name}
+              >
                 {request.user.name}
-                <span className="admin-requests__email">{request.user.email}</span>
+                <span className="admin-requests__email" title={request.user.email}>
+                  {request.user.email}
+                </span>
               </th>
-              <td className="admin-users-table__credits">{request.credits}</td>
-              <td className="admin-requests__reason">{request.reason ?? '—'}</td>
-              <td>
+              <td data-label="Amount" className="admin-users-table__credits">
+                {request.credits}
+              </td>
+              <td data-label="Reason" className="admin-requests__reason">
+                {request.reason ? (
+                  <span className="admin-requests__reason-text" title={request.reason}>
+                    {request.reason}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td data-label="Date" className="admin-users-table__nowrap">
                 <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
               </td>
-              <td>
+              <td data-label="Actions" className="admin-users-table__nowrap">
                 <div className="admin-users-table__actions">
                   <Button
                     size="sm"

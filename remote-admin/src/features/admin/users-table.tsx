@@ -44,7 +44,7 @@ export function UsersTable({
         const isSelf = user.id === currentUserId;
         return (
           <tr key={user.id}>
-            <th scope="row" className="admin-users-table__name">
+            <th scope="row" className="admin-users-table__name" title={user.name}>
               {user.name}
               {isSelf ? (
                 <Badge variant="outline" className="admin-users-table__you">
@@ -52,7 +52,7 @@ export function UsersTable({
                 </Badge>
               ) : null}
             </th>
-            <td data-label="Email" className="admin-users-table__email">
+            <td data-label="Email" className="admin-users-table__email" title={user.email}>
               {user.email}
             </td>
             <td data-label="Role">
@@ -61,37 +61,40 @@ export function UsersTable({
             <td data-label="Credits" className="admin-users-table__credits">
               {user.credits}
             </td>
-            <td data-label="Created">
+            <td data-label="Created" className="admin-users-table__nowrap">
               <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
             </td>
-            <td data-label="Actions">
+            <td data-label="Actions" className="admin-users-table__nowrap">
               <div className="admin-users-table__actions">
                 <Button
                   variant="outline"
                   size="sm"
                   aria-label={`Credits for ${user.name}`}
+                  title={`Credits for ${user.name}`}
                   onClick={() => onAddCredits(user)}
                 >
                   <CoinsIcon />
-                  Credits
+                  <span className="admin-users-table__action-label">Credits</span>
                 </Button>
                 <Button
                   variant="outline"
                   size="sm"
                   aria-label={`Role for ${user.name}`}
+                  title={`Role for ${user.name}`}
                   onClick={() => onChangeRole(user)}
                 >
                   <ShieldIcon />
-                  Role
+                  <span className="admin-users-table__action-label">Role</span>
                 </Button>
                 <ButtonLink
                   variant="ghost"
                   size="sm"
                   to={`?tab=summaries&userId=${encodeURIComponent(user.id)}`}
                   aria-label={`Summaries by ${user.name}`}
+                  title={`Summaries by ${user.name}`}
                 >
                   <FileTextIcon />
-                  Summaries
+                  <span className="admin-users-table__action-label">Summaries</span>
                 </ButtonLink>
                 {isSelf ? null : (
                   // Secondary until confirmed: the confirmation's button is the red one.
@@ -100,10 +103,11 @@ export function UsersTable({
                     danger
                     size="sm"
                     aria-label={`Delete ${user.name}`}
+                    title={`Delete ${user.name}`}
                     onClick={() => onDelete(user)}
                   >
                     <TrashIcon />
-                    Delete
+                    <span className="admin-users-table__action-label">Delete</span>
                   </Button>
                 )}
               </div>

@@ -184,7 +184,7 @@ export function NotificationsBell() {
               {notifications.map((item) => (
                 <li key={item.id}>
                   <Link
-                    to={notificationTarget(item)}
+                    to={notificationTarget(item, user?.role)}
                     className="shell-bell__item"
                     onClick={() => close(false)}
                   >
