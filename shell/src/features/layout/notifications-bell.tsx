@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from 'common/error-message';
+import { announceServerChange } from 'common/live-updates';
 import {
   NOTIFICATIONS_FALLBACK,
   getNotifications,
@@ -57,11 +58,24 @@ export function NotificationsBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = `notifications${useId()}`;
   const userId = user?.id;
+  /** The notifications loaded so far; null before the first load. */
+  const seenIds = useRef<Set<string> | null>(null);
 
   const load = useCallback(
     (): Promise<NotificationsPage | null> =>
       getNotifications(PANEL_SIZE).then(
         (page) => {
+          // A notification that was not there at the last load means the server's state moved
+          // (credits approved, a review): the user and the screens that show it refresh.
+          const seen = seenIds.current;
+          const arrived =
+            seen !== null &&
+            page.notifications.some((item) => item.readAt === null && !seen.has(item.id));
+          seenIds.current = new Set([
+            ...(seen ?? []),
+            ...page.notifications.map((item) => item.id),
+          ]);
+          if (arrived) announceServerChange();
           setNotifications(page.notifications);
           setUnread(page.unread);
           setFailure(null);
