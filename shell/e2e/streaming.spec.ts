@@ -13,7 +13,7 @@ import {
 
 const STREAM_PATH = '/api/summaries/stream';
 const NOT_CONFIGURED =
-  "The AI service is not set up on this server, so Brevity made a quick summary from the document's key sentences.";
+  "AI summaries are not available here, so Brevity made a quick summary from the document's key sentences.";
 
 /**
  * Replays the stream route's events one by one, `delayMs` apart, as the browser reads them:

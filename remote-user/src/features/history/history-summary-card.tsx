@@ -8,6 +8,7 @@ import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SummaryText } from '../../components/summary-text';
 import { summarySentences } from '../../lib/summaries/source-map';
+import { formatCompression } from '../../lib/summaries/compression';
 import { formatCount, promptNotice, summaryModelLabel } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { VersionsButton } from '../../components/versions-button';
@@ -61,6 +62,11 @@ export function HistorySummaryCard({
   const headingId = `summary${id}heading`;
   const detailsId = `summary${id}details`;
   const [expanded, setExpanded] = useState(defaultExpanded);
+  const compression = formatCompression(
+    summary.compressionRatio,
+    summary.originalWordCount,
+    summary.summaryWordCount,
+  );
   const created = new Date(summary.createdAt);
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
@@ -114,10 +120,10 @@ export function HistorySummaryCard({
             : 'N/A'}{' '}
           words
         </li>
-        {isNumber(summary.compressionRatio) ? (
+        {compression !== null ? (
           <li>
             <ZapIcon />
-            {summary.compressionRatio}% compressed
+            {compression} compressed
           </li>
         ) : null}
         {isNumber(summary.processingTime) ? (
