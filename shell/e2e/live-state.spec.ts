@@ -1,7 +1,24 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { buildDocx } from './support/docx-file';
-import { expect, navbar, remoteEntryLoaded, test } from './support/portal.fixture';
-import { bearer, demoSession, freshLabel, taggedText } from './support/staff';
+import {
+  expect,
+  mainNav,
+  navbar,
+  pageHeading,
+  remoteEntryLoaded,
+  test,
+} from './support/portal.fixture';
+import { ARTICLE } from './support/sample-texts';
+import {
+  authorWithSummary,
+  bearer,
+  cardOf,
+  demoSession,
+  freshLabel,
+  openStaffPage,
+  taggedText,
+} from './support/staff';
+import { resultCard, streamCard, textTab } from './support/streaming';
 import {
   createSummaryThroughApi,
   creditsOnServer,
@@ -19,6 +36,42 @@ const FACTS = [
   'notes that the clock tower bells are rung by hand on feast days.',
   'explains how the clock tower keeper oils the gears each month.',
 ] as const;
+
+/**
+ * Replays the stream route's events `delayMs` apart, as streaming.spec.ts does, so the card
+ * can be watched (and stopped) while it is written.
+ */
+async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
+  await page.addInitScript(
+    ({ path, delay }) => {
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url =
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!new URL(url, location.href).pathname.endsWith(path) || !response.ok) return response;
+        const events = (await response.text())
+          .split('\n\n')
+          .filter((event) => event.trim() !== '')
+          .map((event) => `${event}\n\n`);
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const next = events.shift();
+            if (next === undefined) {
+              controller.close();
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            controller.enqueue(encoder.encode(next));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    },
+    { path: '/api/summaries/stream', delay: delayMs },
+  );
+}
 
 /** A fresh user spent to 0 credits with an open request for 5. */
 async function userWaitingForCredits(request: APIRequestContext): Promise<ApiSession> {
@@ -192,5 +245,194 @@ test.describe('item 7: an error goes when its cause does', () => {
     const label = page.locator('label', { hasText: 'Choose a file to summarize' });
     const outline = await label.evaluate((element) => getComputedStyle(element).outlineStyle);
     expect(outline).toBe('solid');
+  });
+});
+
+/** The top of the element, and the bottom of the sticky header, in the viewport. */
+async function clearOfHeader(page: Page, selector: Locator): Promise<boolean> {
+  const headerBottom = await navbar(page).evaluate(
+    (header) => header.getBoundingClientRect().bottom,
+  );
+  const box = await selector.boundingBox();
+  return box !== null && box.y >= headerBottom && box.y < (page.viewportSize()?.height ?? 0);
+}
+
+test.describe('item 8: focus goes where the work goes on', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a nav link moves focus to the new page heading; Generate to the result, clear of the header', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await registerThroughApi(request, freshLabel('focus'));
+    await startSignedIn(page, user);
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/dashboard');
+    await entry;
+    await expect(pageHeading(page)).toBeVisible();
+
+    await mainNav(page).getByRole('link', { name: 'History' }).click();
+    await expect(pageHeading(page)).toHaveText('Summary History');
+    await expect(pageHeading(page)).toBeFocused();
+
+    await mainNav(page).getByRole('link', { name: 'Create Summary' }).click();
+    await expect(pageHeading(page)).toHaveText('Create Summary');
+    await expect(pageHeading(page)).toBeFocused();
+
+    const { field, submit } = textTab(page);
+    await field.fill(ARTICLE);
+    await submit.click();
+    const heading = resultCard(page).getByRole('heading', { name: 'Your Summary' });
+    await expect(heading).toBeFocused({ timeout: 20_000 });
+    await expect.poll(() => clearOfHeader(page, heading)).toBe(true);
+  });
+
+  test('after Review Submitted! closes, focus is on the next pending summary', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const first = await authorWithSummary(request, 'focus-first', FACTS);
+    const second = await authorWithSummary(request, 'focus-second', FACTS);
+    const reviewer = await demoSession(request, 'reviewer');
+    await startSignedIn(page, reviewer);
+    await openStaffPage(page, 'reviewer');
+    const list = page.getByRole('list', { name: 'Pending Reviews' });
+    // Newest first: the second author's card, then the first's.
+    const card = cardOf(page, 'Pending Reviews', second.author);
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve Summary' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    const done = page.getByRole('dialog', { name: 'Review Submitted!' });
+    await expect(done).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(done).toBeHidden();
+    const focused = list.locator('li:focus');
+    await expect(focused).toHaveCount(1);
+    await expect(focused).toContainText(first.author.user.name);
+  });
+
+  test('after Approve on a credit request, focus is on the next request', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const older = await userWaitingForCredits(request);
+    const newer = await userWaitingForCredits(request);
+    const admin = await demoSession(request, 'admin');
+    await startSignedIn(page, admin);
+    await openStaffPage(page, 'admin');
+    await page.getByRole('tab', { name: /^Credit requests/ }).click();
+    const approveOlder = page.getByRole('button', {
+      name: `Approve the request of ${older.user.name}`,
+    });
+    const approveNewer = page.getByRole('button', {
+      name: `Approve the request of ${newer.user.name}`,
+    });
+    await expect(approveOlder).toBeVisible();
+    await expect(approveNewer).toBeVisible();
+    const rows = page.getByRole('row');
+    const names = await rows.allTextContents();
+    const olderFirst =
+      names.findIndex((text) => text.includes(older.user.name)) <
+      names.findIndex((text) => text.includes(newer.user.name));
+    const [answered, next] = olderFirst ? [older, newer] : [newer, older];
+    await page
+      .getByRole('button', { name: `Approve the request of ${answered.user.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Approve credit request' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('button', { name: `Approve the request of ${answered.user.name}` }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Approve the request of ${next.user.name}` }),
+    ).toBeFocused();
+  });
+});
+
+test.describe('item 9: the stream in view, and what Stop leaves', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the stream card scrolls into view; Stop says nothing was charged and offers the partial text or Start again', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await registerThroughApi(request, freshLabel('stream'));
+    await startSignedIn(page, user);
+    await replayStreamSlowly(page, 1500);
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/summarize');
+    await entry;
+    const { field, submit } = textTab(page);
+    await field.fill(ARTICLE);
+    await submit.click();
+    const card = streamCard(page);
+    const stop = card.getByRole('button', { name: 'Stop' });
+    await expect(stop).toBeVisible();
+    await expect(stop).toBeInViewport();
+    await expect.poll(() => clearOfHeader(page, card)).toBe(true);
+    await expect(card.getByTestId('streamed-summary')).not.toBeEmpty({ timeout: 15_000 });
+    const partial = ((await card.getByTestId('streamed-summary').textContent()) ?? '').trim();
+    await stop.click();
+
+    const stopped = page.getByRole('region', { name: 'Stopped. Nothing was charged.' });
+    await expect(stopped.getByRole('heading')).toBeFocused();
+    await expect(stopped.getByTestId('stopped-summary')).toContainText(partial.slice(0, 40));
+    await expect(stopped.getByRole('button', { name: 'Copy the partial text' })).toBeVisible();
+    expect(await creditsOnServer(request, user)).toBe(5);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    await stopped.getByRole('button', { name: 'Start again' }).click();
+    await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(stopped).toHaveCount(0);
+    expect(await creditsOnServer(request, user)).toBe(4);
+  });
+});
+
+test.describe('item 12: smaller', () => {
+  test('a user has a Credits nav item, in the bar and the phone menu', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerThroughApi(request, freshLabel('nav'));
+    await startSignedIn(page, user);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/dashboard');
+    await entry;
+    await mainNav(page).getByRole('link', { name: 'Credits', exact: true }).click();
+    await expect(page).toHaveURL(/\/credits$/);
+    await expect(pageHeading(page)).toHaveText('Credits');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Credits', exact: true })).toBeVisible();
+  });
+
+  test('at 0 credits with a request open, the summarize screen shows one state, without a grey bar', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await userWaitingForCredits(request);
+    await startSignedIn(page, user);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/summarize');
+    await entry;
+    const pending = page.getByText('Request pending');
+    await expect(pending).toBeVisible();
+    const line = page.locator('.ru-credits__pending');
+    await expect(line).toContainText('5 credits asked on');
+    const background = await line.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe('rgba(0, 0, 0, 0)');
   });
 });

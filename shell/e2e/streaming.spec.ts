@@ -131,7 +131,10 @@ test.describe('/summarize, the text summary as it is written', () => {
     await expect(resultCard(page)).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(field).toHaveValue(ARTICLE);
-    await expect(field).toBeFocused();
+    // Issue 26: the card that replaces the stream says nothing was charged, and takes focus.
+    await expect(
+      page.getByRole('heading', { name: 'Stopped. Nothing was charged.' }),
+    ).toBeFocused();
     await expect(submit).toBeEnabled();
     release();
     await page.unroute(`**${STREAM_PATH}`);
