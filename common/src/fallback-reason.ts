@@ -17,7 +17,8 @@ const QUICK_SUMMARY = "Brevity made a quick summary from the document's key sent
 /** Each reason in words, as the badge's tooltip and the result card say it. */
 export const FALLBACK_REASON_TEXT: Record<FallbackReason, string> = {
   rate_limited: `The AI service is busy, so ${QUICK_SUMMARY}.`,
-  not_configured: `The AI service is not set up on this server, so ${QUICK_SUMMARY}.`,
+  // What it means for the reader, not how the server is configured (issue 26).
+  not_configured: `AI summaries are not available here, so ${QUICK_SUMMARY}.`,
   unavailable: `The AI service could not be reached, so ${QUICK_SUMMARY}.`,
   timeout: `The AI service took too long to answer, so ${QUICK_SUMMARY}.`,
   blocked: `The AI service declined to summarize this text, so ${QUICK_SUMMARY}.`,

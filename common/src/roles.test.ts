@@ -31,8 +31,8 @@ describe('roleBadgeVariant', () => {
 describe('navItemsFor', () => {
   const labels = (role: string) => navItemsFor(role).map((item) => item.label);
 
-  it('gives every role the three base pages', () => {
-    expect(labels('user')).toEqual(['Dashboard', 'Create Summary', 'History']);
+  it('gives every role the three base pages, and a user Credits too', () => {
+    expect(labels('user')).toEqual(['Dashboard', 'Create Summary', 'History', 'Credits']);
   });
 
   it('adds the staff areas a role may open', () => {

@@ -61,10 +61,14 @@ const staffNavItems: ReadonlyArray<NavItem & { area: StaffArea }> = [
   { to: '/reviewer', label: 'Review Content', area: 'reviewer' },
 ];
 
+/** A user's balance page: staff reach it from the credit chip (their bar is full already). */
+const userNavItems: readonly NavItem[] = [{ to: '/credits', label: 'Credits' }];
+
 /** The navbar's links for a role (SPEC.md "Navigation bar"). */
 export function navItemsFor(role: string): NavItem[] {
   return [
     ...baseNavItems,
+    ...(role === 'user' ? userNavItems : []),
     ...staffNavItems
       .filter((item) => canAccess(role, item.area))
       .map(({ to, label }) => ({ to, label })),

@@ -17,7 +17,7 @@ const BASE_ITEMS = ['Dashboard', 'Create Summary', 'History'];
 
 /** What each role may open and what its navbar lists (SPEC.md §2, §6, "Navigation bar"). */
 const rolePlan: Record<DemoRole, { allowed: StaffPath[]; navItems: string[] }> = {
-  user: { allowed: [], navItems: BASE_ITEMS },
+  user: { allowed: [], navItems: [...BASE_ITEMS, 'Credits'] },
   editor: { allowed: ['/editor'], navItems: [...BASE_ITEMS, 'Manage Content'] },
   reviewer: { allowed: ['/reviewer'], navItems: [...BASE_ITEMS, 'Review Content'] },
   admin: {

@@ -13,7 +13,7 @@ import {
 
 const STREAM_PATH = '/api/summaries/stream';
 const NOT_CONFIGURED =
-  "The AI service is not set up on this server, so Brevity made a quick summary from the document's key sentences.";
+  "AI summaries are not available here, so Brevity made a quick summary from the document's key sentences.";
 
 /**
  * Replays the stream route's events one by one, `delayMs` apart, as the browser reads them:
@@ -131,7 +131,10 @@ test.describe('/summarize, the text summary as it is written', () => {
     await expect(resultCard(page)).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(field).toHaveValue(ARTICLE);
-    await expect(field).toBeFocused();
+    // Issue 26: the card that replaces the stream says nothing was charged, and takes focus.
+    await expect(
+      page.getByRole('heading', { name: 'Stopped. Nothing was charged.' }),
+    ).toBeFocused();
     await expect(submit).toBeEnabled();
     release();
     await page.unroute(`**${STREAM_PATH}`);

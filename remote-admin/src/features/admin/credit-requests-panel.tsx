@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ListPanel } from 'common/components/list-panel';
 import { errorMessage } from 'common/error-message';
 import { formatDateTime } from 'common/text';
@@ -69,9 +69,15 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
     request: AdminCreditRequest;
     decision: 'approved' | 'denied';
   } | null>(null);
+  /** Marks the panel's place: the rows and the heading are looked up around it. */
+  const panelMarker = useRef<HTMLSpanElement>(null);
+  /** The request just answered and its row: focus goes to the next row once it has left. */
+  const answered = useRef<{ id: string; index: number } | null>(null);
 
   const submit = async (request: AdminCreditRequest, decision: CreditDecision) => {
+    const index = state.requests.findIndex(({ id }) => id === request.id);
     await state.decide(request, decision);
+    answered.current = { id: request.id, index };
     setTarget(null);
     showToast(
       decision.decision === 'approved'
@@ -80,6 +86,29 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
       { variant: 'success' },
     );
   };
+
+  // The answered row leaves with the reload, taking the focus the dialog gave back to its
+  // Approve button: it goes to the next row's Approve, or to the heading when none is left.
+  const { requests, status } = state;
+  useEffect(() => {
+    const done = answered.current;
+    if (!done || status !== 'succeeded' || requests.some(({ id }) => id === done.id)) return;
+    answered.current = null;
+    const root = panelMarker.current?.closest('section');
+    if (!root) return;
+    const rows = root.querySelectorAll<HTMLTableRowElement>('tbody tr');
+    const row = rows[Math.min(done.index, rows.length - 1)];
+    const next = row?.querySelector<HTMLElement>('button[aria-label^="Approve"]');
+    if (next) {
+      next.focus();
+      return;
+    }
+    const heading = root.querySelector<HTMLElement>('h2');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [requests, status]);
 
   return (
     <ListPanel
@@ -97,6 +126,7 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
       }
       onLoad={state.load}
     >
+      <span ref={panelMarker} hidden />
       {state.requests.length > 0 ? (
         <AdminTable
           label="Open credit requests"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ListControls, SummarySearch } from 'common/components/list-controls';
 
 import { PagedListPanel } from 'common/components/paged-list-panel';
@@ -59,10 +59,17 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
     void dispatch(fetchReviewStats());
   }, [dispatch]);
 
+  /** Marks the panel's place: the list and its heading are looked up around it. */
+  const panelMarker = useRef<HTMLSpanElement>(null);
+  /** The summary just reviewed and its place: focus goes to the item after it (issue 26). */
+  const reviewed = useRef<{ id: string; index: number } | null>(null);
+
   const submit = async (target: ReviewTarget, comments: string) => {
+    const index = summaries.findIndex(({ id }) => id === target.summary.id);
     await dispatch(
       reviewSummary({ id: target.summary.id, action: target.action, comments }),
     ).unwrap();
+    reviewed.current = { id: target.summary.id, index };
     setDialog({
       kind: 'success',
       title: 'Review Submitted!',
@@ -72,6 +79,34 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   };
 
   const close = () => setDialog(null);
+
+  // The reviewed card leaves the Pending list (or loses its actions elsewhere), taking the
+  // focus the dialog would give back: it goes to the next card, or to the list's heading when
+  // none is left, rather than to the page's body.
+  const closeOutcome = () => {
+    setDialog(null);
+    const done = reviewed.current;
+    reviewed.current = null;
+    if (!done) return;
+    window.requestAnimationFrame(() => {
+      const root = panelMarker.current?.closest('section');
+      if (!root) return;
+      const items = Array.from(root.querySelectorAll<HTMLElement>('.ui-summary-list > li'));
+      const stillListed = items.findIndex((item) => item.dataset.summaryId === done.id);
+      const next = stillListed >= 0 ? stillListed + 1 : done.index;
+      const target = items[Math.min(next, items.length - 1)];
+      if (target) {
+        target.focus();
+        return;
+      }
+      const heading = root.querySelector<HTMLElement>('h2');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    });
+  };
+
   return (
     <>
       <PagedListPanel
@@ -111,10 +146,11 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
           </ListControls>
         }
       >
+        <span ref={panelMarker} hidden />
         {summaries.length > 0 ? (
           <ul aria-label={title} className="ui-summary-list">
             {summaries.map((summary) => (
-              <li key={summary.id}>
+              <li key={summary.id} data-summary-id={summary.id} tabIndex={-1}>
                 <ReviewCard
                   summary={summary}
                   reviewable={isReviewable(tab, summary)}
@@ -141,7 +177,7 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
       />
       <OutcomeDialog
         outcome={dialog?.kind === 'success' || dialog?.kind === 'error' ? dialog : null}
-        onClose={close}
+        onClose={closeOutcome}
       />
     </>
   );

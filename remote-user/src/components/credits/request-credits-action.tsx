@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Badge } from 'common/ui/badge';
+import { useServerChanges } from 'common/live-updates';
 import { Button } from 'common/ui/button';
-import { CoinsIcon } from 'common/ui/icons';
+import { ClockIcon, CoinsIcon } from 'common/ui/icons';
 import { showToast } from 'common/ui/toast';
 import { getCreditRequests, postCreditRequest } from '../../lib/credits/credits-api';
 import type { CreditRequest } from '../../lib/credits/credits-api';
 import { CreditRequestDialog } from './credit-request-dialog';
+import './request-credits-action.css';
 
 type RequestState =
   { status: 'loading' } | { status: 'ready'; open: CreditRequest | null } | { status: 'failed' };
@@ -17,6 +18,8 @@ type RequestState =
 export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const [state, setState] = useState<RequestState>({ status: 'loading' });
   const [dialogOpen, setDialogOpen] = useState(false);
+  // An answered request (a notification, the tab coming back) is looked up again.
+  const serverChanges = useServerChanges();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -33,17 +36,19 @@ export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         setState({ status: 'failed' });
       });
     return () => controller.abort();
-  }, []);
+  }, [serverChanges]);
 
   if (state.status === 'loading') return null;
   if (state.status === 'ready' && state.open) {
     return (
-      <Badge variant="secondary" className="ru-credits__pending">
-        Request pending
-        <span className="ui-sr-only">
-          {`: ${state.open.credits} credits asked on ${new Date(state.open.createdAt).toLocaleDateString('en-US')}`}
+      // One line of the state it is in, not a badge: what was asked, and what happens next.
+      <p className="ru-credits__pending">
+        <ClockIcon />
+        <span>
+          <strong>Request pending</strong>
+          {`: ${state.open.credits} credits asked on ${new Date(state.open.createdAt).toLocaleDateString('en-US')}. An administrator will answer; the bell tells you when.`}
         </span>
-      </Badge>
+      </p>
     );
   }
 

@@ -3,6 +3,7 @@ import { pageFromSearch } from 'common/list-params';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
+import { useServerChanges } from 'common/live-updates';
 import { formatDateTime } from 'common/text';
 import { useLoad } from 'common/use-load';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
@@ -47,9 +48,10 @@ export function CreditsPage() {
   const page = pageFromSearch(searchParams.get('page'));
   const [reload, setReload] = useState(0);
   const credits = user?.credits;
-  // The balance changing (a refresh, a summary) reloads the history too.
+  const serverChanges = useServerChanges();
+  // The balance changing (a refresh, a summary) or a notification reloads the history too.
   const state = useLoad(
-    `${page}:${reload}:${credits ?? ''}`,
+    `${page}:${reload}:${credits ?? ''}:${serverChanges}`,
     (signal) => getCreditHistory(page, HISTORY_PAGE_SIZE, signal),
     CREDIT_MESSAGES.history,
   );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerChanges } from 'common/live-updates';
 import { SummarySearch } from 'common/components/list-controls';
 import { pageFromSearch } from 'common/list-params';
 import { useSearchParams } from 'common/router';
@@ -106,11 +107,13 @@ export function HistoryPage() {
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // A notification (a review) or the tab coming back loads the list again: review states move.
+  const serverChanges = useServerChanges();
 
   useEffect(() => {
     const request = dispatch(fetchSummaries({ page, limit: HISTORY_PAGE_SIZE, q }));
     return () => request.abort();
-  }, [dispatch, page, q, reloads]);
+  }, [dispatch, page, q, reloads, serverChanges]);
 
   // The search box asks once typing pauses (common's ListSearch); a new search starts at page 1.
   const search = useCallback(

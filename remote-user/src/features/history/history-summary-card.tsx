@@ -15,6 +15,7 @@ import { SummaryReview } from '../../components/review/summary-review';
 import { SummaryKindBadge } from '../../components/summary-kind-badge';
 import { SummaryText } from '../../components/summary-text';
 import { summarySentences } from '../../lib/summaries/source-map';
+import { formatCompression } from '../../lib/summaries/compression';
 import {
   formatCount,
   promptNotice,
@@ -82,6 +83,11 @@ export function HistorySummaryCard({
       ? changed
       : given;
   const version = summaryVersion(summary);
+  const compression = formatCompression(
+    summary.compressionRatio,
+    summary.originalWordCount,
+    summary.summaryWordCount,
+  );
   const created = new Date(summary.createdAt);
   const relativeDate = formatRelativeDate(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
@@ -137,10 +143,10 @@ export function HistorySummaryCard({
             : 'N/A'}{' '}
           words
         </li>
-        {isNumber(summary.compressionRatio) ? (
+        {compression !== null ? (
           <li>
             <ZapIcon />
-            {summary.compressionRatio}% compressed
+            {compression} compressed
           </li>
         ) : null}
         {isNumber(summary.processingTime) ? (

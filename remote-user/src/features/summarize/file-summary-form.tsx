@@ -112,9 +112,9 @@ export function FileSummaryForm({
         onDrop={onDrop}
       >
         <UploadIcon size={28} className="ru-dropzone__icon" />
-        <label htmlFor={inputId} className="ru-dropzone__label">
-          Choose a file to summarize
-        </label>
+        {/* The native control is visually hidden (it would repeat the chosen file's name, which
+            the card below shows): it keeps its place in the Tab order, and its label, drawn as a
+            button, shows its focus (summarize-page.css). Space or Enter opens the file picker. */}
         <input
           ref={input}
           id={inputId}
@@ -125,6 +125,13 @@ export function FileSummaryForm({
           disabled={busy}
           onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}
         />
+        <label
+          htmlFor={inputId}
+          className="ui-button ui-button--outline ui-button--md ru-dropzone__button"
+          aria-disabled={busy || undefined}
+        >
+          Choose a file to summarize
+        </label>
         <p id={hintId} className="ru-dropzone__hint">
           Supported formats: .txt, .docx and .pdf, max 10MB. You can also drop a file here.
         </p>

@@ -3,9 +3,11 @@ import { countWords } from 'common/text';
 import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
 import { Spinner } from 'common/ui/spinner';
-import { XIcon, ZapIcon } from 'common/ui/icons';
+import { RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
 import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../../lib/summaries/summary';
 import type { SummaryStreamState } from '../../lib/summaries/summaries-slice';
+import { CopyButton } from '../../components/copy-button';
+import { scrollClearOfHeader } from './scroll-clear';
 
 /** How often, at most, the screen reader hears how far the summary has got. */
 export const PROGRESS_ANNOUNCEMENT_MS = 5000;
@@ -54,9 +56,20 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
   // A reset is said at once; progress takes over again at its next announcement.
   const announcement = restart && !progress.afterRestart ? restart : progress.message;
 
+  // The card starts below the form, often below the fold: it comes into view (with Stop) once.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (card.current) scrollClearOfHeader(card.current);
+  }, []);
+
   const empty = stream.text.trim() === '';
   return (
-    <Card className="ru-result ru-stream" role="region" aria-labelledby="summary-stream-heading">
+    <Card
+      ref={card}
+      className="ru-result ru-stream"
+      role="region"
+      aria-labelledby="summary-stream-heading"
+    >
       <CardHeader className="ru-stream__header">
         <CardTitle as="h2" id="summary-stream-heading">
           Writing the summary…
@@ -87,6 +100,59 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
         <p role="status" aria-live="polite" className="ui-sr-only">
           {announcement}
         </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The stopped stream's message: SPEC-free words, said once the request is cancelled. */
+export const STOPPED_MESSAGE = 'Stopped. Nothing was charged.';
+
+export interface StoppedSummaryProps {
+  /** The text written before Stop; may be empty. */
+  partialText: string;
+  /** Asks for the summary again, from the same text. */
+  onStartAgain: () => void;
+  /** The card's heading, focused when the card appears. */
+  headingRef?: (heading: HTMLHeadingElement | null) => void;
+}
+
+/**
+ * What Stop leaves: that nothing was charged, the partial text (which the API cannot store as a
+ * summary: it keeps only finished ones) with a way to copy it, and Start again.
+ */
+export function StoppedSummary({ partialText, onStartAgain, headingRef }: StoppedSummaryProps) {
+  const partial = partialText.trim();
+  return (
+    <Card className="ru-result ru-stream" role="region" aria-labelledby="summary-stopped-heading">
+      <CardHeader className="ru-stream__header">
+        <CardTitle as="h2" id="summary-stopped-heading" ref={headingRef} tabIndex={-1}>
+          {STOPPED_MESSAGE}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="ru-result__content">
+        {partial ? (
+          <>
+            <p className="ui-muted">
+              The summary was not finished, so it was not saved. You can copy the part written so
+              far, or start again.
+            </p>
+            <div className="ru-result__text">
+              <p className="ru-stream__text" data-testid="stopped-summary">
+                {partial}
+              </p>
+            </div>
+          </>
+        ) : (
+          <p className="ui-muted">Nothing was written yet. You can start again.</p>
+        )}
+        <div className="ui-row ru-stream__actions">
+          {partial ? <CopyButton text={partial} label="Copy the partial text" /> : null}
+          <Button size="sm" onClick={onStartAgain}>
+            <RefreshIcon />
+            Start again
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { Page } from 'common/ui/page-header';
 import { Spinner } from 'common/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
 import {
+  clearCreationError,
   clearCurrentSummary,
   createSummary,
   createSummaryFromFile,
@@ -16,7 +17,8 @@ import {
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
-import { StreamingSummary } from './streaming-summary';
+import { scrollClearOfHeader } from './scroll-clear';
+import { StoppedSummary, StreamingSummary } from './streaming-summary';
 import { TextSummaryForm } from './text-summary-form';
 import '../../components/summary.css';
 import './summarize-page.css';
@@ -36,9 +38,10 @@ function preloadSummaryResult() {
   void loadSummaryResult();
 }
 
+/** A new result takes focus, scrolled into view below the sticky header (not under it). */
 function focusResult(heading: HTMLHeadingElement) {
   heading.focus({ preventScroll: true });
-  heading.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  scrollClearOfHeader(heading);
 }
 
 /** The card shown while a summary is written, and while the code that shows it arrives. */
@@ -76,6 +79,14 @@ export function SummarizePage() {
   /** The text summary being written, so Stop can abort it. */
   const textCreation = useRef<{ abort: () => void } | null>(null);
   const [options, setOptions] = useSummaryOptions();
+  /** What Stop left: the text written so far, shown with Copy and Start again. */
+  const [stopped, setStopped] = useState<{ partialText: string } | null>(null);
+  const focusStopped = useCallback((heading: HTMLHeadingElement | null) => {
+    if (heading) {
+      heading.focus({ preventScroll: true });
+      scrollClearOfHeader(heading);
+    }
+  }, []);
 
   const loading = status === 'loading';
   const creating = loading && (operation === 'text' || operation === 'file');
@@ -95,6 +106,7 @@ export function SummarizePage() {
   }, [shownSummaryId]);
 
   const createFromText = (content: string) => {
+    setStopped(null);
     preloadSummaryResult();
     const creation = dispatch(createSummary({ content, options }));
     textCreation.current = creation;
@@ -103,24 +115,39 @@ export function SummarizePage() {
     });
   };
 
-  // Stop: the request is cancelled (nothing is charged) and the form is as it was, text kept.
+  // Stop: the request is cancelled (nothing is charged) and the form is as it was, text kept;
+  // the card that replaces the stream says so, and offers the partial text and Start again.
   const stopTextCreation = () => {
+    setStopped({ partialText: stream?.text ?? '' });
     textCreation.current?.abort();
     textCreation.current = null;
-    textField.current?.focus();
+  };
+
+  const startAgain = () => {
+    const content = text.trim();
+    if (content) createFromText(content);
+    else textField.current?.focus();
   };
 
   const createFromFile = async (chosen: File): Promise<string | null> => {
+    setStopped(null);
     preloadSummaryResult();
     const result = await dispatch(createSummaryFromFile({ file: chosen, options }));
     if (createSummaryFromFile.fulfilled.match(result)) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
   };
 
+  // Another file (or none) is another cause: the last upload's error no longer applies.
+  const changeFile = (chosen: File | null) => {
+    setFile(chosen);
+    if (creationError !== null) dispatch(clearCreationError());
+  };
+
   const reset = () => {
     setText('');
     setFile(null);
     setFileError(null);
+    setStopped(null);
     dispatch(clearCurrentSummary());
   };
 
@@ -183,7 +210,7 @@ export function SummarizePage() {
               <FileSummaryForm
                 {...formProps}
                 file={file}
-                onFileChange={setFile}
+                onFileChange={changeFile}
                 fileError={fileError}
                 onFileError={setFileError}
                 onUpload={createFromFile}
@@ -199,6 +226,12 @@ export function SummarizePage() {
         <StreamingSummary stream={stream} onStop={stopTextCreation} />
       ) : creating ? (
         <ResultPending label="Generating your summary…" />
+      ) : stopped ? (
+        <StoppedSummary
+          partialText={stopped.partialText}
+          onStartAgain={startAgain}
+          headingRef={focusStopped}
+        />
       ) : currentSummary ? (
         <Suspense fallback={<ResultPending label="Loading your summary…" />}>
           <SummaryResult

@@ -117,7 +117,7 @@ describe('SummarizePage: the text summary streams', () => {
     expect(document.activeElement).toBe(heading);
   });
 
-  it('Stop cancels the stream: nothing charged, the form back with the text kept', async () => {
+  it('Stop cancels the stream: nothing charged, the form back with the text kept, the partial text offered', async () => {
     const stream = streamedResponse();
     const { store } = setup(() => stream.response, 3);
     await generate();
@@ -130,7 +130,12 @@ describe('SummarizePage: the text summary streams', () => {
     expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(textArea().value).toBe(VALID_TEXT);
-    expect(document.activeElement).toBe(textArea());
+    // Issue 26: a card says nothing was charged, takes focus and offers the partial text.
+    const stopped = screen.getByRole('region', { name: 'Stopped. Nothing was charged.' });
+    expect(document.activeElement).toBe(within(stopped).getByRole('heading'));
+    expect(within(stopped).getByTestId('stopped-summary').textContent).toBe('Half a summary');
+    expect(within(stopped).getByRole('button', { name: 'Copy the partial text' })).toBeVisible();
+    expect(within(stopped).getByRole('button', { name: 'Start again' })).toBeVisible();
     expect(generateButton()).toHaveProperty('disabled', false);
     expect(store.getState().session.user?.credits).toBe(3);
     expect(selectSummariesState(store.getState())).toMatchObject({

@@ -13,6 +13,7 @@ import {
   summaryModelLabel,
   summaryVersion,
 } from '../../lib/summaries/summary';
+import { formatCompression } from '../../lib/summaries/compression';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 
@@ -92,7 +93,13 @@ export function SummaryResult({
           <Metric label="Summary words" value={orDash(summary.summaryWordCount, formatCount)} />
           <Metric
             label="Compression"
-            value={orDash(summary.compressionRatio, (ratio) => `${ratio}%`)}
+            value={
+              formatCompression(
+                summary.compressionRatio,
+                summary.originalWordCount,
+                summary.summaryWordCount,
+              ) ?? '—'
+            }
           />
           <Metric
             label="Processing time"

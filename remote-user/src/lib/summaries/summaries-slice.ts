@@ -235,6 +235,13 @@ export const summariesSlice = createSlice({
       state.operation = null;
       state.updatedCredits = null;
     },
+    /** A new file or text replaces the cause of a failed creation: its error goes too. */
+    clearCreationError(state) {
+      if (state.status !== 'failed' || state.operation === 'regenerate') return;
+      state.status = 'idle';
+      state.error = null;
+      state.operation = null;
+    },
     clearDeletionError(state) {
       state.deletionStatus = 'idle';
       state.deletionError = null;
@@ -392,5 +399,10 @@ export const injectedSummariesSlice = summariesSlice.injectInto(rootReducer);
 
 export const { selectSummariesState, selectCurrentSummary } = injectedSummariesSlice.selectors;
 
-export const { clearCurrentSummary, clearDeletionError, resetSummaries, summaryUpdated } =
-  summariesSlice.actions;
+export const {
+  clearCreationError,
+  clearCurrentSummary,
+  clearDeletionError,
+  resetSummaries,
+  summaryUpdated,
+} = summariesSlice.actions;

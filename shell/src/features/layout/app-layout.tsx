@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
+import { announceServerChange, onServerChange } from 'common/live-updates';
 import { Outlet, useLocation, useNavigate } from 'common/router';
 import { refreshUser, selectIsAuthenticated } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -8,6 +9,7 @@ import { Dialog } from 'common/ui/dialog';
 import { ShieldIcon } from 'common/ui/icons';
 import { Toaster } from 'common/ui/toast';
 import { Navbar } from './navbar';
+import { useFocusPageHeading } from './use-focus-page-heading';
 import '../../components/site-header.css';
 import './app-layout.css';
 
@@ -20,6 +22,9 @@ function isAccessDenied(state: unknown): boolean {
     state.accessDenied === true
   );
 }
+
+/** A focus and a visibilitychange arriving together count as one return to the tab. */
+const RETURN_QUIET_MS = 2_000;
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main-content');
@@ -40,6 +45,9 @@ export function AppLayout() {
   const accessDenied = isAccessDenied(location.state);
   const [deniedOpen, setDeniedOpen] = useState(false);
   const [seenDeniedKey, setSeenDeniedKey] = useState<string | null>(null);
+  const main = useRef<HTMLElement>(null);
+  // A new page takes focus to its h1, once here for every page of every remote.
+  useFocusPageHeading(main, location.pathname, accessDenied || deniedOpen);
 
   // A new access-denied redirect opens the dialog (derived from navigation, during render).
   if (accessDenied && seenDeniedKey !== location.key) {
@@ -50,6 +58,29 @@ export function AppLayout() {
   useEffect(() => {
     if (isAuthenticated) void dispatch(refreshUser());
   }, [dispatch, isAuthenticated, location.pathname]);
+
+  // Anything that may have changed the person's data on the server (a notification arrived, the
+  // tab came back into view) refreshes the user (credits, role); the screens that depend on the
+  // rest reload through the same announcement (common/live-updates).
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const stopListening = onServerChange(() => void dispatch(refreshUser()));
+    let lastReturn = 0;
+    const onReturn = () => {
+      if (document.visibilityState !== 'visible') return;
+      const now = Date.now();
+      if (now - lastReturn < RETURN_QUIET_MS) return;
+      lastReturn = now;
+      announceServerChange();
+    };
+    document.addEventListener('visibilitychange', onReturn);
+    window.addEventListener('focus', onReturn);
+    return () => {
+      stopListening();
+      document.removeEventListener('visibilitychange', onReturn);
+      window.removeEventListener('focus', onReturn);
+    };
+  }, [dispatch, isAuthenticated]);
 
   // Clear the flag from history so reloading or going back does not show the dialog again.
   useEffect(() => {
@@ -66,7 +97,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       <Navbar />
-      <main id="main-content" tabIndex={-1} className="shell-main">
+      <main ref={main} id="main-content" tabIndex={-1} className="shell-main">
         <Outlet />
       </main>
       <Toaster />

@@ -50,7 +50,7 @@ beforeEach(() => {
 describe('Navbar', () => {
   it("shows a user's pages, credits, name, role badge and Logout", () => {
     renderNavbar(makeUser({ name: 'Ada Lovelace', credits: 5 }));
-    expect(mainLinks()).toEqual(['Dashboard', 'Create Summary', 'History']);
+    expect(mainLinks()).toEqual(['Dashboard', 'Create Summary', 'History', 'Credits']);
     expect(screen.getByText('Ada Lovelace')).toBeVisible();
     expect(screen.getAllByText('5')[0]?.parentElement?.textContent).toBe('5 credits');
     expect(screen.getByText('User').className).toContain('ui-badge--outline');

@@ -37,6 +37,7 @@ const navIcons: Record<string, ComponentType<IconProps>> = {
   '/dashboard': LayoutIcon,
   '/summarize': FileTextIcon,
   '/history': HistoryIcon,
+  '/credits': CoinsIcon,
   '/admin': ShieldIcon,
   '/editor': PencilIcon,
   '/reviewer': ClipboardCheckIcon,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from 'common/error-message';
+import { announceServerChange } from 'common/live-updates';
 import {
   NOTIFICATIONS_FALLBACK,
   getNotifications,
@@ -57,11 +58,25 @@ export function NotificationsBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = `notifications${useId()}`;
   const userId = user?.id;
+  /** The notifications loaded so far; null before the first load. */
+  const seenIds = useRef<Set<string> | null>(null);
+
+  // A notification that was not there at the last load means the server's state moved
+  // (credits approved, a review): the user and the screens that show it refresh.
+  const noteArrivals = useCallback((loaded: readonly AppNotification[] | undefined) => {
+    if (!Array.isArray(loaded)) return;
+    const seen = seenIds.current;
+    const arrived =
+      seen !== null && loaded.some((item) => item.readAt === null && !seen.has(item.id));
+    seenIds.current = new Set([...(seen ?? []), ...loaded.map((item) => item.id)]);
+    if (arrived) announceServerChange();
+  }, []);
 
   const load = useCallback(
     (): Promise<NotificationsPage | null> =>
       getNotifications(PANEL_SIZE).then(
         (page) => {
+          noteArrivals(page.notifications);
           setNotifications(page.notifications);
           setUnread(page.unread);
           setFailure(null);
@@ -72,7 +87,7 @@ export function NotificationsBell() {
           return null;
         },
       ),
-    [],
+    [noteArrivals],
   );
 
   // A refresh of the user's data ending (the layout starts one on each navigation, the credits
