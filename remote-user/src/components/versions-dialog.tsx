@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { diffWords } from 'diff';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -24,10 +24,6 @@ import {
 } from '../lib/summaries/summary';
 import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import './versions-dialog.css';
-
-function formatDate(value: string): string {
-  return formatDateTime(value, 'medium') || value;
-}
 
 /** Two versions' texts with the words that changed: removed on the older, added on the newer. */
 export function VersionComparison({
@@ -205,9 +201,7 @@ export function VersionsDialog({ summary, onClose }: VersionsDialogProps) {
                 <div className="ru-version__head">
                   <strong>Version {version.version}</strong>
                   {isCurrent ? <Badge variant="outline">Current</Badge> : null}
-                  <time dateTime={version.createdAt} className="ui-muted">
-                    {formatDate(version.createdAt)}
-                  </time>
+                  <When className="ui-muted" value={version.createdAt} />
                 </div>
                 <dl className="ru-version__meta">
                   <div>

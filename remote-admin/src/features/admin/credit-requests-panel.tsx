@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ListPanel } from 'common/components/list-panel';
 import { errorMessage } from 'common/error-message';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import type { LoadStatus } from 'common/load-status';
 import { Button } from 'common/ui/button';
 import { EmptyState } from 'common/ui/empty-state';
@@ -111,7 +111,7 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
               <td className="admin-users-table__credits">{request.credits}</td>
               <td className="admin-requests__reason">{request.reason ?? '—'}</td>
               <td>
-                <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                <When value={request.createdAt} />
               </td>
               <td>
                 <div className="admin-users-table__actions">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatWhen } from 'common/date-format';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { CoinsIcon } from 'common/ui/icons';
@@ -41,7 +42,7 @@ export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
       <Badge variant="secondary" className="ru-credits__pending">
         Request pending
         <span className="ui-sr-only">
-          {`: ${state.open.credits} credits asked on ${new Date(state.open.createdAt).toLocaleDateString('en-US')}`}
+          {`: ${state.open.credits} credits asked, ${formatWhen(state.open.createdAt)}`}
         </span>
       </Badge>
     );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { BadgeVariant } from 'common/badge-variant';
 import { errorMessage } from 'common/error-message';
 import { useAppDispatch } from 'common/store';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { useLoad } from 'common/use-load';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
@@ -38,10 +38,6 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
 
 /** The custom prompt's limit (API.md "Limits"). */
 const MAX_PROMPT_CHARS = 500;
-
-function formatEntryDate(iso: string): string {
-  return formatDateTime(iso, 'medium');
-}
 
 function ReviewHistory({
   summaryId,
@@ -79,9 +75,7 @@ function ReviewHistory({
                   {REVIEW_STATUS_LABELS[entry.action]}
                 </Badge>
                 <span>{entry.reviewer.name}</span>
-                <time className="ui-muted" dateTime={entry.timestamp}>
-                  {formatEntryDate(entry.timestamp)}
-                </time>
+                <When className="ui-muted" value={entry.timestamp} />
               </span>
               {entry.comments ? <p className="ru-review__comment">{entry.comments}</p> : null}
             </li>

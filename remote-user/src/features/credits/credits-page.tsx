@@ -3,7 +3,7 @@ import { pageFromSearch } from 'common/list-params';
 import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { useLoad } from 'common/use-load';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
@@ -120,7 +120,7 @@ export function CreditsPage() {
                     {state.data.entries.map((entry) => (
                       <tr key={entry.id}>
                         <td>
-                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          <When value={entry.createdAt} />
                         </td>
                         <td>
                           {entry.reason === 'summary' && entry.summaryPreview ? (

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
+import { formatFullDateTime, formatWhen } from 'common/date-format';
+import { NO_PREVIEW, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
 import { ClockIcon, FileTextIcon, InfoIcon, TrashIcon, ZapIcon } from 'common/ui/icons';
@@ -21,19 +22,6 @@ const SourceLinkedSummary = lazy(() =>
 );
 
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
-
-/**
- * `November 24, 2026 at 11:35 PM`, the card date's tooltip, written by hand: an Intl formatter
- * would load ICU on the history's first screen, a long task on a phone.
- */
-const fullDate = {
-  format(date: Date): string {
-    const hours = date.getHours() % 12 || 12;
-    const minutes = String(date.getMinutes()).padStart(2, '0');
-    const half = date.getHours() < 12 ? 'AM' : 'PM';
-    return `${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()} at ${hours}:${minutes} ${half}`;
-  },
-};
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -62,7 +50,7 @@ export function HistorySummaryCard({
   const detailsId = `summary${id}details`;
   const [expanded, setExpanded] = useState(defaultExpanded);
   const created = new Date(summary.createdAt);
-  const relativeDate = formatRelativeDate(created, now);
+  const relativeDate = formatWhen(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
   const previewText = preview(summary.summarizedContent);
   const promptNote = promptNotice(summary);
@@ -82,7 +70,7 @@ export function HistorySummaryCard({
           <time
             className="ru-history-card__date"
             dateTime={summary.createdAt}
-            title={fullDate.format(created)}
+            title={formatFullDateTime(created)}
           >
             {relativeDate}
           </time>

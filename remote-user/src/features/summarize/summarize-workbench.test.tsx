@@ -222,7 +222,10 @@ describe('SummarizePage: result card workbench', () => {
       'GET /api/summaries/s9/export?format=docx',
     ]);
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer test-token');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('summary-2026-03-10.docx');
+    // One name for every download (docs/glossary.md "Files"), not the server's.
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'brevity-summary-2026-03-10.docx',
+    );
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 

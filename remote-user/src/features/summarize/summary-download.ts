@@ -1,4 +1,4 @@
-import { formatDateTime } from 'common/text';
+import { formatFileDate, formatFileDateTime } from 'common/date-format';
 import { saveBlob } from '../../lib/files/save-blob';
 import {
   formatCount,
@@ -7,12 +7,16 @@ import {
   summaryVersion,
 } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
+import type { ExportFormat } from '../../lib/summaries/summaries-api';
 
 export type DownloadFormat = 'txt' | 'md';
 
-/** `brevity-summary-2026-03-10.md`, with `-v2` once regenerated. */
-export function summaryFileName(summary: Summary, format: DownloadFormat): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(summary.createdAt)?.[0] ?? 'summary';
+/**
+ * Every download's name, whatever its format (docs/glossary.md "Files"):
+ * `brevity-summary-2026-03-10.md`, with `-v2` once regenerated; the day is the reader's.
+ */
+export function summaryFileName(summary: Summary, format: ExportFormat): string {
+  const day = formatFileDate(summary.createdAt) || 'undated';
   const version = summaryVersion(summary);
   return `brevity-summary-${day}${version ? `-v${version}` : ''}.${format}`;
 }
@@ -35,7 +39,7 @@ export function summaryAsMarkdown(summary: Summary): string {
   const lines = [
     `# ${title}`,
     '',
-    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatDateTime(created, 'long'))]),
+    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatFileDateTime(created))]),
     field('Type', summaryKindLabel(summary)),
     field('Model', summaryModelLabel(summary)),
     ...(version ? [field('Version', String(version))] : []),
