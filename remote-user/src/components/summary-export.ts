@@ -4,7 +4,7 @@ import { WORKBENCH_MESSAGES, getSummaryExport } from '../lib/summaries/summaries
 import type { ExportFormat } from '../lib/summaries/summaries-api';
 import type { Summary } from '../lib/summaries/summary';
 import { saveBlob } from '../lib/files/save-blob';
-import { summaryFileName } from '../features/summarize/summary-download';
+import { summaryFileName } from '../lib/files/summary-file-name';
 
 const ITEM_MARKER = /^(\s*)(?:[-*•]|\d+[.)])\s+/u;
 

@@ -1,5 +1,6 @@
-import { formatFileDate, formatFileDateTime } from 'common/date-format';
+import { formatFileDateTime } from 'common/date-format';
 import { saveBlob } from '../../lib/files/save-blob';
+import { summaryFileName } from '../../lib/files/summary-file-name';
 import {
   formatCount,
   summaryKindLabel,
@@ -7,19 +8,10 @@ import {
   summaryVersion,
 } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
-import type { ExportFormat } from '../../lib/summaries/summaries-api';
 
 export type DownloadFormat = 'txt' | 'md';
 
-/**
- * Every download's name, whatever its format (docs/glossary.md "Files"):
- * `brevity-summary-2026-03-10.md`, with `-v2` once regenerated; the day is the reader's.
- */
-export function summaryFileName(summary: Summary, format: ExportFormat): string {
-  const day = formatFileDate(summary.createdAt) || 'undated';
-  const version = summaryVersion(summary);
-  return `brevity-summary-${day}${version ? `-v${version}` : ''}.${format}`;
-}
+export { summaryFileName };
 
 /** The .txt download: the summary itself. */
 export function summaryAsText(summary: Summary): string {
