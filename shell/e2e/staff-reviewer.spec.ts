@@ -24,7 +24,7 @@ const LIGHTHOUSE_FACTS = [
   'records that the audit team recommended repainting the southern lighthouse.',
 ] as const;
 
-const REVIEW_BUTTONS = ['Approve', 'Reject', 'Request Revision'] as const;
+const REVIEW_BUTTONS = ['Approve', 'Reject', 'Request revision'] as const;
 
 test.describe('/reviewer', () => {
   test.use({ signedInAs: 'reviewer' });
@@ -55,7 +55,7 @@ test.describe('/reviewer', () => {
     await expect(card.getByText('Pending', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Reject' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Reject Summary' });
+    const dialog = page.getByRole('dialog', { name: 'Reject summary' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(
@@ -120,7 +120,7 @@ test.describe('/reviewer', () => {
 
     const card = cardOf(page, 'Pending Reviews', author);
     await card.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve Summary' });
+    const dialog = page.getByRole('dialog', { name: 'Approve summary' });
     await expect(dialog.getByLabel('Comments (optional)')).toHaveValue('');
     await dialog.getByRole('button', { name: 'Approve' }).click();
 

@@ -9,7 +9,7 @@ import type { ReviewAction } from '../../lib/review-status';
 
 export interface ReviewCardProps {
   summary: ListedSummary;
-  /** Offer Approve, Reject and Request Revision. */
+  /** Offer Approve, Reject and Request revision. */
   reviewable: boolean;
   onReview: (summary: ListedSummary, action: ReviewAction) => void;
   onShowHistory: (summary: ListedSummary) => void;

@@ -108,10 +108,10 @@ describe('SummaryReview', () => {
     await userEvent.click(
       screen.getByRole('button', { name: "Regenerate from the reviewer's comment" }),
     );
-    const prompt = screen.getByLabelText('Custom prompt');
+    const prompt = screen.getByLabelText('Custom prompt (optional)');
     expect((prompt as HTMLTextAreaElement).value).toBe('Cite the harbour office.');
     await userEvent.type(prompt, ' Keep it short.');
-    await userEvent.click(screen.getByRole('button', { name: 'Regenerate summary' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByRole('button', { name: /Regenerate from/ })).toBeVisible();
     const call = seen.find((request) => request.path === '/api/summaries/s1/regenerate');
     expect(JSON.parse(String(call?.body))).toEqual({

@@ -165,7 +165,7 @@ export function SummaryReview({ summary, showHistory = false }: SummaryReviewPro
           }}
         >
           <ErrorAlert message={failure} />
-          <Label htmlFor={promptId}>Custom prompt</Label>
+          <Label htmlFor={promptId}>Custom prompt (optional)</Label>
           <Textarea
             id={promptId}
             rows={3}
@@ -178,7 +178,7 @@ export function SummaryReview({ summary, showHistory = false }: SummaryReviewPro
               Cancel
             </Button>
             <Button type="submit" size="sm" loading={busy}>
-              Regenerate summary
+              Regenerate
             </Button>
           </div>
         </form>

@@ -64,7 +64,7 @@ export function CreditsPage() {
       className="ru-credits"
     >
       <div className="ru-credits__top">
-        <InfoCard icon={<CoinsIcon />} label="Available Credits">
+        <InfoCard icon={<CoinsIcon />} label="Available credits">
           <p className="ru-info-card__value">{user.credits}</p>
           <p className="ru-info-card__hint">1 credit per summary. Regenerating is free.</p>
           <div className="ru-credits__actions">
