@@ -21,7 +21,7 @@ const AREAS = {
   'remote-editor': {
     route: '/editor',
     email: 'editor@brevity.app',
-    heading: /^Content Management$/,
+    heading: /^Content management$/,
   },
   'remote-reviewer': {
     route: '/reviewer',

@@ -3,7 +3,7 @@ export const REVIEW_STATUS_FILTERS = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
-  { value: 'needs_revision', label: 'Needs Revision' },
+  { value: 'needs_revision', label: 'Needs revision' },
 ] as const;
 
 export const REVIEW_STATUS_VALUES: readonly string[] = REVIEW_STATUS_FILTERS.map(

@@ -1,3 +1,5 @@
+import { formatWhen } from './date-format';
+
 /**
  * Counts characters the way the API does (API.md "Limits"): Unicode code points of the text
  * after trimming, so an emoji counts once and the counter agrees with the server's verdict.
@@ -15,55 +17,17 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+// Dates are written by common/date-format, the one formatter (docs/glossary.md "Dates"); these
+// names stay for code written before it and give its output.
+export {
+  MONTH_NAMES,
+  formatAbsoluteDate as formatShortDate,
+  formatWhen as formatRelativeDate,
+} from './date-format';
 
-/** How formatDateTime writes a moment: `Nov 3, 2026, 4:05 PM` (short, medium) or `November 3, 2026 at 4:05 PM` (long). */
-export type DateTimeStyle = 'short' | 'medium' | 'long';
-
-const DATE_TIME_OPTIONS: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
-  short: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  medium: { dateStyle: 'medium', timeStyle: 'short' },
-  long: { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-};
-
-/** Made on first use: the first Intl formatter of a page loads ICU, a long task. */
-const dateTimeFormats: Partial<Record<DateTimeStyle, Intl.DateTimeFormat>> = {};
-
-/** A date and time in en-US, as `style` says; '' for a date that is not one. */
-export function formatDateTime(value: string | Date, style: DateTimeStyle = 'short'): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const format = (dateTimeFormats[style] ??= new Intl.DateTimeFormat(
-    'en-US',
-    DATE_TIME_OPTIONS[style],
-  ));
-  return format.format(date);
-}
-
-/**
- * English month names. Dates and numbers on the first screens are formatted by hand, as en-US
- * does: the first Intl formatter of a page loads the ICU data, a long task of its own on a phone
- * (about 70 ms here, several times that on a slow phone), which Lighthouse counts as blocking.
- */
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** `Nov 3, 2026`, as `Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })` writes it. */
-export function formatShortDate(date: Date): string {
-  const month = MONTH_NAMES[date.getMonth()] ?? '';
-  return `${month.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+/** @deprecated A date on a screen: use `formatWhen` or `<When>` (common/date-format). */
+export function formatDateTime(value: string | Date): string {
+  return formatWhen(value);
 }
 
 /**
@@ -75,25 +39,6 @@ export function formatInteger(value: number): string {
   const rounded = Math.round(Math.abs(value));
   const digits = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return value < 0 && rounded !== 0 ? `-${digits}` : digits;
-}
-
-/** Midnight of the date's local calendar day, as a UTC day number (immune to DST shifts). */
-function localDayNumber(date: Date): number {
-  return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS;
-}
-
-/**
- * A summary's date as SPEC.md /history shows it: Today, Yesterday, `N days ago` under 7 days,
- * else a short date such as `Nov 3, 2026`. Days are calendar days in the reader's time zone.
- */
-export function formatRelativeDate(date: string | number | Date, now: Date = new Date()): string {
-  const value = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(value.getTime())) return '';
-  const days = localDayNumber(now) - localDayNumber(value);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  return formatShortDate(value);
 }
 
 /** Markers that open a Markdown line: headings, quotes, bullets and numbers (repeated: `> - `). */

@@ -244,7 +244,7 @@ test.describe('the signed-out landing page', () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
-    await expect(page.getByLabel('Full Name')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(requestsUnder(urls, '/remotes/')).toEqual([]);
   });

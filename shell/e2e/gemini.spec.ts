@@ -89,7 +89,7 @@ test.describe('/summarize with Gemini (a fake of its REST API)', () => {
     await expect(text).toContainText(ITEMS[1]?.text ?? '-');
 
     const result = resultCard(page);
-    await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+    await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(card).toHaveCount(0);
@@ -156,7 +156,7 @@ test.describe('/summarize with Gemini (a fake of its REST API)', () => {
     await submit.click();
 
     const result = resultCard(page);
-    await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+    await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(result.getByText('Quick Summary', { exact: true })).toHaveAttribute('title', BUSY);

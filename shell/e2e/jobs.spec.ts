@@ -56,7 +56,7 @@ test('an uploaded file is queued, shows its progress, and ends in the result car
   ).toBeVisible();
   await expect(panel.getByRole('status')).toContainText(/queued|Processing file/);
 
-  const result = page.getByRole('region', { name: 'Your Summary' });
+  const result = page.getByRole('region', { name: 'Your summary' });
   await expect(result).toBeVisible({ timeout: 20_000 });
   const summary = await newestSummaryOnServer(request, session);
   expect(summary.fileName).toBe('quarterly-report.txt');

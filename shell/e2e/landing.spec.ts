@@ -55,7 +55,7 @@ test.describe('landing page (signed out)', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Get Started Free' }).click();
     await expect(page).toHaveURL(/\/register$/);
-    await expect(page.getByLabel('Full Name')).toBeVisible();
+    await expect(page.getByLabel('Full name')).toBeVisible();
   });
 
   test('an unknown path shows the landing page', async ({ page }) => {

@@ -93,7 +93,7 @@ test('a role change takes effect in the open tab after a refresh, and a lost sta
   const manage = mainNav(page).getByRole('link', { name: 'Manage Content' });
   await expect(manage).toBeVisible();
   await manage.click();
-  await expect(pageHeading(page)).toHaveText('Content Management');
+  await expect(pageHeading(page)).toHaveText('Content management');
 
   await setRole('user');
   await page.getByRole('button', { name: 'Refresh credits' }).first().click();

@@ -31,8 +31,8 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByLabel('Email')).toBeVisible();
 
     await page.goto('/register');
-    await expect(page.getByLabel('Full Name')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expect(page.getByLabel('Full name')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 
     // Any other path gets the landing page too.
     await page.goto('/no/such/page');
@@ -79,7 +79,7 @@ test.describe('prerendered public pages', () => {
       await expect(page).toHaveURL(/\/$/);
       await page.getByRole('banner').getByRole('link', { name: 'Get Started Free' }).click();
       await expect(page).toHaveURL(/\/register$/);
-      await expect(page.getByLabel('Full Name')).toBeVisible();
+      await expect(page.getByLabel('Full name')).toBeVisible();
       expect(requests, 'navigation stayed in the page').toEqual([]);
       expect(problems).toEqual([]);
     });

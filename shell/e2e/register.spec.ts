@@ -3,11 +3,11 @@ import { expect, navbar, test, uniqueEmail } from './support/portal.fixture';
 
 function registerForm(page: Page) {
   return {
-    name: page.getByLabel('Full Name'),
+    name: page.getByLabel('Full name'),
     email: page.getByLabel('Email'),
     password: page.getByLabel('Password', { exact: true }),
-    confirm: page.getByLabel('Confirm Password'),
-    submit: page.getByRole('button', { name: 'Create Account' }),
+    confirm: page.getByLabel('Confirm password'),
+    submit: page.getByRole('button', { name: 'Create account' }),
   };
 }
 

@@ -120,13 +120,13 @@ test.describe('/admin, Users Management', () => {
     const row = userRow(page, session.user.email);
     await row.getByRole('button', { name: `Credits for ${session.user.name}` }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Add Credits' });
+    const dialog = page.getByRole('dialog', { name: 'Add credits' });
     await expect(dialog).toBeVisible();
     const amount = dialog.getByLabel('Credits to add');
     await expect(amount).toHaveValue('10');
 
     await amount.fill('0');
-    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await dialog.getByRole('button', { name: 'Add credits' }).click();
     await expect(
       dialog.getByText('Please enter a valid positive number', { exact: true }),
     ).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('/admin, Users Management', () => {
 
     await amount.fill('7');
     await expect(dialog.getByText('Please enter a valid positive number')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await dialog.getByRole('button', { name: 'Add credits' }).click();
     await expectSelfClosingSuccess(page, 'Credits Added!');
     await expect(dialog).toBeHidden();
 
@@ -154,10 +154,10 @@ test.describe('/admin, Users Management', () => {
     await expect(row.getByRole('cell', { name: 'User', exact: true })).toBeVisible();
 
     await row.getByRole('button', { name: `Role for ${session.user.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change Role' });
+    const dialog = page.getByRole('dialog', { name: 'Change role' });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('New role').selectOption('editor');
-    await dialog.getByRole('button', { name: 'Change Role' }).click();
+    await dialog.getByRole('button', { name: 'Change role' }).click();
     await expectSelfClosingSuccess(page, 'Role Changed!');
 
     await expect(row.getByRole('cell', { name: 'Editor', exact: true })).toBeVisible();

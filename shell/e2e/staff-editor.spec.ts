@@ -37,8 +37,8 @@ test.describe('/editor', () => {
       'true',
     );
     await expect(page.getByRole('group', { name: 'Total Summaries' })).toContainText(/\d/);
-    await expect(page.getByRole('group', { name: 'Your Role' })).toContainText('Editor');
-    await expect(page.getByRole('group', { name: 'View Mode' })).toContainText('All Summaries');
+    await expect(page.getByRole('group', { name: 'Your role' })).toContainText('Editor');
+    await expect(page.getByRole('group', { name: 'View mode' })).toContainText('All Summaries');
 
     const card = cardOf(page, 'All Summaries', owner);
     await expect(card).toHaveCount(1);
@@ -98,7 +98,7 @@ test.describe('/editor', () => {
     await openStaffPage(page, 'editor');
 
     await page.getByRole('tab', { name: 'My Summaries' }).click();
-    await expect(page.getByRole('group', { name: 'View Mode' })).toContainText('My Summaries');
+    await expect(page.getByRole('group', { name: 'View mode' })).toContainText('My Summaries');
     const card = page
       .getByRole('list', { name: 'My Summaries' })
       .getByRole('article')

@@ -117,9 +117,9 @@ test.describe('staff screens at scale', () => {
       await expect(rows).toHaveCount(2);
       const row = rows.filter({ hasText: target.user.email });
       await row.getByRole('button', { name: `Credits for ${target.user.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Credits' });
+      const dialog = page.getByRole('dialog', { name: 'Add credits' });
       await dialog.getByLabel('Credits to add').fill('7');
-      await dialog.getByRole('button', { name: 'Add Credits' }).click();
+      await dialog.getByRole('button', { name: 'Add credits' }).click();
       await expect(page.getByRole('dialog', { name: 'Credits Added!' })).toBeVisible();
       await expect(row.getByRole('cell', { name: '10', exact: true })).toBeVisible();
 
@@ -207,7 +207,7 @@ test.describe('staff screens at scale', () => {
       const card = list.getByRole('article').first();
       const title = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
       await card.getByRole('button', { name: 'Approve' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Approve Summary' });
+      const dialog = page.getByRole('dialog', { name: 'Approve summary' });
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await expect(page.getByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
       await expect(list.getByRole('article')).toHaveCount(49);

@@ -85,7 +85,7 @@ test.describe('/summarize, the text summary as it is written', () => {
     expect((await text.textContent())?.startsWith(first)).toBe(true);
 
     const result = resultCard(page);
-    await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+    await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
       timeout: 20_000,
     });
     await expect(card).toHaveCount(0);
@@ -144,7 +144,7 @@ test.describe('/summarize, the text summary as it is written', () => {
 
     // The kept text is summarized on the next try, for 1 credit.
     await submit.click();
-    await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+    await expect(resultCard(page).getByRole('heading', { name: 'Your summary' })).toBeVisible({
       timeout: 20_000,
     });
     expect(await creditsOnServer(request, session)).toBe(4);

@@ -50,7 +50,7 @@ function textTab(page: Page) {
     field: panel.getByLabel('Text to summarize'),
     // The counter reads `Characters: 1,234/50,000` to a screen reader; the digits single it out.
     counter: panel.getByText(/^Characters: [\d,]+\/50,000/),
-    submit: panel.getByRole('button', { name: 'Generate Summary' }),
+    submit: panel.getByRole('button', { name: 'Generate summary' }),
   };
 }
 
@@ -66,7 +66,7 @@ function fileTab(page: Page) {
 
 /** The result card under the form. */
 function resultCard(page: Page): Locator {
-  return page.getByRole('region', { name: 'Your Summary' });
+  return page.getByRole('region', { name: 'Your summary' });
 }
 
 /**
@@ -88,7 +88,7 @@ async function storedToken(page: Page): Promise<string> {
  */
 async function shownNewSummary(page: Page, request: APIRequestContext): Promise<ApiSummary> {
   const result = resultCard(page);
-  await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+  await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
     timeout: CREATION_TIMEOUT,
   });
   const summary = await newestSummaryOnServer(request, { token: await storedToken(page) });
@@ -141,11 +141,11 @@ test.describe('/summarize, pasted text', () => {
   }) => {
     const email = uniqueEmail('summarize');
     await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Grace Summary');
+    await page.getByLabel('Full name').fill('Grace Summary');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByLabel('Confirm Password').fill('secret123');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(navbarCredits(page, 5)).toBeVisible();
 
@@ -205,7 +205,7 @@ test.describe('/summarize, pasted text', () => {
     await expect(counter).toHaveText(`Characters: ${formatCount(characterCount(ARTICLE))}/50,000`);
 
     const result = resultCard(page);
-    await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible();
+    await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible();
     await expect(result.getByText('Quick Summary', { exact: true })).toBeVisible();
     await expect(result.getByText(/^Version \d+$/)).toHaveCount(0);
     expect(summary.isFallback).toBe(true);
@@ -314,7 +314,7 @@ test.describe('/summarize, the result card', () => {
     const panel = result.getByRole('form', { name: 'Re-prompt' });
     await expect(panel).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const prompt = panel.getByLabel('Custom instructions (optional)');
+    const prompt = panel.getByLabel('Custom prompt (optional)');
     await expect(prompt).toBeFocused();
     await prompt.fill('as 3 bullet points');
 
@@ -496,7 +496,7 @@ test.describe('running out of credits', () => {
     await expect(page.getByText('You have 0 credits available.', { exact: true })).toBeVisible();
     await expect(
       page
-        .getByRole('heading', { name: 'Available Credits' })
+        .getByRole('heading', { name: 'Available credits' })
         .locator('xpath=following-sibling::p[1]'),
     ).toHaveText('0');
     await expect(navbarCredits(page, 0)).toBeVisible();

@@ -242,7 +242,7 @@ test('a text PDF is summarized through the file tab; a scanned one is refused an
   await panel.getByRole('button', { name: 'Upload & Summarize' }).click();
   expect((await queued).status()).toBe(202);
   const result = resultCard(page);
-  await expect(result.getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+  await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
     timeout: CREATION_TIMEOUT,
   });
   await expect(result.getByRole('listitem').first()).toBeVisible();

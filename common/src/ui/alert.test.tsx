@@ -33,7 +33,7 @@ describe('Badge and Card', () => {
     render(
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Available Credits</CardTitle>
+          <CardTitle as="h2">Available credits</CardTitle>
           <CardDescription>Each summary costs 1 credit</CardDescription>
         </CardHeader>
         <CardContent>
@@ -42,7 +42,7 @@ describe('Badge and Card', () => {
         <CardFooter>Footer</CardFooter>
       </Card>,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Available Credits' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Available credits' })).toBeVisible();
     expect(screen.getByText('reviewer').className).toContain('ui-badge--secondary');
   });
 });

@@ -10,7 +10,7 @@ export interface FormDialogProps {
   onClose: () => void;
   title: ReactNode;
   description?: ReactNode;
-  /** The submit button's text, e.g. "Add Credits". */
+  /** The submit button's text, e.g. "Add credits". */
   submitLabel: string;
   submitVariant?: ButtonVariant;
   /** Disables the buttons and shows a spinner on submit. */

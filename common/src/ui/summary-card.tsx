@@ -7,7 +7,8 @@ import type { OwnSummaryRecord } from 'common/own-summary';
 import { summarySentences } from 'common/source-map';
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { roleBadgeVariant, roleLabel } from 'common/roles';
-import { formatInteger, formatRelativeDate, preview } from 'common/text';
+import { formatInteger, preview } from 'common/text';
+import { When } from 'common/ui/when';
 import { Badge } from 'common/ui/badge';
 import { ExpandButton } from 'common/ui/expand-button';
 import { SummaryKindBadge } from 'common/ui/summary-kind-badge';
@@ -120,9 +121,7 @@ export function SummaryCard({
           )}
           {badges}
         </div>
-        <time className="ui-summary-card__date" dateTime={summary.createdAt}>
-          {formatRelativeDate(summary.createdAt)}
-        </time>
+        <When className="ui-summary-card__date" value={summary.createdAt} />
       </div>
       <div>
         <Heading id={titleId} className="ui-summary-card__title">

@@ -11,7 +11,7 @@ describe('review status', () => {
     expect(reviewStatusLabel('pending')).toBe('Pending');
     expect(reviewStatusLabel('approved')).toBe('Approved');
     expect(reviewStatusLabel('rejected')).toBe('Rejected');
-    expect(reviewStatusLabel('needs_revision')).toBe('Needs Revision');
+    expect(reviewStatusLabel('needs_revision')).toBe('Needs revision');
   });
 
   it('shows an unknown status as pending', () => {

@@ -22,7 +22,7 @@ const labels: Record<ReviewStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
-  needs_revision: 'Needs Revision',
+  needs_revision: 'Needs revision',
 };
 
 const variants: Record<ReviewStatus, BadgeVariant> = {
@@ -44,7 +44,7 @@ export function reviewStatusVariant(value: unknown): BadgeVariant {
 export const REVIEW_ACTIONS: ReadonlyArray<{ action: ReviewAction; label: string }> = [
   { action: 'approved', label: 'Approve' },
   { action: 'rejected', label: 'Reject' },
-  { action: 'needs_revision', label: 'Request Revision' },
+  { action: 'needs_revision', label: 'Request revision' },
 ];
 
 /** Validates a review's comments (SPEC.md §5): required to reject, optional otherwise. */

@@ -4,7 +4,7 @@ import { Card } from 'common/ui/card';
 import './info-card.css';
 
 export interface InfoCardProps {
-  /** The card's heading (an h2), e.g. "Available Credits". */
+  /** The card's heading (an h2), e.g. "Available credits". */
   label: string;
   /** A decorative icon before the label. */
   icon: ReactNode;

@@ -4,6 +4,7 @@ import { WORKBENCH_MESSAGES, getSummaryExport } from '../lib/summaries/summaries
 import type { ExportFormat } from '../lib/summaries/summaries-api';
 import type { Summary } from '../lib/summaries/summary';
 import { saveBlob } from '../lib/files/save-blob';
+import { summaryFileName } from '../lib/files/summary-file-name';
 
 const ITEM_MARKER = /^(\s*)(?:[-*•]|\d+[.)])\s+/u;
 
@@ -21,23 +22,18 @@ export function summaryAsMarkdownText(summary: Pick<Summary, 'summarizedContent'
   return summary.summarizedContent.trim();
 }
 
-/** `brevity-summary-2026-03-10.docx`, when the server names no file. */
-function fallbackFileName(summary: Pick<Summary, 'createdAt'>, format: ExportFormat): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(summary.createdAt)?.[0] ?? 'summary';
-  return `brevity-summary-${day}.${format}`;
-}
-
 /**
  * GET /api/summaries/:id/export?format= with the session's token, then saves the file under the
- * name the server gives it. Resolves false (after a toast) when it failed.
+ * one download name (`summaryFileName`, as .txt and .md are saved), not the server's. Resolves
+ * false (after a toast) when it failed.
  */
 export async function downloadSummaryExport(
   summary: Summary,
   format: ExportFormat,
 ): Promise<boolean> {
   try {
-    const { blob, fileName } = await getSummaryExport(summary.id, format);
-    saveBlob(blob, fileName ?? fallbackFileName(summary, format));
+    const { blob } = await getSummaryExport(summary.id, format);
+    saveBlob(blob, summaryFileName(summary, format));
     return true;
   } catch (error) {
     const { message } = toApiErrorInfo(error, WORKBENCH_MESSAGES.exportSummary);

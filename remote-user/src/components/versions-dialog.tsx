@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
 import { useAppDispatch } from 'common/store';
-import { formatDateTime, plainTextOfMarkdown } from 'common/text';
+import { plainTextOfMarkdown } from 'common/text';
+import { When } from 'common/ui/when';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
@@ -25,10 +26,6 @@ import type { Summary, SummaryVersion } from '../lib/summaries/summary';
 import { REVIEW_STATUS_LABELS } from './review/review-status';
 import { diffSummaries } from './summary-diff';
 import './versions-dialog.css';
-
-function formatDate(value: string): string {
-  return formatDateTime(value, 'medium') || value;
-}
 
 /**
  * Two versions' texts with what changed: removed on the older, added on the newer; sentence by
@@ -205,9 +202,7 @@ export function VersionsDialog({ summary, onClose, onRestored }: VersionsDialogP
                 <div className="ru-version__head">
                   <strong>Version {version.version}</strong>
                   {isCurrent ? <Badge variant="outline">Current</Badge> : null}
-                  <time dateTime={version.createdAt} className="ui-muted">
-                    {formatDate(version.createdAt)}
-                  </time>
+                  <When className="ui-muted" value={version.createdAt} />
                 </div>
                 <dl className="ru-version__meta">
                   <div>

@@ -14,7 +14,7 @@ import type { ApiSession, ApiSummary } from './summaries-api';
 /** The staff areas: each is served by its remote at `/<area>` under this level-one heading. */
 export const staffPages = {
   admin: 'Admin Panel',
-  editor: 'Content Management',
+  editor: 'Content management',
   reviewer: 'Content Review Center',
 } as const;
 

@@ -30,7 +30,7 @@ export const FORMAT_LABELS = {
 
 /** The result card under the form. */
 export function resultCard(page: Page): Locator {
-  return page.getByRole('region', { name: 'Your Summary', exact: true });
+  return page.getByRole('region', { name: 'Your summary', exact: true });
 }
 
 /** A radio of the Length or Format group inside `scope`. */
@@ -79,14 +79,14 @@ export async function generateFromText(
   await panel.getByLabel('Text to summarize').fill(text);
   // The text tab summarizes through the stream route; its `done` event carries the summary.
   const answer = apiResponse(page, 'POST', '/api/summaries/stream');
-  await panel.getByRole('button', { name: 'Generate Summary' }).click();
+  await panel.getByRole('button', { name: 'Generate summary' }).click();
   const response = await answer;
   expect(response.status()).toBe(200);
   expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ length, format });
   const done = streamedEvents(await response.text()).find((event) => event.event === 'done');
   expect(done, 'the stream ends with done').toBeDefined();
   const { summary } = JSON.parse(done?.data ?? '{}') as { summary: WorkbenchSummary };
-  await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+  await expect(resultCard(page).getByRole('heading', { name: 'Your summary' })).toBeVisible({
     timeout: CREATION_TIMEOUT,
   });
   return summary;

@@ -103,9 +103,9 @@ test.describe('an admin', () => {
       .getByRole('row')
       .filter({ hasText: session.user.email });
     await row.getByRole('button', { name: `Credits for ${session.user.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Credits' });
+    const dialog = page.getByRole('dialog', { name: 'Add credits' });
     await dialog.getByLabel('Credits to add').fill('7');
-    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await dialog.getByRole('button', { name: 'Add credits' }).click();
     await expect(page.getByRole('dialog', { name: 'Credits Added!' })).toBeVisible();
     await expect(row.getByRole('cell', { name: '12', exact: true })).toBeVisible();
     expect(await creditsOnServer(request, session)).toBe(12);
@@ -148,7 +148,7 @@ test.describe('a reviewer', () => {
 
     const card = cardOf(page, 'Pending Reviews', author);
     await card.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve Summary' });
+    const dialog = page.getByRole('dialog', { name: 'Approve summary' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     await expect(card).toHaveCount(0);

@@ -29,9 +29,9 @@ export function AddCreditsDialog({ user, onClose, onSubmit }: AddCreditsDialogPr
     <FormDialog
       open={user !== null}
       onClose={onClose}
-      title="Add Credits"
+      title="Add credits"
       description={user ? `${user.name} has ${user.credits} credits.` : undefined}
-      submitLabel="Add Credits"
+      submitLabel="Add credits"
       submitting={submitting}
       failure={failure}
       onSubmit={() => void submit()}

@@ -184,13 +184,13 @@ describe('AdminPage', () => {
       const fetchMock = stubApi();
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      const dialog = screen.getByRole('dialog', { name: 'Add credits' });
       const amount = within(dialog).getByLabelText('Credits to add') as HTMLInputElement;
       expect(amount.value).toBe('10');
       for (const value of ['', '0', '-4', '0.5']) {
         await userEvent.clear(amount);
         if (value) await userEvent.type(amount, value);
-        await userEvent.click(within(dialog).getByRole('button', { name: 'Add Credits' }));
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Add credits' }));
         expect(within(dialog).getByText('Please enter a valid positive number')).toBeVisible();
         expect(amount.getAttribute('aria-invalid')).toBe('true');
       }
@@ -218,13 +218,13 @@ describe('AdminPage', () => {
       await userEvent.type(amount, '12');
       // From the submit on, the dialog's timer moves only when the test says so.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      fireEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Add credits' }));
       const success = await settleUntil(() =>
         screen.queryByRole('dialog', { name: 'Credits Added!' }),
       );
       expect(seen).toEqual([{ credits: 12 }]);
       expect(success.textContent).toContain('New balance: 15');
-      expect(screen.queryByRole('dialog', { name: 'Add Credits' })).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Add credits' })).toBeNull();
       const bobRow = screen.getByRole('rowheader', { name: /Bob Writer/ }).closest('tr');
       expect(bobRow?.textContent).toContain('15');
       expect(statText('Total Credits')).toContain('25');
@@ -267,8 +267,8 @@ describe('AdminPage', () => {
       });
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Add Credits' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      await userEvent.click(screen.getByRole('button', { name: 'Add credits' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add credits' });
       expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to add credits');
     });
   });
@@ -278,19 +278,19 @@ describe('AdminPage', () => {
       const fetchMock = stubApi();
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Role for Cara Editor' }));
-      const dialog = screen.getByRole('dialog', { name: 'Change Role' });
+      const dialog = screen.getByRole('dialog', { name: 'Change role' });
       const select = within(dialog).getByLabelText('New role');
       expect(
         within(select)
           .getAllByRole('option')
           .map((option) => option.textContent),
       ).toEqual(['Select a role', 'User', 'Editor', 'Reviewer', 'Admin']);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
       expect(within(dialog).getByText('Please select a role')).toBeVisible();
 
       await userEvent.selectOptions(select, 'editor');
       expect(within(dialog).queryByText('Please select a role')).toBeNull();
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Change Role' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(
         requestLog(fetchMock).filter((line) => line === 'PUT /api/admin/users/u3/role'),
@@ -310,7 +310,7 @@ describe('AdminPage', () => {
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Role for Cara Editor' }));
       await userEvent.selectOptions(screen.getByLabelText('New role'), 'reviewer');
-      await userEvent.click(screen.getByRole('button', { name: 'Change Role' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Change role' }));
       expect(await screen.findByRole('dialog', { name: 'Role Changed!' })).toBeVisible();
       expect(seen).toEqual([{ role: 'reviewer' }]);
       expect(within(await findRow('Cara Editor')).getByText('Reviewer')).toBeVisible();
@@ -329,11 +329,11 @@ describe('AdminPage', () => {
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Role for Ada Admin' }));
       await userEvent.selectOptions(screen.getByLabelText('New role'), 'user');
-      await userEvent.click(screen.getByRole('button', { name: 'Change Role' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Change role' }));
       expect((await screen.findByRole('alert')).textContent).toBe(
         'The last admin cannot be demoted',
       );
-      expect(screen.getByRole('dialog', { name: 'Change Role' })).toBeVisible();
+      expect(screen.getByRole('dialog', { name: 'Change role' })).toBeVisible();
     });
   });
 
@@ -374,10 +374,10 @@ describe('AdminPage', () => {
     stubApi();
     renderAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
-    expect(screen.getByRole('dialog', { name: 'Add Credits' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Add credits' })).toBeVisible();
     // jsdom has no showModal, so the page behind stays clickable: the rule must hold anyway.
     await userEvent.click(screen.getByRole('button', { name: 'Role for Cara Editor' }));
-    expect(screen.queryByRole('dialog', { name: 'Add Credits' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Add credits' })).toBeNull();
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Bob Writer' }));
     expect(screen.queryByRole('dialog')).toBeNull();

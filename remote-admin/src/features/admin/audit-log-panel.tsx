@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ListControls, ListFilter } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
 import type { LoadStatus } from 'common/load-status';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { useLoad } from 'common/use-load';
 import type { LoadState } from 'common/use-load';
 import { Pager } from 'common/ui/pager';
@@ -113,7 +113,7 @@ export function AuditLogPanel() {
             {events.map((event) => (
               <tr key={event.id}>
                 <td className="admin-users-table__nowrap">
-                  <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+                  <When value={event.createdAt} />
                 </td>
                 <td>{event.actor?.name ?? 'System'}</td>
                 <td>{actionLabel(event.action)}</td>

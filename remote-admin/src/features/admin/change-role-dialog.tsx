@@ -46,9 +46,9 @@ export function ChangeRoleDialog({ user, onClose, onSubmit }: ChangeRoleDialogPr
     <FormDialog
       open={user !== null}
       onClose={onClose}
-      title="Change Role"
+      title="Change role"
       description={user ? `${user.name} is currently ${roleLabel(user.role)}.` : undefined}
-      submitLabel="Change Role"
+      submitLabel="Change role"
       submitting={submitting}
       failure={failure}
       onSubmit={() => void submit()}

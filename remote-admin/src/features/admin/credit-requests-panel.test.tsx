@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatWhen } from 'common/date-format';
 import {
   pageOf,
   recordJson,
@@ -164,7 +165,7 @@ describe('Audit log tab', () => {
     const table = await screen.findByRole('table');
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
-      'Nov 20, 2026, 10:00 AM',
+      formatWhen('2026-11-20T10:00:00.000Z'),
       'Ada Admin',
       'Role changed',
       'Rita Requester',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ListPanel } from 'common/components/list-panel';
 import { errorMessage } from 'common/error-message';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import type { LoadStatus } from 'common/load-status';
 import { Button } from 'common/ui/button';
 import { EmptyState } from 'common/ui/empty-state';
@@ -157,7 +157,7 @@ export function CreditRequestsPanel({ state }: { state: CreditRequestsState }) {
                 )}
               </td>
               <td data-label="Date" className="admin-users-table__nowrap">
-                <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+                <When value={request.createdAt} />
               </td>
               <td data-label="Actions" className="admin-users-table__nowrap">
                 <div className="admin-users-table__actions">

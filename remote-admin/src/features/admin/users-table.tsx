@@ -3,18 +3,8 @@ import { Badge } from 'common/ui/badge';
 import { Button, ButtonLink } from 'common/ui/button';
 import { CoinsIcon, FileTextIcon, ShieldIcon, TrashIcon } from 'common/ui/icons';
 import type { User } from 'common/user';
+import { When } from 'common/ui/when';
 import { AdminTable } from './admin-table';
-
-const createdFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-function formatCreated(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '' : createdFormat.format(date);
-}
 
 export interface UsersTableProps {
   users: readonly User[];
@@ -62,7 +52,7 @@ export function UsersTable({
               {user.credits}
             </td>
             <td data-label="Created" className="admin-users-table__nowrap">
-              <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
+              <When value={user.createdAt} />
             </td>
             <td data-label="Actions" className="admin-users-table__nowrap">
               <div className="admin-users-table__actions">

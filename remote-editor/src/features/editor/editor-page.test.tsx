@@ -69,7 +69,7 @@ describe('EditorPage', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     unmount();
     renderEditor(makeUser({ role: 'admin' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Content Management' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Content management' })).toBeVisible();
   });
 
   it("lists everyone's summaries with edit and delete, and the cards show total, role and view", async () => {
@@ -82,8 +82,8 @@ describe('EditorPage', () => {
     expect(within(first).getByRole('button', { name: 'Edit' })).toBeVisible();
     expect(within(first).getByRole('button', { name: 'Delete' })).toBeVisible();
     expect(statText('Total Summaries')).toContain('2');
-    expect(statText('Your Role')).toContain('Editor');
-    expect(statText('View Mode')).toContain('All Summaries');
+    expect(statText('Your role')).toContain('Editor');
+    expect(statText('View mode')).toContain('All Summaries');
     // A page of 100 and the real total; My Summaries loads only when its tab opens.
     expect(requestLog(fetchMock).sort()).toEqual([
       'GET /api/admin/summaries?page=1&limit=1',
@@ -123,7 +123,7 @@ describe('EditorPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'My Summaries' }));
     const [own] = await findCards('My Summaries');
     if (!own) throw new Error('no card');
-    expect(statText('View Mode')).toContain('My Summaries');
+    expect(statText('View mode')).toContain('My Summaries');
     expect(statText('Total Summaries')).toContain('1');
     expect(within(own).getByRole('heading', { name: 'Your summary' })).toBeVisible();
     expect(within(own).queryByRole('button', { name: 'Edit' })).toBeNull();

@@ -29,7 +29,7 @@ function ContentManagement() {
   return (
     <StaffPage
       id="editor-heading"
-      title="Content Management"
+      title="Content management"
       description="Review, correct and remove summaries."
       className="editor-page"
       stats={
@@ -40,9 +40,9 @@ function ContentManagement() {
             value={total}
             description={viewLabels[view]}
           />
-          <StatCard label="Your Role" icon={<ShieldIcon />} value={roleLabel(role ?? '')} />
+          <StatCard label="Your role" icon={<ShieldIcon />} value={roleLabel(role ?? '')} />
           <StatCard
-            label="View Mode"
+            label="View mode"
             icon={<LayoutIcon />}
             value={viewLabels[view]}
             description={

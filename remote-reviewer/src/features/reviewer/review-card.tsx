@@ -3,13 +3,13 @@ import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { HistoryIcon } from 'common/ui/icons';
 import { SummaryCard } from 'common/ui/summary-card';
-import { formatRelativeDate } from 'common/text';
+import { When } from 'common/ui/when';
 import { REVIEW_ACTIONS, reviewStatusLabel, reviewStatusVariant } from '../../lib/review-status';
 import type { ReviewAction } from '../../lib/review-status';
 
 export interface ReviewCardProps {
   summary: ListedSummary;
-  /** Offer Approve, Reject and Request Revision. */
+  /** Offer Approve, Reject and Request revision. */
   reviewable: boolean;
   onReview: (summary: ListedSummary, action: ReviewAction) => void;
   onShowHistory: (summary: ListedSummary) => void;
@@ -57,7 +57,12 @@ export function ReviewCard({ summary, reviewable, onReview, onShowHistory }: Rev
           {summary.reviewedBy ? (
             <p className="ui-muted">
               Reviewed by {summary.reviewedBy.name}
-              {summary.reviewedAt ? ` · ${formatRelativeDate(summary.reviewedAt)}` : ''}
+              {summary.reviewedAt ? (
+                <>
+                  {' · '}
+                  <When value={summary.reviewedAt} />
+                </>
+              ) : null}
             </p>
           ) : null}
           {summary.reviewComments ? <p>{summary.reviewComments}</p> : null}

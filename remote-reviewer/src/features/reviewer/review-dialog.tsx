@@ -23,9 +23,9 @@ export interface ReviewDialogProps {
 }
 
 const titles: Record<ReviewAction, string> = {
-  approved: 'Approve Summary',
-  rejected: 'Reject Summary',
-  needs_revision: 'Request Revision',
+  approved: 'Approve summary',
+  rejected: 'Reject summary',
+  needs_revision: 'Request revision',
 };
 
 /**

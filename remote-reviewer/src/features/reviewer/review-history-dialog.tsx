@@ -1,21 +1,17 @@
 import { FALLBACK_MESSAGES } from 'common/api-client';
 import type { ListedSummary } from 'common/staff-summary';
-import { formatDateTime } from 'common/text';
 import { useLoad } from 'common/use-load';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
 import { Button } from 'common/ui/button';
 import { Dialog } from 'common/ui/dialog';
 import { Spinner } from 'common/ui/spinner';
+import { When } from 'common/ui/when';
 import { getReviewHistory } from '../../lib/reviewer-api';
 import { reviewStatusLabel, reviewStatusVariant } from '../../lib/review-status';
 
 /** SPEC.md /reviewer: the overlay's empty history. */
 export const NO_REVIEW_HISTORY = 'No review history yet';
-
-function formatTimestamp(value: string | null): string {
-  return value ? formatDateTime(value, 'medium') : '';
-}
 
 function HistoryContent({ summaryId }: { summaryId: string }) {
   const load = useLoad(
@@ -55,7 +51,7 @@ function HistoryContent({ summaryId }: { summaryId: string }) {
                 {history.reviewedAt ? (
                   <>
                     {' · '}
-                    <time dateTime={history.reviewedAt}>{formatTimestamp(history.reviewedAt)}</time>
+                    <When value={history.reviewedAt} />
                   </>
                 ) : null}
               </>
@@ -86,9 +82,7 @@ function HistoryContent({ summaryId }: { summaryId: string }) {
                   <span className="reviewer-history__reviewer">
                     {entry.reviewer?.name ?? 'Unknown reviewer'}
                   </span>
-                  <time className="ui-muted" dateTime={entry.timestamp}>
-                    {formatTimestamp(entry.timestamp)}
-                  </time>
+                  <When className="ui-muted" value={entry.timestamp} />
                 </div>
                 {entry.comments?.trim() ? (
                   <p className="reviewer-history__entry-comments">{entry.comments}</p>

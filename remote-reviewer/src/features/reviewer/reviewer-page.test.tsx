@@ -121,7 +121,7 @@ describe('ReviewerPage', () => {
     renderReviewer();
     const card = await findCard('Pending Reviews', 'Bob Writer');
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject Summary' });
+    const dialog = screen.getByRole('dialog', { name: 'Reject summary' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('Please provide a reason for rejection')).toBeVisible();
     const reason = within(dialog).getByLabelText('Reason for rejection');
@@ -154,10 +154,10 @@ describe('ReviewerPage', () => {
     });
     renderReviewer();
     const card = await findCard('Pending Reviews', 'Bob Writer');
-    await userEvent.click(within(card).getByRole('button', { name: 'Request Revision' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Revision' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Request revision' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request revision' });
     expect(within(dialog).getByLabelText('Comments (optional)')).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Request Revision' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request revision' }));
     expect(await screen.findByRole('dialog', { name: 'Review Submitted!' })).toBeVisible();
     expect(seen).toEqual([{ action: 'needs_revision' }]);
   });
@@ -169,7 +169,7 @@ describe('ReviewerPage', () => {
     renderReviewer();
     const card = await findCard('Pending Reviews', 'Bob Writer');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve Summary' });
+    const dialog = screen.getByRole('dialog', { name: 'Approve summary' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to submit review');
   });
@@ -188,7 +188,7 @@ describe('ReviewerPage', () => {
     const odd = await findCard('All Summaries', 'Dan Odd');
     expect(within(odd).getByText('Pending')).toBeVisible();
     expect(within(odd).queryByText('archived')).toBeNull();
-    for (const action of ['Approve', 'Reject', 'Request Revision']) {
+    for (const action of ['Approve', 'Reject', 'Request revision']) {
       expect(within(odd).getByRole('button', { name: action })).toBeVisible();
     }
   });
@@ -281,7 +281,7 @@ describe('ReviewerPage', () => {
       const overlay = screen.getByRole('dialog', { name: 'Complete Review History' });
       const entries = within(await within(overlay).findByRole('list')).getAllByRole('listitem');
       expect(entries).toHaveLength(2);
-      expect(entries[0]?.textContent).toContain('Needs Revision');
+      expect(entries[0]?.textContent).toContain('Needs revision');
       expect(entries[0]?.textContent).toContain('Sam Second');
       expect(entries[0]?.textContent).toContain('Tighten the ending.');
       expect(entries[0]?.textContent).toContain('Mar 1, 2026');
@@ -309,7 +309,7 @@ describe('ReviewerPage', () => {
     renderReviewer();
     const card = await findCard('Pending Reviews', 'Bob Writer');
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
-    expect(screen.getByRole('dialog', { name: 'Reject Summary' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Reject summary' })).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'History' }));
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: 'Complete Review History' })).toBeVisible();

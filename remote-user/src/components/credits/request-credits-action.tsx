@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useServerChanges } from 'common/live-updates';
+import { formatWhen } from 'common/date-format';
 import { Button } from 'common/ui/button';
 import { ClockIcon, CoinsIcon } from 'common/ui/icons';
 import { showToast } from 'common/ui/toast';
@@ -46,7 +47,7 @@ export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         <ClockIcon />
         <span>
           <strong>Request pending</strong>
-          {`: ${state.open.credits} credits asked on ${new Date(state.open.createdAt).toLocaleDateString('en-US')}. An administrator will answer; the bell tells you when.`}
+          {`: ${state.open.credits} credits asked ${formatWhen(state.open.createdAt)}. An administrator will answer; the bell tells you when.`}
         </span>
       </p>
     );

@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatWhen } from 'common/date-format';
 import { configureApi } from 'common/api-client';
 import { rootReducer } from 'common/store';
 import {
@@ -107,10 +108,10 @@ describe('SummaryReview', () => {
     await userEvent.click(
       screen.getByRole('button', { name: "Regenerate from the reviewer's comment" }),
     );
-    const prompt = screen.getByLabelText('Custom prompt');
+    const prompt = screen.getByLabelText('Custom prompt (optional)');
     expect((prompt as HTMLTextAreaElement).value).toBe('Cite the harbour office.');
     await userEvent.type(prompt, ' Keep it short.');
-    await userEvent.click(screen.getByRole('button', { name: 'Regenerate summary' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByRole('button', { name: /Regenerate from/ })).toBeVisible();
     const call = seen.find((request) => request.path === '/api/summaries/s1/regenerate');
     expect(JSON.parse(String(call?.body))).toEqual({
@@ -124,8 +125,9 @@ describe('SummaryReview', () => {
     const section = await screen.findByRole('region', { name: 'Review history' });
     const items = await within(section).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'RejectedRex ReviewerNov 21, 2026, 10:00 AMCite the harbour office.',
-      'Needs revisionRex ReviewerNov 20, 2026, 10:00 AMShorter, please.',
+      // The one date format (common/date-format): relative within a week of today.
+      `RejectedRex Reviewer${formatWhen('2026-11-21T10:00:00.000Z')}Cite the harbour office.`,
+      `Needs revisionRex Reviewer${formatWhen('2026-11-20T10:00:00.000Z')}Shorter, please.`,
     ]);
   });
 

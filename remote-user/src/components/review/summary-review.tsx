@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { BadgeVariant } from 'common/badge-variant';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { useLoad } from 'common/use-load';
 import { ErrorAlert } from 'common/ui/alert';
 import { Badge } from 'common/ui/badge';
@@ -30,10 +30,6 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
 
 /** The custom prompt's limit (API.md "Limits"). */
 const MAX_PROMPT_CHARS = 500;
-
-function formatEntryDate(iso: string): string {
-  return formatDateTime(iso, 'medium');
-}
 
 function ReviewHistory({
   summaryId,
@@ -71,9 +67,7 @@ function ReviewHistory({
                   {REVIEW_STATUS_LABELS[entry.action]}
                 </Badge>
                 <span>{entry.reviewer.name}</span>
-                <time className="ui-muted" dateTime={entry.timestamp}>
-                  {formatEntryDate(entry.timestamp)}
-                </time>
+                <When className="ui-muted" value={entry.timestamp} />
               </span>
               {entry.comments ? <p className="ru-review__comment">{entry.comments}</p> : null}
             </li>
@@ -163,7 +157,7 @@ export function SummaryReview({ summary, showHistory = false, onChanged }: Summa
           }}
         >
           <ErrorAlert message={failure} />
-          <Label htmlFor={promptId}>Custom prompt</Label>
+          <Label htmlFor={promptId}>Custom prompt (optional)</Label>
           <Textarea
             id={promptId}
             rows={3}
@@ -176,7 +170,7 @@ export function SummaryReview({ summary, showHistory = false, onChanged }: Summa
               Cancel
             </Button>
             <Button type="submit" size="sm" loading={busy}>
-              Regenerate summary
+              Regenerate
             </Button>
           </div>
         </form>

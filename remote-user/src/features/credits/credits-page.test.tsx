@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatWhen } from 'common/date-format';
 import { configureApi } from 'common/api-client';
 import {
   jsonResponse,
@@ -125,11 +126,15 @@ describe('CreditsPage', () => {
     expect(rows).toHaveLength(5);
     const cells = within(rows[0] as HTMLElement).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
-      'Nov 20, 2026, 10:00 AM',
+      formatWhen('2026-11-20T10:00:00.000Z'),
       'Request approvedGood luck',
       '+10',
       '10',
     ]);
+    // The one date format: the full moment is the date's title.
+    expect(cells[0]?.querySelector('time')?.getAttribute('title')).toBe(
+      'November 20, 2026 at 10:00 AM',
+    );
     const link = within(rows[1] as HTMLElement).getByRole('link');
     expect(link.getAttribute('href')).toBe('/history?summary=s1');
     expect(screen.queryByText('1 credit left')).toBeNull();

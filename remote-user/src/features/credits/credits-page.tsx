@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'common/router';
 import { selectUser } from 'common/session';
 import { useAppSelector } from 'common/store';
 import { useServerChanges } from 'common/live-updates';
-import { formatDateTime } from 'common/text';
+import { When } from 'common/ui/when';
 import { useLoad } from 'common/use-load';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
@@ -66,7 +66,7 @@ export function CreditsPage() {
       className="ru-credits"
     >
       <div className="ru-credits__top">
-        <InfoCard icon={<CoinsIcon />} label="Available Credits">
+        <InfoCard icon={<CoinsIcon />} label="Available credits">
           <p className="ru-info-card__value">{user.credits}</p>
           <p className="ru-info-card__hint">1 credit per summary. Regenerating is free.</p>
           <div className="ru-credits__actions">
@@ -122,7 +122,7 @@ export function CreditsPage() {
                     {state.data.entries.map((entry) => (
                       <tr key={entry.id}>
                         <td>
-                          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                          <When value={entry.createdAt} />
                         </td>
                         <td>
                           {entry.reason === 'summary' && entry.summaryPreview ? (

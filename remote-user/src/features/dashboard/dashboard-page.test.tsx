@@ -90,7 +90,7 @@ describe('DashboardPage', () => {
     renderDashboard(makeUser({ name: 'Ada Lovelace', email: 'ada@example.com', credits: 3 }));
     const card = (title: string) =>
       screen.getByRole('heading', { name: title }).parentElement as HTMLElement;
-    expect(within(card('Available Credits')).getByText('3')).toBeVisible();
+    expect(within(card('Available credits')).getByText('3')).toBeVisible();
     expect(within(card('Account')).getByText('Ada Lovelace')).toBeVisible();
     expect(within(card('Account')).getByText('ada@example.com')).toBeVisible();
     expect(within(card('Account')).getByText('User')).toBeVisible();
@@ -116,7 +116,7 @@ describe('DashboardPage', () => {
   it('lists the platform features', () => {
     analyticsApi();
     renderDashboard();
-    for (const feature of ['AI Summarization', 'Credit System', 'Summary History', 'Analytics']) {
+    for (const feature of ['AI summarization', 'Credit system', 'Summary history', 'Analytics']) {
       expect(screen.getByRole('heading', { name: feature })).toBeVisible();
     }
     expect(screen.getByText(/1 credit per summary\. Regenerating/)).toBeVisible();

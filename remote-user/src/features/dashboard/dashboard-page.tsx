@@ -37,17 +37,17 @@ interface Feature {
 const platformFeatures: readonly Feature[] = [
   {
     icon: SparklesIcon,
-    title: 'AI Summarization',
+    title: 'AI summarization',
     description: 'Long articles, reports and notes condensed into clear, readable summaries.',
   },
   {
     icon: CoinsIcon,
-    title: 'Credit System',
+    title: 'Credit system',
     description: '1 credit per summary. Regenerating a summary with new instructions is free.',
   },
   {
     icon: HistoryIcon,
-    title: 'Summary History',
+    title: 'Summary history',
     description: 'Every summary is kept, ready to read again, copy or download.',
   },
   {
@@ -183,7 +183,7 @@ export function DashboardPage() {
       </header>
 
       <div className="ru-dashboard__cards">
-        <InfoCard icon={<CoinsIcon />} label="Available Credits">
+        <InfoCard icon={<CoinsIcon />} label="Available credits">
           <p className="ru-info-card__value">{user.credits}</p>
           <p className="ru-info-card__hint">1 credit per summary</p>
           {user.credits === 1 ? (
@@ -226,7 +226,7 @@ export function DashboardPage() {
 
       <Card className="ru-dashboard__section">
         <CardHeader>
-          <CardTitle as="h2">Your Analytics</CardTitle>
+          <CardTitle as="h2">Your analytics</CardTitle>
           <CardDescription>How much reading your summaries have saved you.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,20 +1,10 @@
 import { useId } from 'react';
-import { MONTH_NAMES } from 'common/text';
+import { formatChartDay, formatLongDay } from 'common/date-format';
 import type { DailyUsage } from './user-analytics';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/**
- * The chart's dates written by hand as en-US writes them (`Nov 24`, `Monday, November 24`): an
- * Intl formatter would load ICU on the dashboard's first screen, a long task on a phone.
- */
-const shortDay = {
-  format: (date: Date) => `${(MONTH_NAMES[date.getMonth()] ?? '').slice(0, 3)} ${date.getDate()}`,
-};
-const longDay = {
-  format: (date: Date) =>
-    `${WEEKDAYS[date.getDay()] ?? ''}, ${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}`,
-};
+/** The chart's dates (`Nov 24`, `Monday, November 24`), from the one date module. */
+const shortDay = { format: formatChartDay };
+const longDay = { format: formatLongDay };
 
 const WIDTH = 560;
 const HEIGHT = 160;

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { summaryTitle } from 'common/summary-title';
-import { MONTH_NAMES, NO_PREVIEW, formatRelativeDate, preview } from 'common/text';
+import { formatFullDateTime, formatWhen } from 'common/date-format';
+import { NO_PREVIEW, preview } from 'common/text';
 import { Button } from 'common/ui/button';
 import { ExpandButton } from 'common/ui/expand-button';
 import {
@@ -35,19 +36,6 @@ const SourceLinkedSummary = lazy(() =>
 );
 
 export const SUMMARY_NOT_AVAILABLE = 'Summary not available';
-
-/**
- * `November 24, 2026 at 11:35 PM`, the card date's tooltip, written by hand: an Intl formatter
- * would load ICU on the history's first screen, a long task on a phone.
- */
-const fullDate = {
-  format(date: Date): string {
-    const hours = date.getHours() % 12 || 12;
-    const minutes = String(date.getMinutes()).padStart(2, '0');
-    const half = date.getHours() < 12 ? 'AM' : 'PM';
-    return `${MONTH_NAMES[date.getMonth()] ?? ''} ${date.getDate()}, ${date.getFullYear()} at ${hours}:${minutes} ${half}`;
-  },
-};
 
 function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -89,7 +77,7 @@ export function HistorySummaryCard({
     summary.summaryWordCount,
   );
   const created = new Date(summary.createdAt);
-  const relativeDate = formatRelativeDate(created, now);
+  const relativeDate = formatWhen(created, now);
   const summaryText = summary.summarizedContent?.trim() ?? '';
   const previewText = preview(summary.summarizedContent);
   const title = summaryTitle(summary);
@@ -111,7 +99,7 @@ export function HistorySummaryCard({
           <time
             className="ru-history-card__date"
             dateTime={summary.createdAt}
-            title={fullDate.format(created)}
+            title={formatFullDateTime(created)}
           >
             {relativeDate}
           </time>

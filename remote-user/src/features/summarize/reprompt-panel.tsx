@@ -43,7 +43,7 @@ export function RepromptPanel({
   };
   return (
     <form id={id} className="ru-reprompt" onSubmit={submit} aria-label="Re-prompt">
-      <Label htmlFor={fieldId}>Custom instructions (optional)</Label>
+      <Label htmlFor={fieldId}>Custom prompt (optional)</Label>
       <Textarea
         id={fieldId}
         value={prompt}

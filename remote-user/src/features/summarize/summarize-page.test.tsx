@@ -56,7 +56,7 @@ function setup({
 }
 
 const textArea = () => screen.getByLabelText('Text to summarize') as HTMLTextAreaElement;
-const generateButton = () => screen.getByRole('button', { name: /Generate Summary|Summarizing/ });
+const generateButton = () => screen.getByRole('button', { name: /Generate summary|Summarizing/ });
 const uploadButton = () =>
   screen.getByRole('button', { name: /Upload & Summarize|Processing file/ });
 const counter = () => screen.getByText(/Characters:/).parentElement as HTMLElement;
@@ -158,7 +158,7 @@ describe('SummarizePage: text tab', () => {
     expect(screen.getByRole('status', { name: 'Generating your summary…' })).toBeVisible();
 
     respond(jsonResponse(ok({ summary, updatedCredits: 2 }), 201));
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+    const heading = await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.querySelector('.ru-summary-text p')?.textContent).toBe('Line one\nLine two');
     expect(within(result).getByText('1,234')).toBeVisible();
@@ -271,7 +271,7 @@ describe('SummarizePage: file tab', () => {
     ).toBeVisible();
     expect(screen.getByRole('progressbar', { name: 'Summary progress' })).toBeVisible();
     expect(
-      await screen.findByRole('heading', { name: 'Your Summary' }, { timeout: 4000 }),
+      await screen.findByRole('heading', { name: 'Your summary' }, { timeout: 4000 }),
     ).toBeVisible();
     expect(screen.getByText('Quick Summary')).toBeVisible();
     expect(polls).toHaveLength(2);
@@ -397,14 +397,14 @@ describe('SummarizePage: result card', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const prompt = screen.getByLabelText('Custom instructions (optional)');
+    const prompt = screen.getByLabelText('Custom prompt (optional)');
     expect(prompt.getAttribute('maxlength')).toBe('500');
     await userEvent.type(prompt, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByText('Regenerated')).toBeVisible();
     expect(bodies).toEqual([{ customPrompt: null, length: 'medium', format: 'paragraph' }]);
     expect(screen.getByText('Version 2')).toBeVisible();
-    expect(screen.queryByLabelText('Custom instructions (optional)')).toBeNull();
+    expect(screen.queryByLabelText('Custom prompt (optional)')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -419,12 +419,12 @@ describe('SummarizePage: result card', () => {
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Re-prompt' }));
-    await userEvent.type(screen.getByLabelText('Custom instructions (optional)'), ' Shorter ');
+    await userEvent.type(screen.getByLabelText('Custom prompt (optional)'), ' Shorter ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
     expect(bodies).toEqual([{ customPrompt: 'Shorter', length: 'medium', format: 'paragraph' }]);
     expect(screen.getByText('Original summary')).toBeVisible();
-    expect(screen.getByLabelText('Custom instructions (optional)')).toBeVisible();
+    expect(screen.getByLabelText('Custom prompt (optional)')).toBeVisible();
     expect(warn).toHaveBeenCalled();
   });
 
@@ -432,10 +432,10 @@ describe('SummarizePage: result card', () => {
     const { store } = setup({ summary: makeSummary() });
     typeText(VALID_TEXT);
     await userEvent.click(screen.getByRole('button', { name: 'Re-prompt' }));
-    await userEvent.type(screen.getByLabelText('Custom instructions (optional)'), 'Shorter');
+    await userEvent.type(screen.getByLabelText('Custom prompt (optional)'), 'Shorter');
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(textArea().value).toBe('');
-    expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your summary' })).toBeNull();
     expect(selectSummariesState(store.getState())).toMatchObject({
       currentSummary: null,
       status: 'idle',

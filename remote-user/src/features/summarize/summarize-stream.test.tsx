@@ -42,7 +42,7 @@ function setup(handler: (request: SeenRequest) => Response | Promise<Response>, 
 }
 
 const textArea = () => screen.getByLabelText('Text to summarize') as HTMLTextAreaElement;
-const generateButton = () => screen.getByRole('button', { name: /Generate Summary|Summarizing/ });
+const generateButton = () => screen.getByRole('button', { name: /Generate summary|Summarizing/ });
 
 async function generate() {
   fireEvent.change(textArea(), { target: { value: VALID_TEXT } });
@@ -95,7 +95,7 @@ describe('SummarizePage: the text summary streams', () => {
         'Brevity turns documents into summaries.',
       ),
     );
-    expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your summary' })).toBeNull();
     expect(store.getState().session.user?.credits).toBe(3);
 
     const summary = makeSummary({
@@ -107,7 +107,7 @@ describe('SummarizePage: the text summary streams', () => {
       stream.push(sseEvent('done', { summary, updatedCredits: 2 }));
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+    const heading = await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(result.textContent).toContain('Brevity turns documents into summaries.');
     expect(within(result).getByText('gemini-2.5-flash-001')).toBeVisible();
@@ -127,7 +127,7 @@ describe('SummarizePage: the text summary streams', () => {
     await userEvent.click(within(streamRegion()).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(stream.cancelled).toBe(true));
     expect(screen.queryByRole('region', { name: 'Writing the summary…' })).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your summary' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(textArea().value).toBe(VALID_TEXT);
     // Issue 26: a card says nothing was charged, takes focus and offers the partial text.
@@ -233,7 +233,7 @@ describe('SummarizePage: the text summary streams', () => {
       );
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+    const heading = await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(within(result).getByText(FALLBACK_REASON_TEXT.unavailable)).toBeVisible();
   });
@@ -266,7 +266,7 @@ describe('SummarizePage: why a Quick Summary was made', () => {
         stream.push(sseEvent('done', { summary, updatedCredits: 4 }));
         stream.close();
       });
-      const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+      const heading = await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
       const result = heading.closest('.ru-result') as HTMLElement;
       const badge = within(result).getByText('Quick Summary');
       expect(badge.getAttribute('title')).toBe(FALLBACK_REASON_TEXT[reason]);
@@ -287,7 +287,7 @@ describe('SummarizePage: why a Quick Summary was made', () => {
       stream.push(sseEvent('done', { summary: makeSummary({ id: 'ai' }), updatedCredits: 4 }));
       stream.close();
     });
-    const heading = await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+    const heading = await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
     const result = heading.closest('.ru-result') as HTMLElement;
     expect(within(result).getByText('AI Generated').getAttribute('title')).toBeNull();
     expect(result.querySelector('.ru-result__fallback')).toBeNull();

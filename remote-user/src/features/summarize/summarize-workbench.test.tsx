@@ -95,8 +95,8 @@ describe('SummarizePage: Length and Format', () => {
     await userEvent.click(radio('Length', 'Short'));
     await userEvent.click(radio('Format', 'Bullet points'));
     fireEvent.change(screen.getByLabelText('Text to summarize'), { target: { value: VALID_TEXT } });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate Summary' }));
-    await screen.findByRole('heading', { name: 'Your Summary' }, LAZY_RESULT);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate summary' }));
+    await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
     expect(bodies).toEqual([{ content: VALID_TEXT.trim(), length: 'short', format: 'bullets' }]);
     expect(JSON.parse(localStorage.getItem(SUMMARY_OPTIONS_STORAGE_KEY) ?? '{}')).toEqual({
       length: 'short',
@@ -151,7 +151,7 @@ describe('SummarizePage: file tab with PDF', () => {
     expect(await within(panel).findByText(NO_TEXT_MESSAGE)).toBeVisible();
     expect(within(panel).getAllByText(NO_TEXT_MESSAGE)).toHaveLength(1);
     expect(store.getState().session.user?.credits).toBe(5);
-    expect(screen.queryByRole('heading', { name: 'Your Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your summary' })).toBeNull();
   });
 });
 
@@ -171,7 +171,7 @@ describe('SummarizePage: result card workbench', () => {
 
   it('shows the summary item by item beside the original, with key-term chips', async () => {
     setup({ summary: BULLETS });
-    const result = screen.getByRole('region', { name: 'Your Summary' });
+    const result = screen.getByRole('region', { name: 'Your summary' });
     expect(within(result).getByRole('group', { name: 'Key terms' })).toBeVisible();
     await userEvent.click(within(result).getByRole('button', { name: 'Birds sing at dawn.' }));
     const original = within(result).getByRole('region', { name: 'Original content' });
@@ -222,7 +222,10 @@ describe('SummarizePage: result card workbench', () => {
       'GET /api/summaries/s9/export?format=docx',
     ]);
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer test-token');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('summary-2026-03-10.docx');
+    // One name for every download (docs/glossary.md "Files"), not the server's.
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'brevity-summary-2026-03-10.docx',
+    );
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 

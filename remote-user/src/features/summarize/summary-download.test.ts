@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatFileDateTime } from 'common/date-format';
 import { makeSummary } from '../../testing/summary-fixtures';
 import {
   downloadSummary,
@@ -53,6 +54,11 @@ describe('summary downloads', () => {
       expect(markdown).toContain(line);
     }
     expect(markdown).toContain('## Summary\n\n- First point\n- Second point\n');
+    // Files write dates one way (docs/glossary.md "Files"): ISO 8601, in the reader's time.
+    expect(markdown).toContain(
+      `- **Created:** ${formatFileDateTime('2026-03-10T09:00:00.000Z')}\n`,
+    );
+    expect(markdown).toMatch(/^- \*\*Created:\*\* \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/mu);
   });
 
   it('downloads through a temporary object URL', async () => {

@@ -1,5 +1,6 @@
-import { formatDateTime } from 'common/text';
+import { formatFileDateTime } from 'common/date-format';
 import { saveBlob } from '../../lib/files/save-blob';
+import { summaryFileName } from '../../lib/files/summary-file-name';
 import {
   formatCount,
   summaryKindLabel,
@@ -10,12 +11,7 @@ import type { Summary } from '../../lib/summaries/summary';
 
 export type DownloadFormat = 'txt' | 'md';
 
-/** `brevity-summary-2026-03-10.md`, with `-v2` once regenerated. */
-export function summaryFileName(summary: Summary, format: DownloadFormat): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(summary.createdAt)?.[0] ?? 'summary';
-  const version = summaryVersion(summary);
-  return `brevity-summary-${day}${version ? `-v${version}` : ''}.${format}`;
-}
+export { summaryFileName };
 
 /** The .txt download: the summary itself. */
 export function summaryAsText(summary: Summary): string {
@@ -35,7 +31,7 @@ export function summaryAsMarkdown(summary: Summary): string {
   const lines = [
     `# ${title}`,
     '',
-    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatDateTime(created, 'long'))]),
+    ...(Number.isNaN(created.getTime()) ? [] : [field('Created', formatFileDateTime(created))]),
     field('Type', summaryKindLabel(summary)),
     field('Model', summaryModelLabel(summary)),
     ...(version ? [field('Version', String(version))] : []),

@@ -61,7 +61,7 @@ export function SummaryResult({
       <CardHeader className="ru-result__header">
         <div className="ru-result__title-row">
           <CardTitle as="h2" id="summary-result-heading" ref={headingRef} tabIndex={-1}>
-            Your Summary
+            Your summary
           </CardTitle>
           <div className="ui-row">
             <SummaryKindBadge summary={summary} />

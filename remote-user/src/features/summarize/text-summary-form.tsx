@@ -108,7 +108,7 @@ export function TextSummaryForm({
         <p className="ru-cost">Costs 1 credit.</p>
         <Button type="submit" size="lg" disabled={!canSubmit} loading={submitting}>
           {submitting ? null : <SparklesIcon />}
-          {submitting ? 'Summarizing…' : 'Generate Summary'}
+          {submitting ? 'Summarizing…' : 'Generate summary'}
         </Button>
       </div>
     </form>

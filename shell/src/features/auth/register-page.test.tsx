@@ -22,11 +22,11 @@ async function fill(values: {
   password?: string;
   confirm?: string;
 }) {
-  if (values.name) await userEvent.type(screen.getByLabelText('Full Name'), values.name);
+  if (values.name) await userEvent.type(screen.getByLabelText('Full name'), values.name);
   if (values.email) await userEvent.type(screen.getByLabelText('Email'), values.email);
   if (values.password) await userEvent.type(screen.getByLabelText('Password'), values.password);
   if (values.confirm)
-    await userEvent.type(screen.getByLabelText('Confirm Password'), values.confirm);
+    await userEvent.type(screen.getByLabelText('Confirm password'), values.confirm);
 }
 
 afterEach(() => {
@@ -42,17 +42,17 @@ beforeEach(() => {
 describe('RegisterPage', () => {
   it('has the four fields, two password toggles and a link to /login', () => {
     renderRegister();
-    expect(screen.getByLabelText('Full Name')).toBeVisible();
+    expect(screen.getByLabelText('Full name')).toBeVisible();
     expect(screen.getByLabelText('Email')).toBeVisible();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
-    expect(screen.getByLabelText('Confirm Password').getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Confirm password').getAttribute('type')).toBe('password');
     expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 
   it('shows every rule of SPEC.md §5', async () => {
     renderRegister();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     for (const message of [
       'Name is required',
       'Email is required',
@@ -61,10 +61,10 @@ describe('RegisterPage', () => {
     ]) {
       expect(screen.getByText(message)).toBeVisible();
     }
-    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
 
     await fill({ name: ' A ', email: 'a@b', password: '12345', confirm: '1234' });
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     for (const message of [
       'Name must be at least 2 characters',
       'Please enter a valid email address',
@@ -77,7 +77,7 @@ describe('RegisterPage', () => {
 
   it('clears only the edited field’s error', async () => {
     renderRegister();
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await userEvent.type(screen.getByLabelText('Email'), 'x');
     expect(screen.queryByText('Email is required')).toBeNull();
     expect(screen.getByText('Name is required')).toBeVisible();
@@ -94,7 +94,7 @@ describe('RegisterPage', () => {
       password: 'secret1',
       confirm: 'secret1',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/auth/register');
@@ -120,9 +120,9 @@ describe('RegisterPage', () => {
       password: 'secret1',
       confirm: 'secret1',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email is already registered');
-    await userEvent.type(screen.getByLabelText('Full Name'), 'x');
+    await userEvent.type(screen.getByLabelText('Full name'), 'x');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -135,7 +135,7 @@ describe('RegisterPage', () => {
       password: 'secret1',
       confirm: 'secret1',
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Registration failed');
   });
 });

@@ -14,7 +14,7 @@ type RegisterField = 'name' | 'email' | 'password' | 'confirmPassword';
 const REGISTER_FIELDS = [
   {
     name: 'name',
-    label: 'Full Name',
+    label: 'Full name',
     kind: 'text',
     autoComplete: 'name',
     placeholder: 'Ada Lovelace',
@@ -31,7 +31,7 @@ const REGISTER_FIELDS = [
   },
   {
     name: 'confirmPassword',
-    label: 'Confirm Password',
+    label: 'Confirm password',
     kind: 'password',
     autoComplete: 'new-password',
     maxLength: 128,
@@ -68,7 +68,7 @@ export function RegisterPage() {
       <AuthForm
         form={form}
         fields={REGISTER_FIELDS}
-        submitLabel="Create Account"
+        submitLabel="Create account"
         onSubmit={submit}
       />
     </AuthLayout>

@@ -13,26 +13,13 @@ import { selectSession } from 'common/session';
 import { useAppSelector } from 'common/store';
 import { BellIcon } from 'common/ui/icons';
 import { Spinner } from 'common/ui/spinner';
+import { When } from 'common/ui/when';
 import './notifications-bell.css';
 
 /** No polling faster than this (issue 11); navigation and the credits refresh also reload. */
 export const NOTIFICATIONS_POLL_MS = 60_000;
 /** How many notifications the panel shows. */
 const PANEL_SIZE = 10;
-
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
-
-/** Made when the panel first shows a date: the first Intl formatter loads ICU, a long task. */
-let dateFormat: Intl.DateTimeFormat | null = null;
-function formatNotificationDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', DATE_OPTIONS);
-  return dateFormat.format(new Date(iso));
-}
 
 /** The bell's accessible name, with the unread count in it. */
 export function bellLabel(unread: number): string {
@@ -205,9 +192,7 @@ export function NotificationsBell() {
                   >
                     {fresh.has(item.id) ? <span className="shell-bell__new">New</span> : null}
                     <span className="shell-bell__message">{item.message}</span>
-                    <time className="shell-bell__date" dateTime={item.createdAt}>
-                      {formatNotificationDate(item.createdAt)}
-                    </time>
+                    <When className="shell-bell__date" value={item.createdAt} />
                   </Link>
                 </li>
               ))}
