@@ -220,6 +220,13 @@ describe('firstWordsOf', () => {
     expect(firstWordsOf('- **Revenue** grew\n- Costs fell', 3)).toBe('Revenue grew Costs…');
     expect(firstWordsOf('  one two  ', 3)).toBe('one two');
   });
+
+  it('reads only the start of a long text, and still says when it was cut', () => {
+    const long = `Quarterly results for the northern region ${'and more words '.repeat(40_000)}`;
+    expect(firstWordsOf(long, 4)).toBe('Quarterly results for the…');
+    // A text whose start holds fewer words than asked, but which goes on, is cut all the same.
+    expect(firstWordsOf(`Summary ${'x'.repeat(5_000)}`, 8)).toMatch(/^Summary x+…$/);
+  });
 });
 
 describe('preview of Markdown', () => {

@@ -68,8 +68,13 @@ export function plainTextOfMarkdown(text: string | null | undefined): string {
 
 /** The first `count` words of a text as plain text, with an ellipsis when there are more. */
 export function firstWordsOf(text: string | null | undefined, count: number): string {
-  const words = plainTextOfMarkdown(text).split(/\s+/u).filter(Boolean);
-  if (words.length <= count) return words.join(' ');
+  // Only the text's start is read: an original can be half a million characters, and a card
+  // title needs a handful of words (a word is rarely longer than 50 characters).
+  const start = (text ?? '').slice(0, Math.max(200, count * 50));
+  const words = plainTextOfMarkdown(start).split(/\s+/u).filter(Boolean);
+  const cut = start.length < (text ?? '').length;
+  if (words.length <= count && !cut) return words.join(' ');
+  if (words.length <= count) return `${words.join(' ')}…`;
   return `${words.slice(0, count).join(' ')}…`;
 }
 

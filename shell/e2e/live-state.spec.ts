@@ -124,7 +124,7 @@ async function expectFiveCreditsWithoutReload(page: Page): Promise<void> {
   await expect(page.getByText('No credits left')).toHaveCount(0);
   await expect(page.getByText('Request pending')).toHaveCount(0);
   await page.getByLabel('Text to summarize').fill(taggedText('Tower', FACTS));
-  await expect(page.getByRole('button', { name: 'Generate Summary' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Generate summary' })).toBeEnabled();
 }
 
 test.describe('item 2: the balance follows an approval without a reload', () => {
@@ -283,7 +283,7 @@ test.describe('item 8: focus goes where the work goes on', () => {
     const { field, submit } = textTab(page);
     await field.fill(ARTICLE);
     await submit.click();
-    const heading = resultCard(page).getByRole('heading', { name: 'Your Summary' });
+    const heading = resultCard(page).getByRole('heading', { name: 'Your summary' });
     await expect(heading).toBeFocused({ timeout: 20_000 });
     await expect.poll(() => clearOfHeader(page, heading)).toBe(true);
   });
@@ -303,7 +303,7 @@ test.describe('item 8: focus goes where the work goes on', () => {
     const card = cardOf(page, 'Pending Reviews', second.author);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve Summary' });
+    const dialog = page.getByRole('dialog', { name: 'Approve summary' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     const done = page.getByRole('dialog', { name: 'Review Submitted!' });
     await expect(done).toBeVisible();
@@ -388,7 +388,7 @@ test.describe('item 9: the stream in view, and what Stop leaves', () => {
     // (and charged) here; streaming.spec.ts's held request shows that a real Stop charges nothing.
 
     await stopped.getByRole('button', { name: 'Start again' }).click();
-    await expect(resultCard(page).getByRole('heading', { name: 'Your Summary' })).toBeVisible({
+    await expect(resultCard(page).getByRole('heading', { name: 'Your summary' })).toBeVisible({
       timeout: 30_000,
     });
     await expect(stopped).toHaveCount(0);

@@ -446,9 +446,9 @@ test.describe('item 12', () => {
       .filter({ hasText: target.email })
       .getByRole('button', { name: `Credits for ${target.name}` })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Add Credits' });
+    const dialog = page.getByRole('dialog', { name: 'Add credits' });
     await dialog.getByLabel('Credits to add').fill('2.5');
-    await dialog.getByRole('button', { name: 'Add Credits' }).click();
+    await dialog.getByRole('button', { name: 'Add credits' }).click();
     await expect(dialog.getByText('Credits must be a whole number, such as 2 or 3')).toBeVisible();
     await expect(dialog.getByLabel('Credits to add')).toBeFocused();
     expect(await creditsOnServer(request, seeded.maximilian)).toBe(before);

@@ -158,9 +158,10 @@ test("regenerating from a reviewer's comment shows the new version, its status a
   await expect(card.getByText(/^Version \d/)).toHaveCount(0);
 
   await card.getByRole('button', { name: "Regenerate from the reviewer's comment" }).click();
-  await expect(card.getByLabel('Custom prompt')).toHaveValue(comment);
+  const reviewForm = card.locator('form.ru-review__form');
+  await expect(reviewForm.getByLabel('Custom prompt')).toHaveValue(comment);
   const answer = apiResponse(page, 'POST', `/api/summaries/${summary.id}/regenerate`);
-  await card.getByRole('button', { name: 'Regenerate summary' }).click();
+  await reviewForm.getByRole('button', { name: 'Regenerate', exact: true }).click();
   expect((await answer).status()).toBe(200);
 
   const onServer = await summaryOnServer(request, author, summary.id);

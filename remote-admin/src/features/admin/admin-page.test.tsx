@@ -247,11 +247,11 @@ describe('AdminPage', () => {
       });
       renderAdmin();
       await userEvent.click(await screen.findByRole('button', { name: 'Credits for Bob Writer' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add Credits' });
+      const dialog = screen.getByRole('dialog', { name: 'Add credits' });
       const amount = within(dialog).getByLabelText('Credits to add');
       await userEvent.clear(amount);
       await userEvent.type(amount, '2.5');
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Credits' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add credits' }));
       expect(
         within(dialog).getByText('Credits must be a whole number, such as 2 or 3'),
       ).toBeVisible();
