@@ -280,6 +280,7 @@ test.describe('a remote that fails to load', () => {
       'Dashboard',
       'Create Summary',
       'History',
+      'Credits',
     ]);
 
     await page.unroute(entryPattern);

@@ -430,7 +430,7 @@ test.describe('item 12: smaller', () => {
     const pending = page.getByText('Request pending');
     await expect(pending).toBeVisible();
     const line = page.locator('.ru-credits__pending');
-    await expect(line).toContainText('5 credits asked on');
+    await expect(line).toContainText('5 credits asked today');
     const background = await line.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(background).toBe('rgba(0, 0, 0, 0)');
   });

@@ -59,6 +59,7 @@ test.describe('at 360 px, signed in', () => {
       'Dashboard',
       'Create Summary',
       'History',
+      'Credits',
     ]);
     await expect(menu.getByText(demoAccounts.user.name, { exact: true })).toBeVisible();
     await expect(menu.getByText('User', { exact: true })).toBeVisible();

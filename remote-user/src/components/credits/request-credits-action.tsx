@@ -16,6 +16,13 @@ type RequestState =
  * `Request credits`, which opens the request dialog, or `Request pending` while an earlier
  * request waits for an administrator's answer (one open request at a time).
  */
+/** When a request was made, inside a sentence: "today", "3 days ago", "on Nov 20, 2026". */
+function askedWhen(createdAt: string): string {
+  const when = formatWhen(createdAt);
+  if (when === 'Today' || when === 'Yesterday') return when.toLowerCase();
+  return when.endsWith(' ago') ? when : `on ${when}`;
+}
+
 export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const [state, setState] = useState<RequestState>({ status: 'loading' });
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -47,7 +54,7 @@ export function RequestCreditsAction({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         <ClockIcon />
         <span>
           <strong>Request pending</strong>
-          {`: ${state.open.credits} credits asked ${formatWhen(state.open.createdAt)}. An administrator will answer; the bell tells you when.`}
+          {`: ${state.open.credits} credits asked ${askedWhen(state.open.createdAt)}. An administrator will answer; the bell tells you when.`}
         </span>
       </p>
     );
