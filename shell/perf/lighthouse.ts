@@ -135,7 +135,7 @@ const SERVER_NICENESS = 10;
  */
 async function waitForQuiet(below: number, maxMs: number): Promise<void> {
   const started = Date.now();
-  while (loadavg()[0] >= below && Date.now() - started < maxMs) await sleep(5_000);
+  while ((loadavg()[0] ?? 0) >= below && Date.now() - started < maxMs) await sleep(5_000);
   console.info(
     `Load ${loadNow()} after ${Math.round((Date.now() - started) / 1000)} s of waiting.`,
   );
