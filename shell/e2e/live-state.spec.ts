@@ -18,7 +18,7 @@ import {
   openStaffPage,
   taggedText,
 } from './support/staff';
-import { resultCard, streamCard, textTab } from './support/streaming';
+import { replayStreamSlowly, resultCard, streamCard, textTab } from './support/streaming';
 import {
   createSummaryThroughApi,
   creditsOnServer,
@@ -36,42 +36,6 @@ const FACTS = [
   'notes that the clock tower bells are rung by hand on feast days.',
   'explains how the clock tower keeper oils the gears each month.',
 ] as const;
-
-/**
- * Replays the stream route's events `delayMs` apart, as streaming.spec.ts does, so the card
- * can be watched (and stopped) while it is written.
- */
-async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
-  await page.addInitScript(
-    ({ path, delay }) => {
-      const original = window.fetch.bind(window);
-      window.fetch = async (input, init) => {
-        const response = await original(input, init);
-        const url =
-          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (!new URL(url, location.href).pathname.endsWith(path) || !response.ok) return response;
-        const events = (await response.text())
-          .split('\n\n')
-          .filter((event) => event.trim() !== '')
-          .map((event) => `${event}\n\n`);
-        const encoder = new TextEncoder();
-        const body = new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            const next = events.shift();
-            if (next === undefined) {
-              controller.close();
-              return;
-            }
-            await new Promise((resolve) => setTimeout(resolve, delay));
-            controller.enqueue(encoder.encode(next));
-          },
-        });
-        return new Response(body, { status: response.status, headers: response.headers });
-      };
-    },
-    { path: '/api/summaries/stream', delay: delayMs },
-  );
-}
 
 /** A fresh user spent to 0 credits with an open request for 5. */
 async function userWaitingForCredits(request: APIRequestContext): Promise<ApiSession> {

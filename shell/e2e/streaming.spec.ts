@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE } from './support/sample-texts';
-import { resultCard, streamCard, textTab } from './support/streaming';
+import { replayStreamSlowly, resultCard, streamCard, textTab } from './support/streaming';
 import {
   apiResponse,
   creditsOnServer,
@@ -14,43 +13,6 @@ import {
 const STREAM_PATH = '/api/summaries/stream';
 const NOT_CONFIGURED =
   "AI summaries are not available here, so Brevity made a quick summary from the document's key sentences.";
-
-/**
- * Replays the stream route's events one by one, `delayMs` apart, as the browser reads them:
- * the real server answers (the local summarizer writes the events), and the screen can be
- * watched between two of them. The wrapper is installed before the app's first script.
- */
-async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
-  await page.addInitScript(
-    ({ path, delay }) => {
-      const original = window.fetch.bind(window);
-      window.fetch = async (input, init) => {
-        const response = await original(input, init);
-        const url =
-          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-        if (!new URL(url, location.href).pathname.endsWith(path) || !response.ok) return response;
-        const events = (await response.text())
-          .split('\n\n')
-          .filter((event) => event.trim() !== '')
-          .map((event) => `${event}\n\n`);
-        const encoder = new TextEncoder();
-        const body = new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            const next = events.shift();
-            if (next === undefined) {
-              controller.close();
-              return;
-            }
-            await new Promise((resolve) => setTimeout(resolve, delay));
-            controller.enqueue(encoder.encode(next));
-          },
-        });
-        return new Response(body, { status: response.status, headers: response.headers });
-      };
-    },
-    { path: STREAM_PATH, delay: delayMs },
-  );
-}
 
 test.describe('/summarize, the text summary as it is written', () => {
   test('the summary arrives through the stream route sentence by sentence, then the result card says why it is a Quick Summary and the credit is spent', async ({

@@ -17,3 +17,40 @@ export function streamCard(page: Page): Locator {
 }
 
 export { resultCard } from './workbench';
+
+/**
+ * Replays the stream route's events one by one, `delayMs` apart, as the browser reads them:
+ * the real server answers (the local summarizer writes the events), and the screen can be
+ * watched between two of them. The wrapper is installed before the app's first script.
+ */
+export async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
+  await page.addInitScript(
+    ({ path, delay }) => {
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url =
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!new URL(url, location.href).pathname.endsWith(path) || !response.ok) return response;
+        const events = (await response.text())
+          .split('\n\n')
+          .filter((event) => event.trim() !== '')
+          .map((event) => `${event}\n\n`);
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const next = events.shift();
+            if (next === undefined) {
+              controller.close();
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            controller.enqueue(encoder.encode(next));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    },
+    { path: '/api/summaries/stream', delay: delayMs },
+  );
+}
