@@ -156,6 +156,22 @@ export function federationName(packageName) {
  * @param {string} options.title      document title of the app's page (the shell, or a remote's harness)
  * @param {Record<string, string>} [options.exposes] modules a remote exposes
  */
+/**
+ * The manifest lists, for each exposed module, the chunks it needs besides its own, and not its
+ * own chunk. The shell's app.html preloads a page's files from the manifest while its bundles
+ * still run (shell/src/app/prerendered-pages.ts), so the manifest lists the exposed chunk too:
+ * without it, the page's own code was the one file that waited for the remote's entry to run.
+ * @param {{ stats: { exposes: { name: string; assets: { js: { sync: string[] } } }[] }; compilation: import('webpack').Compilation }} options
+ */
+function listExposedChunks({ stats, compilation }) {
+  for (const expose of stats.exposes) {
+    const chunk = compilation.namedChunks.get(`__federation_expose_${expose.name}`);
+    const own = [...(chunk?.files ?? [])].filter((file) => file.endsWith('.js'));
+    expose.assets.js.sync = [...new Set([...own, ...expose.assets.js.sync])];
+  }
+  return stats;
+}
+
 export function createWebpackConfig({ name, dirname, devPort, title, exposes }) {
   const isShell = exposes === undefined;
   return (_env, argv) => {
@@ -227,7 +243,7 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
               shared: sharedSingletons(),
               shareStrategy: 'loaded-first',
               dts: false,
-              manifest: { fileName: 'mf-manifest.json' },
+              manifest: { fileName: 'mf-manifest.json', additionalData: listExposedChunks },
               experiments: { externalRuntime: production },
             }),
         new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),

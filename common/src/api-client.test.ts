@@ -3,6 +3,7 @@ import {
   ApiError,
   FALLBACK_MESSAGES,
   api,
+  adoptEarlyRequests,
   apiFetch,
   configureApi,
   request,
@@ -42,6 +43,33 @@ describe('api client', () => {
     expect(headers.get('Authorization')).toBe('Bearer token-1');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init?.method).toBe('POST');
+  });
+
+  it("answers the first GET of an early request's path with its answer, once, and only for its token", async () => {
+    storeSession(makeUser(), 'token-1');
+    const fetchMock = stubFetch(() => jsonResponse({ success: true, data: 'asked' }));
+    const answer = (data: string) => Promise.resolve(jsonResponse({ success: true, data }));
+    adoptEarlyRequests({
+      '/api/summaries?page=1&limit=10': { token: 'token-1', response: answer('early') },
+      '/api/credits': { token: 'someone-else', response: answer('not yours') },
+      '/api/notifications': {
+        token: 'token-1',
+        response: Promise.reject(new TypeError('offline')),
+      },
+    });
+    const read = async (path: string) =>
+      ((await (await apiFetch(path)).json()) as { data: string }).data;
+    expect(await read('/api/summaries?page=1&limit=10')).toBe('early');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await read('/api/summaries?page=1&limit=10')).toBe('asked');
+    // Another person's early answer and a failed early request are asked for again.
+    expect(await read('/api/credits')).toBe('asked');
+    expect(await read('/api/notifications')).toBe('asked');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      'https://api.example.test/api/summaries?page=1&limit=10',
+      'https://api.example.test/api/credits',
+      'https://api.example.test/api/notifications',
+    ]);
   });
 
   it('reads the token afresh on every request and sends none when signed out', async () => {

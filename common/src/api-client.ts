@@ -106,6 +106,39 @@ function endSessionIfCurrent(sentToken: string): void {
   apiConfig.onUnauthorized();
 }
 
+/** A GET that app.html's inline script sent before any bundle ran, and the token it carried. */
+export interface EarlyRequest {
+  token: string;
+  response: Promise<Response>;
+}
+
+/** Early GETs by path and query, each answered to the first call that asks for it. */
+const earlyRequests = new Map<string, EarlyRequest>();
+
+/**
+ * Hands the early GETs of app.html's inline script (FIRST_REQUEST_OF_PAGE) to apiFetch: the
+ * first call for the same path with the same token gets that answer instead of asking again.
+ */
+export function adoptEarlyRequests(requests: Readonly<Record<string, EarlyRequest>> = {}): void {
+  for (const [path, request] of Object.entries(requests)) earlyRequests.set(path, request);
+}
+
+/** The early answer to a GET of `path` with `token`, once; undefined when there is none. */
+async function takeEarlyResponse(
+  path: string,
+  token: string | null,
+  init?: RequestInit,
+): Promise<Response | undefined> {
+  const early = earlyRequests.get(path);
+  if (!early) return undefined;
+  earlyRequests.delete(path);
+  if ((init?.method ?? 'GET') !== 'GET' || early.token !== token || init?.signal?.aborted) {
+    return undefined;
+  }
+  // A network failure of the early request is not the page's: it asks again.
+  return early.response.catch(() => undefined);
+}
+
 /**
  * The fetch behind the typed client: prepends the base URL to a path, adds the stored bearer
  * token on every call and ends the session on a 401. Exported for the rare raw call.
@@ -116,7 +149,9 @@ export const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Pr
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const url = typeof input === 'string' ? `${apiConfig.baseUrl}${input}` : input;
-  const response = await globalThis.fetch(url, { ...init, headers });
+  const response =
+    (typeof input === 'string' ? await takeEarlyResponse(input, token, init) : undefined) ??
+    (await globalThis.fetch(url, { ...init, headers }));
   if (response.status === 401 && token) endSessionIfCurrent(token);
   return response;
 };

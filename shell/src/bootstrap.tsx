@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'common/router';
-import { configureApi } from 'common/api-client';
+import { adoptEarlyRequests, configureApi } from 'common/api-client';
 import { adoptPortalConfig, getPortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import { logout } from 'common/session';
@@ -19,12 +19,13 @@ configureApi({
 });
 
 // A signed-in page loads a remote, and where remotes live comes from /api/config: app.html's
-// inline script has asked for it (and for the user remote's manifest) before any bundle ran;
-// adopt those, and start loading the page's remote now, while the layout still renders, rather
-// than after it. A failure is retried when the page renders.
+// inline script has asked for it (and for the user remote's manifest and the page's first data)
+// before any bundle ran; adopt those, and start loading the page's remote now, while the layout
+// still renders, rather than after it. A failure is retried when the page renders.
 if (store.getState().session.isAuthenticated) {
   const early = takeEarlyFetches();
   if (early.config) adoptPortalConfig(early.config);
+  adoptEarlyRequests(early.requests);
   getPortalConfig().catch(() => undefined);
   // The page's remote starts loading in a task of its own, not in the one that ran the app
   // chunk: two shorter tasks block a phone's main thread less than one long one.

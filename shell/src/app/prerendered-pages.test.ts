@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from 'common/session-storage';
+import { FIRST_REQUEST_OF_PAGE } from 'common/early-requests';
 import {
   FRESH_RENDER_ATTRIBUTE,
   pageForPath,
@@ -145,6 +146,23 @@ describe("app.html's early requests", () => {
     expect(takeEarlyFetches()).toEqual({});
   });
 
+  it("sends /history's first request with the token, only at its plain address", async () => {
+    signIn();
+    const fetchMock = stubServer();
+    const early = run('/history', 'https://api.example.test/');
+    const path = FIRST_REQUEST_OF_PAGE['/history'] ?? '';
+    expect(Object.keys(early.requests ?? {})).toEqual([path]);
+    expect(early.requests?.[path]?.token).toBe('token');
+    await early.requests?.[path]?.response;
+    expect(fetchMock).toHaveBeenCalledWith(`https://api.example.test${path}`, {
+      headers: { Authorization: 'Bearer token', Accept: 'application/json' },
+    });
+
+    // A page of the list or a search asks for something else: the page asks for itself.
+    expect(run('/history?page=2').requests).toBeUndefined();
+    expect(run('/summarize').requests).toBeUndefined();
+  });
+
   it('falls back to the default remote location when the config names none', async () => {
     signIn();
     stubServer();
@@ -227,6 +245,10 @@ describe("app.html's early requests", () => {
     const early = run('/history');
     await expect(early.config).rejects.toThrow('503');
     await expect(early.manifest).rejects.toThrow('503');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The config and the page's own first request; no manifest.
+    expect(fetchMock.mock.calls.map((call: unknown[]) => call[0])).toEqual([
+      '/api/config',
+      FIRST_REQUEST_OF_PAGE['/history'],
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { EarlyRequest } from 'common/api-client';
+import { FIRST_REQUEST_OF_PAGE } from 'common/early-requests';
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from 'common/session-storage';
 
@@ -72,6 +74,8 @@ export interface EarlyFetches {
   config?: Promise<unknown>;
   /** The user remote's mf-manifest.json: where it was read and its text. */
   manifest?: Promise<{ url: string; text: string }>;
+  /** The page's first API request (FIRST_REQUEST_OF_PAGE), by its path and query. */
+  requests?: Record<string, EarlyRequest>;
 }
 
 /** Takes what the inline script started, once: later readers fetch for themselves. */
@@ -122,8 +126,9 @@ export const FRESH_RENDER_STYLE = `html[${FRESH_RENDER_ATTRIBUTE}="fresh"] #root
 
 /**
  * The part of app.html's inline script that, for a signed-in visit (`s&&k`), asks for
- * /api/config at once and, on a user remote page, then for that remote's `mf-manifest.json`,
- * instead of waiting for the shell's bundles to download and run first. The promises are left on
+ * /api/config and the page's first API request (FIRST_REQUEST_OF_PAGE) at once and, on a user
+ * remote page, then for that remote's `mf-manifest.json`, instead of waiting for the shell's
+ * bundles to download and run first. The promises are left on
  * `window.__brevityEarly` for the shell to adopt (takeEarlyFetches), and the page's remote files
  * are preloaded from the manifest (PRELOAD_PAGE_ASSETS); the shell still checks the manifest
  * before it runs any of the remote's code, and fetches for itself when these failed.
@@ -151,6 +156,11 @@ function earlyFetchScript(apiUrl: string): string {
     `c=e.config=fetch(${JSON.stringify(`${base}/api/config`)},{credentials:'same-origin'})` +
     '.then(function(r){if(!r.ok)throw Error(r.status);return r.json()});' +
     'c["catch"](function(){});' +
+    // The page's own first request, at its plain address only (a ?page= or ?q= asks otherwise).
+    `var q=${JSON.stringify(FIRST_REQUEST_OF_PAGE)}[p],t=l.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});` +
+    'if(q&&!location.search){var r=fetch(' +
+    `${JSON.stringify(base)}+q,{headers:{Authorization:'Bearer '+t,Accept:'application/json'}});` +
+    'r["catch"](function(){});e.requests={};e.requests[q]={token:t,response:r}}' +
     `var g=${JSON.stringify(USER_REMOTE_PAGES)}[p];` +
     'if(g){e.manifest=c.then(function(b){' +
     'var d=b&&b.data&&b.data.remotes&&b.data.remotes.user,' +

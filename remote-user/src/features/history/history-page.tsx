@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useServerChanges } from 'common/live-updates';
 import { SummarySearch } from 'common/components/list-controls';
@@ -82,21 +82,22 @@ function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
   );
 }
 
-/** How many cards the first render of the list draws; the rest follow, this many a task. */
-const CARDS_PER_TASK = 3;
+/** How many cards the first render of the list draws, at once; the rest follow in a transition. */
+const CARDS_AT_ONCE = 3;
 
 /**
- * The list's items, drawn a few at a time on the list's first showing: a page of cards arrives
+ * The list's items, drawn in two steps on the list's first showing: a page of cards arrives
  * through the store, which React renders in one task, and ten cards in one task kept a phone's
- * main thread busy for long (Lighthouse's Total Blocking Time). Later lists (another page, a
- * search) draw whole.
+ * main thread busy for long (Lighthouse's Total Blocking Time). The first few cards show at once;
+ * the rest follow in a transition, which React renders in slices of a few milliseconds with the
+ * main thread free between them, and commits once. Later lists (another page, a search) draw whole.
  */
 function ProgressiveItems({ children }: { children: ReactNode[] }) {
-  const [shown, setShown] = useState(CARDS_PER_TASK);
+  const [shown, setShown] = useState(CARDS_AT_ONCE);
   const total = children.length;
   useEffect(() => {
     if (shown >= total) return;
-    const timer = setTimeout(() => setShown((count) => count + CARDS_PER_TASK));
+    const timer = setTimeout(() => startTransition(() => setShown(total)));
     return () => clearTimeout(timer);
   }, [shown, total]);
   return <>{shown >= total ? children : children.slice(0, shown)}</>;

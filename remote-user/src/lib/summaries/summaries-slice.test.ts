@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from 'common/api-client';
+import { adoptEarlyRequests, configureApi } from 'common/api-client';
+import { FIRST_REQUEST_OF_PAGE } from 'common/early-requests';
 import { logout } from 'common/session';
 import { createAppStore } from 'common/store';
 import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
@@ -249,6 +250,26 @@ describe('summaries thunks in the shell store', () => {
     storeSession(makeUser());
     const store = createAppStore();
     expect(selectSummariesState(store.getState())).toEqual(initialSummariesState);
+  });
+
+  it("asks for /history's first page exactly as app.html's early request does, and adopts it", async () => {
+    storeSession(makeUser());
+    const page = makeSummaryPage([makeSummary({ id: 'early' })]);
+    const early = vi.fn(async () => jsonResponse(ok(page)));
+    adoptEarlyRequests({
+      [FIRST_REQUEST_OF_PAGE['/history'] ?? '']: { token: 'test-token', response: early() },
+    });
+    const fetchMock = stubFetch(() => jsonResponse(ok(page)));
+    const store = createAppStore();
+    await store.dispatch(fetchSummaries({ page: 1 }));
+    // The early answer stood in for the request: the page asked nothing itself.
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(selectSummariesState(store.getState()).summaries.map(({ id }) => id)).toEqual(['early']);
+    // Taken once: the next load of the same page asks the server, at that same address.
+    await store.dispatch(fetchSummaries({ page: 1 }));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      FIRST_REQUEST_OF_PAGE['/history'],
+    ]);
   });
 
   it('a created summary (streamed) writes updatedCredits into the session', async () => {
