@@ -252,6 +252,26 @@ test.describe('item 8: focus goes where the work goes on', () => {
     await expect.poll(() => clearOfHeader(page, heading)).toBe(true);
   });
 
+  test('on a phone, a link of the menu closes it and moves focus to the new page heading', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerThroughApi(request, freshLabel('phone-focus'));
+    await startSignedIn(page, user);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const entry = remoteEntryLoaded(page, 'user');
+    await page.goto('/dashboard');
+    await entry;
+    await expect(pageHeading(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'History', exact: true }).click();
+    await expect(menu).toBeHidden();
+    await expect(pageHeading(page)).toHaveText('Your Summaries');
+    await expect(pageHeading(page)).toBeFocused();
+  });
+
   test('after Review Submitted! closes, focus is on the next pending summary', async ({
     page,
     request,
