@@ -123,12 +123,15 @@ export function adoptEarlyRequests(requests: Readonly<Record<string, EarlyReques
   for (const [path, request] of Object.entries(requests)) earlyRequests.set(path, request);
 }
 
-/** The early answer to a GET of `path` with `token`, once; undefined when there is none. */
-async function takeEarlyResponse(
+/**
+ * The early answer to a GET of `path` with `token`, once; undefined, at once, when there is none,
+ * so that a call without one reaches fetch in the same tick as before.
+ */
+function takeEarlyResponse(
   path: string,
   token: string | null,
   init?: RequestInit,
-): Promise<Response | undefined> {
+): Promise<Response | undefined> | undefined {
   const early = earlyRequests.get(path);
   if (!early) return undefined;
   earlyRequests.delete(path);
@@ -149,9 +152,8 @@ export const apiFetch = async (input: RequestInfo | URL, init?: RequestInit): Pr
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const url = typeof input === 'string' ? `${apiConfig.baseUrl}${input}` : input;
-  const response =
-    (typeof input === 'string' ? await takeEarlyResponse(input, token, init) : undefined) ??
-    (await globalThis.fetch(url, { ...init, headers }));
+  const early = typeof input === 'string' ? takeEarlyResponse(input, token, init) : undefined;
+  const response = (early && (await early)) ?? (await globalThis.fetch(url, { ...init, headers }));
   if (response.status === 401 && token) endSessionIfCurrent(token);
   return response;
 };
