@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FileKind } from '../documents/file-kinds';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -99,7 +100,8 @@ export interface RateLimitHitsTable {
   created_at: CreatedAt;
 }
 
-export type SummarySource = 'text' | 'txt' | 'docx' | 'pdf';
+/** Where a summary's text came from: pasted (`text`) or a file of one of the FILE_KINDS. */
+export type SummarySource = 'text' | FileKind;
 
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;

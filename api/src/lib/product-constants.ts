@@ -6,8 +6,6 @@ export const MIN_CHARS = 50;
 export const MAX_CHARS = 50_000;
 /** An uploaded file: at most 10 MB. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** The extensions an uploaded file may have (API.md: a real .txt, .docx or .pdf). */
-export const ACCEPTED_FILE_TYPES = ['.txt', '.docx', '.pdf'] as const;
 /** A JSON request body: at most 1 MB. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 /** Credits a new account starts with. */

@@ -35,8 +35,8 @@ import {
 import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summaries.repository';
 import type { ListSummariesQuery } from './summaries.schemas';
 import { contentProblem } from '../../lib/summary-text';
-import { readUploadedFile } from './uploaded-file';
-import type { UploadedText } from './uploaded-file';
+import type { UploadedText } from '../../documents/uploaded-file';
+import { readUploadedDocument } from './document-errors';
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
@@ -383,7 +383,7 @@ export async function readUploadText(
   owner?: string,
 ): Promise<UploadedText> {
   // The owner (the uploading user) gets a fair share of the file readers (file-extraction-pool.ts).
-  const upload = await readUploadedFile(file, deps.fileExtractor, { owner });
+  const upload = await readUploadedDocument(deps, file, { owner });
   const text = upload.text.trim();
   const problem = contentProblem(text);
   if (problem !== null) {

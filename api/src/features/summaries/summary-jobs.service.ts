@@ -41,9 +41,9 @@ import {
   listLostSummaryJobs,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
-import { FILE_KINDS } from './file-extraction';
-import type { FileKind } from '../../lib/file-extractor';
-import { readUploadedFile } from './uploaded-file';
+import { isFileKind } from '../../documents/file-kinds';
+import type { FileKind } from '../../documents/file-kinds';
+import { readUploadedDocument } from './document-errors';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -251,8 +251,12 @@ async function jobSource(
     return { text, customPrompt: jobPrompt(job.data), source: 'text', fileName: null };
   }
   const fileData = job.data as Partial<FileSummaryJobData>;
-  const source = FILE_KINDS.find((kind) => kind === fileData.source);
-  if (typeof fileData.text === 'string' && source && typeof fileData.fileName === 'string') {
+  const source = fileData.source;
+  if (
+    typeof fileData.text === 'string' &&
+    isFileKind(source) &&
+    typeof fileData.fileName === 'string'
+  ) {
     const text = fileData.text.trim();
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
@@ -263,9 +267,9 @@ async function jobSource(
   if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
   let read;
   try {
-    read = await readUploadedFile(
+    read = await readUploadedDocument(
+      deps,
       new File([Buffer.from(upload.content)], upload.file_name),
-      deps.fileExtractor,
     );
   } catch (error) {
     // A busy reader (503) is worth another attempt; any other refusal is about the file.
