@@ -7,12 +7,7 @@ import { toSummaryDto } from '../../lib/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
 import { createAsyncSummarySchema } from './summaries.schemas';
 import { requireSummaryCredit, uploadForm } from './upload-form';
-import {
-  enqueueFileSummary,
-  enqueueTextSummary,
-  getSummaryJobStatus,
-  jobNotFound,
-} from './summary-jobs.service';
+import { enqueueSummary, getSummaryJobStatus, jobNotFound } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
 import { limitSummarizerCalls } from './summarizer-calls';
 
@@ -42,26 +37,20 @@ function toJobStatusDto(status: SummaryJobStatus) {
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
   .post('/async', limitSummarizerCalls, validate('json', createAsyncSummarySchema), async (c) => {
-    const input = c.req.valid('json');
-    const queued = await enqueueTextSummary(
+    const { content, ...options } = c.req.valid('json');
+    const queued = await enqueueSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      {
-        text: input.content,
-        customPrompt: input.customPrompt,
-        length: input.length,
-        format: input.format,
-      },
+      { ...options, kind: 'text', text: content },
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
   .post('/upload/async', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
-    const queued = await enqueueFileSummary(
+    const queued = await enqueueSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      file,
-      options,
+      { ...options, kind: 'file', file },
     );
     return c.json(successEnvelope(queued, 'File queued for processing'), 202);
   })
