@@ -1,4 +1,4 @@
-import { MAX_CHARS } from '../lib/product-constants';
+import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import type { FileKind } from './file-kinds';
 import { UNSUPPORTED_FILE_MESSAGE } from './file-kinds';
 
@@ -84,6 +84,6 @@ export function noText(kind: FileKind): DocumentError {
 export function contentFarTooLong(bound: 'at least' | 'more than', count: number): DocumentError {
   return new DocumentError(
     'too-long',
-    `Content exceeds maximum ${MAX_CHARS.toLocaleString('en-US')} characters (current: ${bound} ${count})`,
+    `Content exceeds maximum ${MAX_DOCUMENT_CHARS.toLocaleString('en-US')} characters (current: ${bound} ${count})`,
   );
 }

@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import { MAX_CHARS } from '../lib/product-constants';
+import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { scanDocumentXml } from './document-xml-scan';
 import {
   contentFarTooLong,
@@ -105,7 +105,8 @@ export function checkDocxArchive(archive: Buffer): Buffer {
 export function checkDocumentXml(document: Buffer): void {
   const tally = scanDocumentXml(document, DOCX_LIMITS);
   if (tally.doctype) throw malformedFile(DAMAGED_DOCX_MESSAGE);
-  if (tally.textCharacters > MAX_CHARS) throw contentFarTooLong('at least', tally.textCharacters);
+  if (tally.textCharacters > MAX_DOCUMENT_CHARS)
+    throw contentFarTooLong('at least', tally.textCharacters);
   if (tally.paragraphs > DOCX_LIMITS.maxParagraphs) {
     throw tooLargeToRead(TOO_MANY_PARAGRAPHS_MESSAGE);
   }

@@ -1,5 +1,5 @@
 import { getDocumentProxy, resolvePDFJSImport } from 'unpdf';
-import { MAX_CHARS } from '../lib/product-constants';
+import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { countCodePoints } from '../lib/summary-text';
 import { pdfPagesToText } from './pdf-layout';
 import type { PdfPageText, PdfTextRun } from './pdf-layout';
@@ -35,7 +35,7 @@ export const PDF_LIMITS = {
    * Reading stops once the text layer holds this many characters (other than white space):
    * far past the 50,000 a summary takes, whatever headers and footers are dropped later.
    */
-  maxRawCharacters: MAX_CHARS * 4,
+  maxRawCharacters: MAX_DOCUMENT_CHARS * 4,
 };
 
 /** `too-large` when a page, or all pages together, name more content than PDF_LIMITS allows. */

@@ -10,11 +10,12 @@ import { requireSummaryCredit, uploadForm } from './upload-form';
 import { enqueueSummary, getSummaryJobStatus, jobNotFound } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
 import { limitSummarizerCalls } from './summarizer-calls';
+import { SUMMARY_QUEUES } from './summary-input';
 
 const QUEUE_MESSAGE = `Queue must be one of: ${JOB_QUEUES.join(', ')}`;
 
 export const jobStatusQuerySchema = z.object({
-  queue: z.enum(JOB_QUEUES, { error: QUEUE_MESSAGE }).optional().default('file-processing'),
+  queue: z.enum(JOB_QUEUES, { error: QUEUE_MESSAGE }).optional().default(SUMMARY_QUEUES.file),
 });
 
 function toJobStatusDto(status: SummaryJobStatus) {
