@@ -83,6 +83,12 @@ const documentsZones = [
   },
 ];
 
+/** App code of the API may not import its test helpers (api/src/test/). */
+const apiTestHelpersPattern = {
+  group: ['**/test/*', '**/test'],
+  message: 'api/src/test/ holds test helpers; production code may not import them.',
+};
+
 /** kebab-case: lower-case words and digits joined by '-', dot-separated parts (`app.routes.ts`). */
 const KEBAB_CASE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
@@ -226,12 +232,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/test/*', '**/test'],
-              message: 'api/src/test/ holds test helpers; production code may not import them.',
-            },
-          ],
+          patterns: [apiTestHelpersPattern],
         },
       ],
     },
@@ -245,10 +246,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/test/*', '**/test'],
-              message: 'api/src/test/ holds test helpers; production code may not import them.',
-            },
+            // Flat config replaces a rule's options: the test-helper pattern is repeated here.
+            apiTestHelpersPattern,
             {
               group: ['hono', 'hono/*'],
               message: 'documents/ knows nothing of HTTP: throw a DocumentError.',
