@@ -199,9 +199,9 @@ function withoutNul(text: string): string {
  * Creates a summary for 1 credit from any SummaryInput. A user with no credits is refused
  * before any work (assertCanPay, before a byte of a file is read); then the input is resolved
  * to its text (resolveSummaryInput: a file that cannot be read is refused, nothing charged),
- * the credit is reserved (reserveSummaryCredit: 402 when every credit is already held by their other
- * summaries being written), the summarizer runs outside any transaction, and storeNewSummary
- * pays for and stores it. If generation fails, or the client goes away before the summary is
+ * the credit is reserved (reserveSummaryCredit: 402 when every credit is already held by their
+ * other summaries being written), the summarizer runs outside any transaction, and
+ * storeNewSummary pays for and stores it. If generation fails, or the client goes away before the summary is
  * stored, nothing is charged and the reservation is given back.
  */
 export async function createSummary(

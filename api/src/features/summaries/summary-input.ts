@@ -25,17 +25,15 @@ export interface SummaryOptions extends SummaryShape {
   customPrompt: string | null;
 }
 
-/** The kinds of input a new summary may start from (`url` and `collection` come later). */
-export const SUMMARY_INPUT_KINDS = ['text', 'file'] as const;
-export type SummaryInputKind = (typeof SUMMARY_INPUT_KINDS)[number];
-
 /**
  * A new summary's input as the routes take it: pasted `text` (already checked by the zod
- * schema: trimmed, 50..50,000 characters) or an uploaded `file` (not yet read).
+ * schema: trimmed, 50..50,000 characters) or an uploaded `file` (not yet read). The one
+ * declaration of the kinds of input (`url` and `collection` come later).
  */
 export type SummaryInput =
   | ({ kind: 'text'; text: string } & SummaryOptions)
   | ({ kind: 'file'; file: File } & SummaryOptions);
+export type SummaryInputKind = SummaryInput['kind'];
 
 /** The queue that runs each kind of input in the background (POST /async, /upload/async). */
 export const SUMMARY_QUEUES: Record<SummaryInputKind, JobQueueName> = {
