@@ -63,6 +63,32 @@ const featureZones = ['shell', ...remotes, 'api'].flatMap((app) => {
     }));
 });
 
+/**
+ * The API's documents module (api/src/documents) turns bytes into text for any feature: it
+ * imports no feature, no database, no summarizer and nothing of HTTP (it throws DocumentError;
+ * the summaries feature maps it to an AppError).
+ */
+const documentsZones = [
+  {
+    target: './api/src/documents',
+    from: [
+      './api/src/features',
+      './api/src/middleware',
+      './api/src/db',
+      './api/src/summarizer',
+      './api/src/lib/app-error.ts',
+      './api/src/lib/app-env.ts',
+    ],
+    message: 'documents/ knows nothing of HTTP, features or the database: throw a DocumentError.',
+  },
+];
+
+/** App code of the API may not import its test helpers (api/src/test/). */
+const apiTestHelpersPattern = {
+  group: ['**/test/*', '**/test'],
+  message: 'api/src/test/ holds test helpers; production code may not import them.',
+};
+
 /** kebab-case: lower-case words and digits joined by '-', dot-separated parts (`app.routes.ts`). */
 const KEBAB_CASE_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
 
@@ -142,7 +168,10 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'import-x/no-restricted-paths': ['error', { zones: [...packageZones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...packageZones, ...featureZones, ...documentsZones] },
+      ],
       'import-x/no-duplicates': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
@@ -203,10 +232,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [apiTestHelpersPattern],
+        },
+      ],
+    },
+  },
+  {
+    // The documents module knows nothing of HTTP (see documentsZones).
+    files: ['api/src/documents/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            // Flat config replaces a rule's options: the test-helper pattern is repeated here.
+            apiTestHelpersPattern,
             {
-              group: ['**/test/*', '**/test'],
-              message: 'api/src/test/ holds test helpers; production code may not import them.',
+              group: ['hono', 'hono/*'],
+              message: 'documents/ knows nothing of HTTP: throw a DocumentError.',
             },
           ],
         },

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { FileExtractionPool } from './features/summaries/file-extraction-pool';
+import { FileExtractionPool } from './documents/file-extraction-pool';
 import type { AppDeps } from './lib/app-env';
 import { createJobQueue } from './lib/job-queue';
 import { createLogger } from './lib/logger';

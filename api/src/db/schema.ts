@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FileKind } from '../documents/file-kinds';
+import type { JobQueueName } from '../lib/job-queue';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -99,7 +101,8 @@ export interface RateLimitHitsTable {
   created_at: CreatedAt;
 }
 
-export type SummarySource = 'text' | 'txt' | 'docx' | 'pdf';
+/** Where a summary's text came from: pasted (`text`) or a file of one of the FILE_KINDS. */
+export type SummarySource = 'text' | FileKind;
 
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
@@ -197,7 +200,8 @@ export interface ReviewEventsTable {
   created_at: CreatedAt;
 }
 
-export type SummaryJobQueue = 'text-summary' | 'file-processing';
+/** The queues of summary jobs: lib/job-queue.ts's JOB_QUEUES. */
+export type SummaryJobQueue = JobQueueName;
 export type SummaryJobStatus = 'pending' | 'completed' | 'failed';
 
 /** A queued summary (its id is the job queue's id): owner, paid credit, outcome, refund. */

@@ -4,7 +4,7 @@ import type { UserRecord } from '../db/users.repository';
 import { editSummary, removeSummary } from '../features/admin/admin-summaries.service';
 import { rechargeUser } from '../features/admin/admin-users.service';
 import { submitReview } from '../features/reviews/reviews.service';
-import { enqueueTextSummary } from '../features/summaries/summary-jobs.service';
+import { enqueueSummary } from '../features/summaries/summary-jobs.service';
 import { createFakeSummarizer } from '../test/fake-summarizer';
 import type { FakeSummarizer } from '../test/fake-summarizer';
 import { createTestApp } from '../test/test-app';
@@ -133,10 +133,10 @@ describe('a user deleted during their own request', () => {
     const person = await t.createUser({ credits: 3 });
     await t.db.deleteFrom('users').where('id', '=', person.user.id).execute();
     await expect(
-      enqueueTextSummary(
+      enqueueSummary(
         t.deps,
         { user: person.user, requestId: 'test' },
-        { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+        { kind: 'text', text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
       ),
     ).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
   });
@@ -145,10 +145,10 @@ describe('a user deleted during their own request', () => {
     const person = await t.createUser({ credits: 1 });
     await t.db.updateTable('users').set({ credits: 0 }).where('id', '=', person.user.id).execute();
     await expect(
-      enqueueTextSummary(
+      enqueueSummary(
         t.deps,
         { user: person.user, requestId: 'test' },
-        { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+        { kind: 'text', text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
       ),
     ).rejects.toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS' });
   });

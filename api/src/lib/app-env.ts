@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
 import type { SessionTokenClaims } from './tokens';
-import type { FileExtractor } from './file-extractor';
+import type { FileExtractor } from '../documents/file-extractor';
 import type { JobQueue } from './job-queue';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { poolStatsOf } from '../db/database';
 import type { SummarizerHealth } from '../summarizer/summarizer';
 import type { PasswordHashing } from './password-hashing';
+import { JOB_QUEUES } from './job-queue';
 
 /** The Prometheus metrics of one process (GET /api/metrics). */
 export interface Metrics {
@@ -80,7 +81,7 @@ export function createMetrics({
         .execute(db)
         .catch(() => null);
       if (!rows) return;
-      for (const queue of ['text-summary', 'file-processing']) {
+      for (const queue of JOB_QUEUES) {
         const row = rows.rows.find((candidate) => candidate.queue === queue);
         this.set({ queue }, row?.pending ?? 0);
       }

@@ -1,5 +1,5 @@
 import { parentPort, threadId } from 'node:worker_threads';
-import type { ExtractionMessage, ExtractionRequest } from '../features/summaries/file-extraction';
+import type { ExtractionMessage, ExtractionRequest } from '../documents/file-extraction';
 
 /*
  * A stand-in extraction thread for the pool's tests: it speaks the real protocol, and the
@@ -40,10 +40,8 @@ async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
       return {
         type: 'refused',
         id: request.id,
-        status: 413,
-        code: 'PAYLOAD_TOO_LARGE',
+        kind: 'too-large',
         message: 'Past a reading limit',
-        errors: undefined,
       };
     case 'exit':
       return process.exit(3);

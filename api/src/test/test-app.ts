@@ -17,7 +17,7 @@ import { createConsoleLogger } from './console-logger';
 import { createMetrics } from '../lib/metrics';
 import { createPasswordHashing } from '../lib/password-hashing';
 import { startSummaryWorkers } from '../features/summaries/summary-workers';
-import { FileExtractionPool } from '../features/summaries/file-extraction-pool';
+import { FileExtractionPool } from '../documents/file-extraction-pool';
 import type { SummaryWorkers } from '../features/summaries/summary-workers';
 import { signAccessToken } from '../lib/tokens';
 import { createTestDatabase } from './test-database';

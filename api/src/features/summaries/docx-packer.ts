@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error';
 import type { DocxContent } from './docx-document';
-import { startThread } from './file-extraction-pool';
+import { startThread } from '../../documents/file-extraction-pool';
 
 /*
  * .docx exports are built and zipped in one worker thread, off the event loop (issue 24: ten

@@ -9,8 +9,8 @@ import {
 import { buildTextPdf } from '../../test/pdf-builder';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { OWNER_BUSY_MESSAGE } from './file-extraction-pool';
-import { OVERSIZED_PDF_MESSAGE, PAGE_CONTENT_MESSAGE } from './pdf-text';
+import { OWNER_BUSY_MESSAGE } from '../../documents/file-extraction-pool';
+import { OVERSIZED_PDF_MESSAGE, PAGE_CONTENT_MESSAGE } from '../../documents/pdf-text';
 
 /*
  * Issue 24 through the real routes and the real extraction threads: one user floods the file

@@ -24,13 +24,13 @@ import type { CreateSummaryInput } from './summaries.schemas';
 import { exportOwnSummary, listVersions, restoreVersion } from './summary-versions.service';
 import {
   createSummary,
-  createSummaryFromFile,
   deleteSummary,
   getSummary,
   listSummaries,
   regenerateSummary,
 } from './summaries.service';
-import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
+import type { CreatedSummary, SummaryRequester } from './summaries.service';
+import type { SummaryInput } from './summary-input';
 import { streamNewSummary } from './summary-stream.service';
 import { keepSummarizerCall, limitSummarizerCalls, releaseQuietly } from './summarizer-calls';
 import { requireSummaryCredit, uploadForm } from './upload-form';
@@ -50,16 +50,9 @@ function cancellableRequester(c: Context<AuthEnv>): SummaryRequester {
   return { ...requester(c), signal: c.req.raw.signal };
 }
 
-/** The text pasted into POST / or /stream, as the service takes a new summary's source. */
-function pastedText(input: CreateSummaryInput): SummarySourceText {
-  return {
-    text: input.content,
-    customPrompt: input.customPrompt,
-    length: input.length,
-    format: input.format,
-    source: 'text',
-    fileName: null,
-  };
+/** The text pasted into POST / or /stream, as the service takes a new summary's input. */
+function pastedText({ content, ...options }: CreateSummaryInput): SummaryInput {
+  return { ...options, kind: 'text', text: content };
 }
 
 /** A new summary and the balance after paying for it, as POST /, /upload and /stream answer. */
@@ -192,7 +185,11 @@ export const summariesRoutes = new Hono<AuthEnv>()
   })
   .post('/upload', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
-    const created = await createSummaryFromFile(c.var.deps, cancellableRequester(c), file, options);
+    const created = await createSummary(c.var.deps, cancellableRequester(c), {
+      ...options,
+      kind: 'file',
+      file,
+    });
     return c.json(
       successEnvelope(toCreatedSummaryDto(created), 'Summary created successfully'),
       201,

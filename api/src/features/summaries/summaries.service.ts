@@ -6,9 +6,9 @@ import {
   reserveCredits,
   spendCredits,
 } from '../../db/credits.repository';
-import type { SummarySource } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
 import type { AuthUserRecord, UserRecord } from '../../db/users.repository';
+import type { DbExecutor } from '../../db/database';
 import { refusedDebit, sessionGone } from '../../lib/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
@@ -34,9 +34,8 @@ import {
 } from '../../db/summaries.repository';
 import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summaries.repository';
 import type { ListSummariesQuery } from './summaries.schemas';
-import { contentProblem } from '../../lib/summary-text';
-import { readUploadedFile } from './uploaded-file';
-import type { UploadedText } from './uploaded-file';
+import { resolveSummaryInput } from './summary-input';
+import type { SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
@@ -74,25 +73,6 @@ export interface SummaryRequester {
   user: UserRecord;
   requestId: string;
   signal?: AbortSignal | undefined;
-}
-
-/** How the reader wants a summary written (API.md "Additions"; medium paragraph by default). */
-export interface SummaryShape {
-  length: SummaryLength;
-  format: SummaryFormat;
-}
-
-/** What a new summary is made from: validated text (trimmed, 50..50,000 characters). */
-export interface SummarySourceText extends SummaryShape {
-  text: string;
-  customPrompt: string | null;
-  source: SummarySource;
-  fileName: string | null;
-}
-
-/** An upload's optional fields besides the file. */
-export interface UploadOptions extends SummaryShape {
-  customPrompt: string | null;
 }
 
 export interface CreatedSummary {
@@ -216,35 +196,41 @@ function withoutNul(text: string): string {
 }
 
 /**
- * Creates a summary for 1 credit. A user with no credits is refused before any work; then the
- * credit is reserved (reserveSummaryCredit: 402 when every credit is already held by their other
- * summaries being written), the summarizer runs outside any transaction, and storeNewSummary
- * pays for and stores it. If generation fails, or the client goes away before the summary is
+ * Creates a summary for 1 credit from any SummaryInput. A user with no credits is refused
+ * before any work (assertCanPay, before a byte of a file is read); then the input is resolved
+ * to its text (resolveSummaryInput: a file that cannot be read is refused, nothing charged),
+ * the credit is reserved (reserveSummaryCredit: 402 when every credit is already held by their
+ * other summaries being written), the summarizer runs outside any transaction, and
+ * storeNewSummary pays for and stores it. If generation fails, or the client goes away before the summary is
  * stored, nothing is charged and the reservation is given back.
  */
 export async function createSummary(
   deps: AppDeps,
   requester: SummaryRequester,
-  input: SummarySourceText,
+  input: SummaryInput,
 ): Promise<CreatedSummary> {
   assertCanPay(requester);
+  const source = await resolveSummaryInput(deps, input, requester.user.id);
   const reservation = await reserveSummaryCredit(deps, requester);
   try {
     const summaryText = await summarize(
       deps,
       requester,
-      input.text,
-      input.customPrompt,
-      input,
+      source.text,
+      source.customPrompt,
+      source,
       SUMMARIZER_FAILED_MESSAGE,
     );
-    return await storeNewSummary(deps, requester, input, summaryText, reservation);
+    return await storeNewSummary(deps, requester, source, summaryText, reservation);
   } finally {
     await reservation.release();
   }
 }
 
-/** The up-front credit check of a paid summary: 402 before any work. */
+/**
+ * The up-front credit check of a paid summary, whichever way it is created (plain, streamed,
+ * queued, uploaded): 402 before any work.
+ */
 export function assertCanPay(requester: SummaryRequester): void {
   if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
 }
@@ -299,10 +285,47 @@ export async function reserveSummaryCredit(
 }
 
 /**
+ * Takes one summary's credit inside the caller's transaction: a conditional UPDATE, so racing
+ * requests can never spend more than the balance, with its ledger row (reason `summary`).
+ * 402 when the credit is not there, 401 when the user is gone. A live summary takes it when it
+ * is stored (storeNewSummary), a queued one when it is queued.
+ */
+export async function takeSummaryCredit(
+  trx: DbExecutor,
+  userId: string,
+): Promise<{ ledgerId: string; credits: number }> {
+  const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
+  if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
+  return { ledgerId: debit.ledgerId, credits: debit.user.credits };
+}
+
+/**
+ * Inserts a new summary (its version 1) of `source` inside the caller's transaction and links
+ * the debit that paid for it (`debitLedgerId`; null for a job queued before debits were linked).
+ */
+export async function insertPaidSummary(
+  trx: DbExecutor,
+  userId: string,
+  source: SummarySourceText,
+  summaryText: SummaryText,
+  debitLedgerId: string | null,
+): Promise<SummaryRecord> {
+  const summary = await insertSummary(trx, {
+    ...summaryText,
+    userId,
+    originalContent: source.text,
+    originalWordCount: countWords(source.text),
+    source: source.source,
+    fileName: source.fileName,
+  });
+  if (debitLedgerId !== null) await linkCreditMovementToSummary(trx, debitLedgerId, summary.id);
+  return summary;
+}
+
+/**
  * Stores a new summary and pays for it in one transaction: ends its credit reservation, takes
- * the credit (a conditional UPDATE, so racing requests can never spend more than the balance),
- * inserts the summary (its version 1) and appends the ledger row. A client that has gone away
- * by now is charged nothing.
+ * the credit (takeSummaryCredit), inserts the summary and links its ledger row
+ * (insertPaidSummary). A client that has gone away by now is charged nothing.
  */
 export async function storeNewSummary(
   deps: AppDeps,
@@ -315,81 +338,12 @@ export async function storeNewSummary(
   const userId = requester.user.id;
   const created = await deps.db.transaction().execute(async (trx) => {
     await consumeCreditReservation(trx, reservation.id);
-    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
-    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
-    const summary = await insertSummary(trx, {
-      ...summaryText,
-      userId,
-      originalContent: input.text,
-      originalWordCount: countWords(input.text),
-      source: input.source,
-      fileName: input.fileName,
-    });
-    await linkCreditMovementToSummary(trx, debit.ledgerId, summary.id);
-    return { summary, updatedCredits: debit.user.credits };
+    const debit = await takeSummaryCredit(trx, userId);
+    const summary = await insertPaidSummary(trx, userId, input, summaryText, debit.ledgerId);
+    return { summary, updatedCredits: debit.credits };
   });
   reservation.stored();
   return created;
-}
-
-/**
- * Creates a summary from an uploaded .txt, .docx or .pdf. The credit check comes first, so a user
- * with no credits costs no unpacking; the file's text must meet the same rules as pasted text
- * (their 400 names the field `file`).
- */
-export async function createSummaryFromFile(
-  deps: AppDeps,
-  requester: SummaryRequester,
-  file: File,
-  options: UploadOptions,
-): Promise<CreatedSummary> {
-  assertCanPay(requester);
-  return createSummary(
-    deps,
-    requester,
-    await readUploadSource(deps, file, options, requester.user.id),
-  );
-}
-
-/** What a new summary is made from when it comes as an upload: its checked text and the options. */
-export type UploadSource = UploadedText & UploadOptions;
-
-/** An upload's text (checked as readUploadText checks it) with the upload's options beside it. */
-export async function readUploadSource(
-  deps: AppDeps,
-  file: File,
-  options: UploadOptions,
-  owner?: string,
-): Promise<UploadSource> {
-  const upload = await readUploadText(deps, file, owner);
-  return {
-    text: upload.text,
-    customPrompt: options.customPrompt,
-    length: options.length,
-    format: options.format,
-    source: upload.source,
-    fileName: upload.fileName,
-  };
-}
-
-/**
- * An upload's text, trimmed, if it meets the rules of pasted text: a file of the wrong kind or
- * size, a malformed one or one without text (422 NO_TEXT) is refused before anything is charged,
- * and text that breaks a rule is a 400 naming the field `file`.
- */
-export async function readUploadText(
-  deps: AppDeps,
-  file: File,
-  owner?: string,
-): Promise<UploadedText> {
-  // The owner (the uploading user) gets a fair share of the file readers (file-extraction-pool.ts).
-  const upload = await readUploadedFile(file, deps.fileExtractor, { owner });
-  const text = upload.text.trim();
-  const problem = contentProblem(text);
-  if (problem !== null) {
-    throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: 'file', message: problem }]);
-  }
-  return { ...upload, text };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Envelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { exportSummary } from './summary-export';
-import { inflateZipEntry, readZipDirectory } from './zip-archive';
+import { inflateZipEntry, readZipDirectory } from '../../documents/zip-archive';
 
 /*
  * Issue 24 item 9: ten parallel .docx exports of a 50,000-character summary held the event

@@ -16,7 +16,7 @@ import {
   MAX_SEARCH_LENGTH,
   SEARCH_LENGTH_MESSAGE,
 } from './summaries.schemas';
-import { inflateZipEntry, readZipDirectory } from './zip-archive';
+import { inflateZipEntry, readZipDirectory } from '../../documents/zip-archive';
 
 /*
  * GET /api/summaries/:id/export (txt, md, docx) and GET /api/summaries?q= (full-text search

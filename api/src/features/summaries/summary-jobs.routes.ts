@@ -7,19 +7,15 @@ import { toSummaryDto } from '../../lib/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
 import { createAsyncSummarySchema } from './summaries.schemas';
 import { requireSummaryCredit, uploadForm } from './upload-form';
-import {
-  enqueueFileSummary,
-  enqueueTextSummary,
-  getSummaryJobStatus,
-  jobNotFound,
-} from './summary-jobs.service';
+import { enqueueSummary, getSummaryJobStatus, jobNotFound } from './summary-jobs.service';
 import type { SummaryJobStatus } from './summary-jobs.service';
 import { limitSummarizerCalls } from './summarizer-calls';
+import { SUMMARY_QUEUES } from './summary-input';
 
 const QUEUE_MESSAGE = `Queue must be one of: ${JOB_QUEUES.join(', ')}`;
 
 export const jobStatusQuerySchema = z.object({
-  queue: z.enum(JOB_QUEUES, { error: QUEUE_MESSAGE }).optional().default('file-processing'),
+  queue: z.enum(JOB_QUEUES, { error: QUEUE_MESSAGE }).optional().default(SUMMARY_QUEUES.file),
 });
 
 function toJobStatusDto(status: SummaryJobStatus) {
@@ -42,26 +38,20 @@ function toJobStatusDto(status: SummaryJobStatus) {
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
   .post('/async', limitSummarizerCalls, validate('json', createAsyncSummarySchema), async (c) => {
-    const input = c.req.valid('json');
-    const queued = await enqueueTextSummary(
+    const { content, ...options } = c.req.valid('json');
+    const queued = await enqueueSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      {
-        text: input.content,
-        customPrompt: input.customPrompt,
-        length: input.length,
-        format: input.format,
-      },
+      { ...options, kind: 'text', text: content },
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })
   .post('/upload/async', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');
-    const queued = await enqueueFileSummary(
+    const queued = await enqueueSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      file,
-      options,
+      { ...options, kind: 'file', file },
     );
     return c.json(successEnvelope(queued, 'File queued for processing'), 202);
   })

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  linkCreditMovementToSummary,
-  lockAvailableCredits,
-  refundCredits,
-  spendCredits,
-} from '../../db/credits.repository';
-import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
-import { findOwnSummary, insertSummary } from '../../db/summaries.repository';
+import { lockAvailableCredits, refundCredits } from '../../db/credits.repository';
+import type { SummaryJobQueue, SummaryJobRow } from '../../db/schema';
+import { findOwnSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
-import { refusedDebit, sessionGone } from '../../lib/acting-user';
+import { sessionGone } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
@@ -23,14 +18,17 @@ import type {
 } from '../../summarizer/summarizer';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import type { SummarizerErrorCode } from '../../summarizer/summarizer-error';
-import { countWords } from '../../summarizer/summary-metrics';
 import {
   SUMMARIZER_FAILED_MESSAGE,
+  assertCanPay,
+  insertPaidSummary,
   insufficientCredits,
-  readUploadSource,
+  takeSummaryCredit,
   toSummaryText,
 } from './summaries.service';
-import type { SummaryRequester, SummaryShape, UploadOptions } from './summaries.service';
+import type { SummaryRequester } from './summaries.service';
+import { SUMMARY_QUEUES, resolveSummaryInput } from './summary-input';
+import type { SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
 import {
   deleteJobUpload,
   findJobUpload,
@@ -41,9 +39,8 @@ import {
   listLostSummaryJobs,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
-import { FILE_KINDS } from './file-extraction';
-import type { FileKind } from '../../lib/file-extractor';
-import { readUploadedFile } from './uploaded-file';
+import { isFileKind } from '../../documents/file-kinds';
+import type { FileKind } from '../../documents/file-kinds';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -105,19 +102,38 @@ export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError';
 }
 
+/** What a job carries for its resolved source: the text, and for a file, its origin. */
+function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJobData {
+  const data: TextSummaryJobData = {
+    text: source.text,
+    customPrompt: source.customPrompt,
+    length: source.length,
+    format: source.format,
+  };
+  if (source.source === 'text' || source.fileName === null) return data;
+  return { ...data, source: source.source, fileName: source.fileName };
+}
+
 /**
- * Takes the credit and queues the job in one transaction: conditional debit, ledger row
- * (reason summary), tracking row, and the queue's job row itself. Either
- * all of it commits or none, so a crash can neither lose a credit nor run an unpaid job.
- * Credits reserved by the user's live summaries being written are not there to take (402).
+ * Queues a summary of any SummaryInput (POST /api/summaries/async, /upload/async) on its kind's
+ * queue (SUMMARY_QUEUES). The credit check comes first (402), then the input is resolved to its
+ * text now, a file read off the event loop as /upload reads it, so a file of the wrong kind or
+ * size, a malformed one or one without text (422 NO_TEXT) is refused at once and nothing is
+ * charged; the job carries the text. Then the credit is taken and the job queued in one
+ * transaction: conditional debit and its ledger row (takeSummaryCredit), tracking row, and the
+ * queue's job row itself. Either all of it commits or none, so a crash can neither lose a
+ * credit nor run an unpaid job. Credits reserved by the user's live summaries being written
+ * are not there to take (402).
  */
-async function enqueue(
+export async function enqueueSummary(
   deps: AppDeps,
   requester: SummaryRequester,
-  queue: SummaryJobQueue,
-  data: object,
+  input: SummaryInput,
 ): Promise<QueuedSummaryJob> {
-  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
+  assertCanPay(requester);
+  const source = await resolveSummaryInput(deps, input, requester.user.id);
+  const queue = SUMMARY_QUEUES[input.kind];
+  const data = jobData(source);
   await deps.jobs.start();
   const userId = requester.user.id;
   const jobId = randomUUID();
@@ -125,43 +141,11 @@ async function enqueue(
     const available = await lockAvailableCredits(trx, userId);
     if (available === undefined) throw sessionGone();
     if (available < SUMMARY_COST) throw insufficientCredits();
-    const debit = await spendCredits(trx, { userId, amount: SUMMARY_COST });
-    if (!debit) throw await refusedDebit(trx, userId, insufficientCredits);
+    const debit = await takeSummaryCredit(trx, userId);
     await insertSummaryJob(trx, { id: jobId, userId, queue, debitLedgerId: debit.ledgerId });
     await deps.jobs.send(trx, queue, jobId, data);
-    return { jobId, queue, state: 'queued' as const, updatedCredits: debit.user.credits };
+    return { jobId, queue, state: 'queued' as const, updatedCredits: debit.credits };
   });
-}
-
-/** Queues a summary of validated text (POST /api/summaries/async). */
-export function enqueueTextSummary(
-  deps: AppDeps,
-  requester: SummaryRequester,
-  input: TextSummaryJobData,
-): Promise<QueuedSummaryJob> {
-  const data: TextSummaryJobData = {
-    text: input.text,
-    customPrompt: input.customPrompt,
-    length: input.length,
-    format: input.format,
-  };
-  return enqueue(deps, requester, 'text-summary', data);
-}
-
-/**
- * Queues an uploaded file (POST /api/summaries/upload/async). The file is read now, off the
- * event loop like /upload reads it, so a file of the wrong kind or size, a malformed one or one
- * without text (422 NO_TEXT) is refused at once and nothing is charged; the job carries the text.
- */
-export async function enqueueFileSummary(
-  deps: AppDeps,
-  requester: SummaryRequester,
-  file: File,
-  options: UploadOptions,
-): Promise<QueuedSummaryJob> {
-  if (requester.user.credits < SUMMARY_COST) throw insufficientCredits();
-  const data: FileSummaryJobData = await readUploadSource(deps, file, options, requester.user.id);
-  return enqueue(deps, requester, 'file-processing', data);
 }
 
 export function jobNotFound(): AppError {
@@ -233,40 +217,43 @@ export async function failSummaryJob(
   });
 }
 
-/** The text a job summarizes: from its data, or the uploaded file (read and checked now). */
+/**
+ * The text a job summarizes, with the options it was queued with: from its data, or the
+ * uploaded file (read and checked now).
+ */
 async function jobSource(
   deps: AppDeps,
   queue: SummaryJobQueue,
   job: QueuedJob<Partial<TextSummaryJobData>>,
-): Promise<{
-  text: string;
-  customPrompt: string | null;
-  source: SummarySource;
-  fileName: string | null;
-}> {
-  if (queue === 'text-summary') {
+): Promise<SummarySourceText> {
+  const options = { ...jobShape(job.data), customPrompt: jobPrompt(job.data) };
+  if (queue === SUMMARY_QUEUES.text) {
     const text = typeof job.data.text === 'string' ? job.data.text.trim() : '';
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { text, customPrompt: jobPrompt(job.data), source: 'text', fileName: null };
+    return { ...options, text, source: 'text', fileName: null };
   }
   const fileData = job.data as Partial<FileSummaryJobData>;
-  const source = FILE_KINDS.find((kind) => kind === fileData.source);
-  if (typeof fileData.text === 'string' && source && typeof fileData.fileName === 'string') {
+  const source = fileData.source;
+  if (
+    typeof fileData.text === 'string' &&
+    isFileKind(source) &&
+    typeof fileData.fileName === 'string'
+  ) {
     const text = fileData.text.trim();
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { text, customPrompt: jobPrompt(job.data), source, fileName: fileData.fileName };
+    return { ...options, text, source, fileName: fileData.fileName };
   }
   // A job queued by an earlier release carries the file's bytes instead, read here.
   const upload = await findJobUpload(deps.db, job.id);
   if (!upload) throw new PermanentJobError(UPLOAD_MISSING_MESSAGE);
-  let read;
   try {
-    read = await readUploadedFile(
-      new File([Buffer.from(upload.content)], upload.file_name),
-      deps.fileExtractor,
-    );
+    return await resolveSummaryInput(deps, {
+      ...options,
+      kind: 'file',
+      file: new File([Buffer.from(upload.content)], upload.file_name),
+    });
   } catch (error) {
     // A busy reader (503) is worth another attempt; any other refusal is about the file.
     if (error instanceof AppError && error.status < 500) {
@@ -274,10 +261,6 @@ async function jobSource(
     }
     throw error;
   }
-  const text = read.text.trim();
-  const problem = contentProblem(text);
-  if (problem !== null) throw new PermanentJobError(problem);
-  return { text, customPrompt: jobPrompt(job.data), source: read.source, fileName: read.fileName };
 }
 
 function isRetryable(error: unknown): boolean {
@@ -381,7 +364,6 @@ export async function processSummaryJob(
     await setSummaryJobProgress(deps.db, job.id, 10);
     const source = await jobSource(deps, queue, job);
     await setSummaryJobProgress(deps.db, job.id, 30);
-    const shape = jobShape(job.data);
     // Every attempt but the last leaves a passing failure of Gemini to the queue's retries.
     const retriesLeft = job.retryCount < job.retryLimit;
     let result: SummaryResult;
@@ -390,8 +372,8 @@ export async function processSummaryJob(
         {
           text: source.text,
           customPrompt: source.customPrompt,
-          length: shape.length,
-          format: shape.format,
+          length: source.length,
+          format: source.format,
         },
         undefined,
         { throwPassing: retriesLeft },
@@ -401,7 +383,7 @@ export async function processSummaryJob(
       throw error;
     }
     if (retriesLeft) await retryLaterForGemini(deps, queue, job, result);
-    const summaryText = toSummaryText(source.text, source.customPrompt, shape, result);
+    const summaryText = toSummaryText(source.text, source.customPrompt, source, result);
     if (summaryText === null) {
       throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {
         retryable: true,
@@ -411,19 +393,15 @@ export async function processSummaryJob(
     await deps.db.transaction().execute(async (trx) => {
       const current = await findSummaryJob(trx, job.id);
       if (!current || current.status !== 'pending') return;
-      const summary = await insertSummary(trx, {
-        ...summaryText,
-        userId: current.user_id,
-        originalContent: source.text,
-        originalWordCount: countWords(source.text),
-        source: source.source,
-        fileName: source.fileName,
-      });
+      const summary = await insertPaidSummary(
+        trx,
+        current.user_id,
+        source,
+        summaryText,
+        current.debit_ledger_id,
+      );
       if (!(await finishSummaryJob(trx, job.id, { status: 'completed', summaryId: summary.id }))) {
         throw new Error(`Summary job ${job.id} ended while it was being completed`);
-      }
-      if (current.debit_ledger_id !== null) {
-        await linkCreditMovementToSummary(trx, current.debit_ledger_id, summary.id);
       }
       await deleteJobUpload(trx, job.id);
     });

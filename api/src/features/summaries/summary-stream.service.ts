@@ -18,7 +18,9 @@ import {
   SUMMARIZER_FAILED_MESSAGE,
   toSummaryText,
 } from './summaries.service';
-import type { CreatedSummary, SummaryRequester, SummarySourceText } from './summaries.service';
+import type { CreatedSummary, SummaryRequester } from './summaries.service';
+import { resolveSummaryInput } from './summary-input';
+import type { SummaryInput } from './summary-input';
 
 /**
  * What a streamed creation reports, in order: `delta`s of the summary as it is written, maybe a
@@ -45,7 +47,8 @@ function summaryEvents(
 
 /**
  * Creates a summary as POST /api/summaries does, reporting its text as it is written. The credit
- * check and reservation come first and throw (402) before any event, so the route can still
+ * check, the input's text (resolveSummaryInput) and the reservation come first and throw
+ * (402, or a file's refusal) before any event, so the route can still
  * answer with JSON. The credit is taken only once the summary is finished, in storeNewSummary's
  * transaction with the summary and its version 1. A summarizer failure ends with `failed` and
  * charges nothing; a client that goes away (the requester's signal) ends the stream with no
@@ -55,9 +58,10 @@ function summaryEvents(
 export async function streamNewSummary(
   deps: AppDeps,
   requester: SummaryRequester,
-  input: SummarySourceText,
+  summaryInput: SummaryInput,
 ): Promise<{ events: AsyncGenerator<SummaryCreationEvent>; release: () => Promise<void> }> {
   assertCanPay(requester);
+  const input = await resolveSummaryInput(deps, summaryInput, requester.user.id);
   const reservation = await reserveSummaryCredit(deps, requester);
   return { events: events(), release: reservation.release };
 

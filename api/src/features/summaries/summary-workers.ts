@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/app-env';
+import { JOB_QUEUES } from '../../lib/job-queue';
 import type { JobQueueStopOptions } from '../../lib/job-queue';
 import { processSummaryJob, sweepLostSummaryJobs } from './summary-jobs.service';
 import type { TextSummaryJobData } from './summary-jobs.service';
@@ -16,12 +17,11 @@ export async function startSummaryWorkers(
   deps: AppDeps,
   concurrency: number,
 ): Promise<SummaryWorkers> {
-  await deps.jobs.work<Partial<TextSummaryJobData>>('text-summary', concurrency, (job) =>
-    processSummaryJob(deps, 'text-summary', job),
-  );
-  await deps.jobs.work<Partial<TextSummaryJobData>>('file-processing', concurrency, (job) =>
-    processSummaryJob(deps, 'file-processing', job),
-  );
+  for (const queue of JOB_QUEUES) {
+    await deps.jobs.work<Partial<TextSummaryJobData>>(queue, concurrency, (job) =>
+      processSummaryJob(deps, queue, job),
+    );
+  }
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = setInterval(() => {
     sweeping = sweepLostSummaryJobs(deps).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { FILE_TOO_LARGE_MESSAGE } from '../../documents/document-error';
 import type { AuthEnv } from '../../lib/app-env';
 import { MULTIPART_OVERHEAD_BYTES } from '../../lib/body-limit';
 import { readMultipartForm } from '../../lib/multipart-form';
@@ -7,7 +8,6 @@ import type { validate } from '../../lib/validation';
 import { validationError } from '../../lib/validation';
 import { uploadSummarySchema } from './summaries.schemas';
 import { assertCanPay } from './summaries.service';
-import { FILE_TOO_LARGE_MESSAGE } from './upload-errors';
 
 /**
  * The text fields an upload may carry beside its `file`: today's options, and the round-3

@@ -1,12 +1,13 @@
 import type { Config } from '../../config';
 import { pingDatabase } from '../../db/health.repository';
+import { ACCEPTED_FILE_TYPES } from '../../documents/file-kinds';
 import type { AppDeps } from '../../lib/app-env';
 import {
-  ACCEPTED_FILE_TYPES,
   DEMO_PASSWORD,
   DEMO_USER_EMAIL,
   LOCAL_SUMMARIZER_MODEL,
   MAX_CHARS,
+  MAX_DOCUMENT_CHARS,
   MAX_FILE_BYTES,
 } from '../../lib/product-constants';
 
@@ -47,6 +48,7 @@ export function publicConfig(config: Config) {
   return {
     demo: config.demoAccounts ? { email: DEMO_USER_EMAIL, password: DEMO_PASSWORD } : null,
     maxChars: MAX_CHARS,
+    maxDocumentChars: MAX_DOCUMENT_CHARS,
     maxFileBytes: MAX_FILE_BYTES,
     fileTypes: ACCEPTED_FILE_TYPES,
     model: config.gemini ? config.geminiModel : LOCAL_SUMMARIZER_MODEL,

@@ -1,4 +1,4 @@
-import { noText, unsupportedFile } from './upload-errors';
+import { noText, unsupportedFile } from './document-error';
 
 export const NOT_UTF8_MESSAGE =
   'The text file is not UTF-8. Please save it as UTF-8 and try again.';
@@ -47,7 +47,7 @@ export function decodeTextFile(bytes: Uint8Array): string {
   }
 }
 
-/** The text of a .txt upload (decodeTextFile), or 422 NO_TEXT when it holds only white space. */
+/** The text of a .txt upload (decodeTextFile), or `no-text` when it holds only white space. */
 export function readTextFile(bytes: Uint8Array): string {
   const text = decodeTextFile(bytes);
   if (text.trim() === '') throw noText('txt');

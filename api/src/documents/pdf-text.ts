@@ -1,12 +1,17 @@
 import { getDocumentProxy, resolvePDFJSImport } from 'unpdf';
-import { AppError } from '../../lib/app-error';
-import { MAX_CHARS } from '../../lib/product-constants';
-import { countCodePoints } from '../../lib/summary-text';
+import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
+import { countCodePoints } from '../lib/summary-text';
 import { pdfPagesToText } from './pdf-layout';
 import type { PdfPageText, PdfTextRun } from './pdf-layout';
 import { checkPdfStreams, PdfStreamError } from './pdf-streams';
 import type { PdfStreamLimit } from './pdf-streams';
-import { contentFarTooLong, tooLargeToRead, unsupportedFile } from './upload-errors';
+import {
+  contentFarTooLong,
+  DocumentError,
+  malformedFile,
+  tooLargeToRead,
+  unsupportedFile,
+} from './document-error';
 
 export const DAMAGED_PDF_MESSAGE = 'The PDF file is damaged or incomplete';
 export const ENCRYPTED_PDF_MESSAGE = 'Password-protected PDF files are not supported';
@@ -30,10 +35,10 @@ export const PDF_LIMITS = {
    * Reading stops once the text layer holds this many characters (other than white space):
    * far past the 50,000 a summary takes, whatever headers and footers are dropped later.
    */
-  maxRawCharacters: MAX_CHARS * 4,
+  maxRawCharacters: MAX_DOCUMENT_CHARS * 4,
 };
 
-/** 413 when a page, or all pages together, name more content than PDF_LIMITS allows. */
+/** `too-large` when a page, or all pages together, name more content than PDF_LIMITS allows. */
 export const PAGE_CONTENT_MESSAGE = `A page of this PDF holds too much drawing to read (over ${PDF_LIMITS.maxPageContentBytes / MEGABYTE} MB once unpacked). Try a smaller file, or paste its text.`;
 export const FILE_CONTENT_MESSAGE = `The pages of this PDF hold too much drawing to read (over ${PDF_LIMITS.maxFileContentBytes / MEGABYTE} MB once unpacked, counted page by page). Try a smaller file, or paste its text.`;
 
@@ -89,19 +94,20 @@ async function pageText(page: PdfPage): Promise<PdfPageText> {
   return { runs };
 }
 
-function readFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+function readFailure(error: unknown): DocumentError {
+  if (error instanceof DocumentError) return error;
   if (error instanceof Error && error.name === 'PasswordException') {
     return unsupportedFile(ENCRYPTED_PDF_MESSAGE, error);
   }
-  return unsupportedFile(DAMAGED_PDF_MESSAGE, error);
+  return malformedFile(DAMAGED_PDF_MESSAGE, error);
 }
 
 /**
  * The text layer of a PDF upload, as plain text (see pdf-layout.ts). A file that does not
- * start like a PDF or that pdf.js cannot open is 415; streams that unpack past PDF_LIMITS
- * are 413; a text layer far over the character limit is 400 `more than N` without reading
- * the rest. A PDF with no text layer gives '' (the caller answers 422 NO_TEXT).
+ * start like a PDF or that pdf.js cannot open is `unsupported` or `malformed`; streams that
+ * unpack past PDF_LIMITS are `too-large`; a text layer far over the character limit is
+ * `too-long` (`more than N`) without reading the rest. A PDF with no text layer gives ''
+ * (the caller refuses it as `no-text`).
  */
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
   if (!looksLikePdf(bytes)) throw unsupportedFile();

@@ -1,8 +1,13 @@
 import mammoth from 'mammoth';
-import type { AppError } from '../../lib/app-error';
-import { MAX_CHARS } from '../../lib/product-constants';
+import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { scanDocumentXml } from './document-xml-scan';
-import { contentFarTooLong, tooLargeToRead, unsupportedFile } from './upload-errors';
+import {
+  contentFarTooLong,
+  malformedFile,
+  tooLargeToRead,
+  unsupportedFile,
+} from './document-error';
+import type { DocumentError } from './document-error';
 import { inflateZipEntry, looksLikeZip, readZipDirectory, ZipArchiveError } from './zip-archive';
 import type { ZipEntry, ZipLimits } from './zip-archive';
 
@@ -41,7 +46,7 @@ export const UNSUPPORTED_ZIP_MESSAGE = 'The .docx file uses a ZIP format that is
 export const TOO_MANY_PARAGRAPHS_MESSAGE = `The .docx file has too many paragraphs to read (more than ${DOCX_LIMITS.maxParagraphs.toLocaleString('en-US')})`;
 export const TOO_COMPLEX_DOCX_MESSAGE = `The .docx file is too complex to read (more than ${DOCX_LIMITS.maxElements.toLocaleString('en-US')} XML elements or nested too deeply)`;
 
-function toAppError(error: ZipArchiveError): AppError {
+function toDocumentError(error: ZipArchiveError): DocumentError {
   switch (error.problem) {
     case 'encrypted':
       return unsupportedFile(ENCRYPTED_DOCX_MESSAGE, error);
@@ -51,7 +56,7 @@ function toAppError(error: ZipArchiveError): AppError {
     case 'too-many-entries':
       return tooLargeToRead(OVERSIZED_DOCX_MESSAGE, error);
     case 'corrupt':
-      return unsupportedFile(DAMAGED_DOCX_MESSAGE, error);
+      return malformedFile(DAMAGED_DOCX_MESSAGE, error);
   }
 }
 
@@ -63,8 +68,8 @@ function isXmlPart(entry: ZipEntry): boolean {
  * Checks that `archive` really is a .docx that is safe to unpack: a ZIP (not a renamed .doc,
  * PDF or image) with the WordprocessingML parts, within DOCX_LIMITS, no encryption, and every
  * entry unpacking to exactly its declared size and checksum (each inflated with a hard cap,
- * one at a time, the result dropped). Returns word/document.xml, unpacked. Throws the AppError
- * to answer with.
+ * one at a time, the result dropped). Returns word/document.xml, unpacked. Throws a
+ * DocumentError saying why not.
  */
 export function checkDocxArchive(archive: Buffer): Buffer {
   if (!looksLikeZip(archive)) throw unsupportedFile();
@@ -86,7 +91,7 @@ export function checkDocxArchive(archive: Buffer): Buffer {
     if (document === undefined) throw unsupportedFile();
     return document;
   } catch (error) {
-    if (error instanceof ZipArchiveError) throw toAppError(error);
+    if (error instanceof ZipArchiveError) throw toDocumentError(error);
     throw error;
   }
 }
@@ -94,13 +99,14 @@ export function checkDocxArchive(archive: Buffer): Buffer {
 /**
  * Refuses a document that is obviously beyond what can be summarized, from a scan of its
  * word/document.xml, before mammoth builds a tree of it: more certain text than the
- * 50,000-character limit (400 on the field `file`, `at least N`), or an absurd number of
- * paragraphs, elements or levels of nesting (413).
+ * 50,000-character limit (`too-long`, `at least N`), or an absurd number of
+ * paragraphs, elements or levels of nesting (`too-large`).
  */
 export function checkDocumentXml(document: Buffer): void {
   const tally = scanDocumentXml(document, DOCX_LIMITS);
-  if (tally.doctype) throw unsupportedFile(DAMAGED_DOCX_MESSAGE);
-  if (tally.textCharacters > MAX_CHARS) throw contentFarTooLong('at least', tally.textCharacters);
+  if (tally.doctype) throw malformedFile(DAMAGED_DOCX_MESSAGE);
+  if (tally.textCharacters > MAX_DOCUMENT_CHARS)
+    throw contentFarTooLong('at least', tally.textCharacters);
   if (tally.paragraphs > DOCX_LIMITS.maxParagraphs) {
     throw tooLargeToRead(TOO_MANY_PARAGRAPHS_MESSAGE);
   }
@@ -120,6 +126,6 @@ export async function extractDocxText(archive: Buffer): Promise<string> {
     const result = await mammoth.extractRawText({ buffer: archive });
     return result.value;
   } catch (error) {
-    throw unsupportedFile(DAMAGED_DOCX_MESSAGE, error);
+    throw malformedFile(DAMAGED_DOCX_MESSAGE, error);
   }
 }

@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTextPdf } from '../../test/pdf-builder';
+import { buildTextPdf } from '../test/pdf-builder';
 import {
   buildDocx,
   buildDocxOfBody,
   buildParagraphBombDocx,
   tinyParagraphs,
-} from '../../test/zip-builder';
+} from '../test/zip-builder';
 
 /*
  * The production bundle (`pnpm --filter api build`, built here into a folder of its own)
@@ -21,7 +21,7 @@ import {
  * event loop is never held, and the process's resident memory is sampled from /proc.
  */
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = path.resolve(apiRoot, '..');
 const outdir = path.join(apiRoot, 'dist', `process-test-${randomUUID()}`);
 const PROBE_BUDGET_MS = 200;

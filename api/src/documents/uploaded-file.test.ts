@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
-import { createTestConfig } from '../../test/test-app';
+import { documentAnswer } from '../test/document-answer';
+import { createTestConfig } from '../test/test-app';
 import { extractDocxText } from './docx-text';
 import { FileExtractionPool } from './file-extraction-pool';
 import { decodeTextFile } from './text-file';
 import { readUploadedFile, sanitizeFileName } from './uploaded-file';
-import { buildDocx, buildZip, docxEntries } from '../../test/zip-builder';
+import { buildDocx, buildZip, docxEntries } from '../test/zip-builder';
 
 const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
 const pool = new FileExtractionPool(createTestConfig().extraction);
@@ -18,17 +18,17 @@ async function failure(
   try {
     await run();
   } catch (error) {
-    if (error instanceof AppError)
-      return { status: error.status, code: error.code, message: error.message };
+    const answer = documentAnswer(error);
+    if (answer) return { status: answer.status, code: answer.code, message: answer.message };
     throw error;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a DocumentError');
 }
 
 describe('sanitizeFileName', () => {
   it('keeps the last path segment and drops control and direction-override characters', () => {
     expect(sanitizeFileName('C:\\fakepath\\report.txt')).toBe('report.txt');
-    expect(sanitizeFileName('../../etc/passwd.txt')).toBe('passwd.txt');
+    expect(sanitizeFileName('../etc/passwd.txt')).toBe('passwd.txt');
     expect(sanitizeFileName('evil\u202Etxt.docx')).toBe('eviltxt.docx');
     expect(sanitizeFileName('  my\tnotes\n  final .txt ')).toBe('my notes final .txt');
     expect(sanitizeFileName('bad\ud800name.txt')).toBe('badname.txt');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
+import { documentAnswer } from '../test/document-answer';
 import { DOCX_LIMITS, extractDocxText } from './docx-text';
 import { scanDocumentXml } from './document-xml-scan';
 import {
@@ -7,7 +7,7 @@ import {
   buildParagraphBombDocx,
   documentXmlOfBody,
   tinyParagraphs,
-} from '../../test/zip-builder';
+} from '../test/zip-builder';
 
 function scan(body: string, maxDepth = 256) {
   return scanDocumentXml(Buffer.from(documentXmlOfBody(body), 'utf8'), { maxDepth });
@@ -26,17 +26,18 @@ async function failure(run: () => Promise<unknown>): Promise<Record<string, unkn
   try {
     await run();
   } catch (error) {
-    if (error instanceof AppError) {
+    const answer = documentAnswer(error);
+    if (answer) {
       return {
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
+        status: answer.status,
+        code: answer.code,
+        message: answer.message,
+        errors: answer.errors,
       };
     }
     throw error;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a DocumentError');
 }
 
 describe('scanDocumentXml', () => {

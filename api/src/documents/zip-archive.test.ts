@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCX_LIMITS } from './docx-text';
 import { inflateZipEntry, looksLikeZip, readZipDirectory, ZipArchiveError } from './zip-archive';
 import type { ZipProblem } from './zip-archive';
-import { buildZip, deflatedZeros } from '../../test/zip-builder';
+import { buildZip, deflatedZeros } from '../test/zip-builder';
 
 function problemOf(run: () => unknown): ZipProblem | 'none' {
   try {

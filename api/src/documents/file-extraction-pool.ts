@@ -2,26 +2,26 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExtractionConfig } from '../../config';
-import { AppError } from '../../lib/app-error';
-import type { ExtractOptions, FileExtractor, FileKind } from '../../lib/file-extractor';
+import type { ExtractionConfig } from '../config';
+import { DocumentError, tooLargeToRead } from './document-error';
+import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { ExtractionMessage, ExtractionRequest } from './file-extraction';
+import type { FileKind } from './file-kinds';
 import { readTextFile } from './text-file';
-import { tooLargeToRead } from './upload-errors';
 
 /*
  * Uploaded files are read in worker threads, so no file, however hostile, holds the event
  * loop: a small pool (EXTRACTION_CONCURRENCY threads, started on demand, stopped when idle)
  * with a queue in front. Each thread has a heap limit (EXTRACTION_MEMORY_MB) and each file a
  * wall-clock limit (EXTRACTION_TIMEOUT_SECONDS); past either the thread is terminated, the
- * user gets a 413 with a sentence saying which, and the next file gets a fresh thread. Memory
+ * file is refused (`too-large` or `timed-out`) with a sentence saying which, and the next file gets a fresh thread. Memory
  * outside the heap (typed arrays, which a heap limit does not cover) is watched from here: if
  * the process grows by more than the running threads' share, they are stopped the same way.
- * A thread that refused a PDF for a limit (413), or failed, is stopped too: the next file gets
+ * A thread that refused a PDF for a limit (`too-large`), or failed, is stopped too: the next file gets
  * a fresh thread, and the memory the refused file took goes back with the old one.
  *
  * Fair under load (issue 24): each owner (the uploading user) has at most perOwnerConcurrency
- * files being read and maxQueuedPerOwner waiting; past that the owner alone is refused (429).
+ * files being read and maxQueuedPerOwner waiting; past that the owner alone is refused (`not-allowed`).
  * Threads take the owners' files in turn (round robin), so one user's many files wait behind
  * each other, not in front of another user's. Small .txt files are decoded here at once, with
  * no thread: UTF-8 decoding is cheap and must not wait behind anyone's PDF. Files given no
@@ -31,7 +31,7 @@ import { tooLargeToRead } from './upload-errors';
 export interface FileExtractionPoolOptions extends ExtractionConfig {
   /** The thread's module; by default src/extraction-thread.ts, or dist/extraction-thread.js in the bundle. */
   entry?: URL;
-  /** Files that may wait for a thread; more are refused at once with 503. Default: 8 per thread, 16 at least. */
+  /** Files that may wait for a thread; more are refused at once as `busy`. Default: 8 per thread, 16 at least. */
   maxQueued?: number;
   /** An idle thread is stopped after this long, in ms. Default 30 s. */
   idleMs?: number;
@@ -39,7 +39,7 @@ export interface FileExtractionPoolOptions extends ExtractionConfig {
   memoryCheckMs?: number;
   /** Files of one owner read at once. Default 1. */
   perOwnerConcurrency?: number;
-  /** Files of one owner that may wait; more are refused at once with 429. Default 4. */
+  /** Files of one owner that may wait; more are refused at once as `not-allowed`. Default 4. */
   maxQueuedPerOwner?: number;
   /**
    * A .txt file up to this size is decoded at once, without a thread. Default 256 KB: any text
@@ -61,30 +61,30 @@ function seconds(ms: number): string {
   return count === '1' ? '1 second' : `${count} seconds`;
 }
 
-/** 413 for a file that took longer than the time limit. */
-export function timeLimitError(timeoutMs: number): AppError {
-  return tooLargeToRead(
+/** A file that took longer than the time limit. */
+export function timeLimitError(timeoutMs: number): DocumentError {
+  return new DocumentError(
+    'timed-out',
     `The file took too long to read (over ${seconds(timeoutMs)}). It may be too large or too complex; try a smaller file, or paste its text.`,
   );
 }
 
-/** 413 for a file that needed more memory than a thread may use. */
-export function memoryLimitError(memoryMb: number): AppError {
+/** A file that needed more memory than a thread may use. */
+export function memoryLimitError(memoryMb: number): DocumentError {
   return tooLargeToRead(
     `The file needs more memory to read than the server allows (${memoryMb} MB). It may be too large or too complex; try a smaller file, or paste its text.`,
   );
 }
 
-function busyError(): AppError {
-  return new AppError(503, 'SERVICE_UNAVAILABLE', BUSY_MESSAGE, undefined, {
-    headers: { 'Retry-After': '30' },
-  });
+/** Every reader is busy and the queue is full (or waited on too long): try again in 30 s. */
+function busyError(): DocumentError {
+  return new DocumentError('busy', BUSY_MESSAGE, { retryAfterSeconds: 30 });
 }
 
-/** 429 for an owner who already has maxQueuedPerOwner files waiting: others still get in. */
-function ownerBusyError(timeoutMs: number): AppError {
-  return new AppError(429, 'RATE_LIMITED', OWNER_BUSY_MESSAGE, undefined, {
-    headers: { 'Retry-After': String(Math.ceil(timeoutMs / 1000)) },
+/** An owner who already has maxQueuedPerOwner files waiting: others still get in. */
+function ownerBusyError(timeoutMs: number): DocumentError {
+  return new DocumentError('not-allowed', OWNER_BUSY_MESSAGE, {
+    retryAfterSeconds: Math.ceil(timeoutMs / 1000),
   });
 }
 
@@ -93,13 +93,13 @@ const NO_OWNER = '';
 
 /**
  * Where the thread's module is. From the sources (vitest, tsx) this file is
- * src/features/summaries/file-extraction-pool.ts; bundled, it is part of dist/server.js or
+ * src/documents/file-extraction-pool.ts; bundled, it is part of dist/server.js or
  * dist/worker.js, beside dist/extraction-thread.js (the build's fourth entry point).
  */
 export function defaultThreadEntry(): URL {
   const here = import.meta.url;
   return here.endsWith('.ts')
-    ? new URL('../../extraction-thread.ts', here)
+    ? new URL('../extraction-thread.ts', here)
     : new URL('./extraction-thread.js', here);
 }
 
@@ -347,7 +347,7 @@ export class FileExtractionPool implements FileExtractor {
     this.finished(task);
     if (message.type === 'text') task.resolve(message.text);
     else if (message.type === 'refused') {
-      task.reject(new AppError(message.status, message.code, message.message, message.errors));
+      task.reject(new DocumentError(message.kind, message.message));
     } else
       task.reject(
         new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
@@ -357,7 +357,7 @@ export class FileExtractionPool implements FileExtractor {
     // refused by the zip guard allocated little: its thread is kept, so the next file is quick.)
     if (
       message.type === 'failed' ||
-      (message.type === 'refused' && message.status === 413 && task.kind === 'pdf')
+      (message.type === 'refused' && message.kind === 'too-large' && task.kind === 'pdf')
     ) {
       void this.stop(slot, null);
       return;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultExtractionConcurrency, loadConfig } from '../../config';
-import { AppError } from '../../lib/app-error';
-import { createTestConfig } from '../../test/test-app';
-import { buildDocx } from '../../test/zip-builder';
+import { documentAnswer } from '../test/document-answer';
+import { DocumentError } from './document-error';
+import { defaultExtractionConcurrency, loadConfig } from '../config';
+import { createTestConfig } from '../test/test-app';
+import { buildDocx } from '../test/zip-builder';
 import {
   BUSY_MESSAGE,
   defaultThreadEntry,
@@ -18,7 +19,7 @@ import type { FileExtractionPoolOptions } from './file-extraction-pool';
  */
 
 const BUSY = { status: 503, code: 'SERVICE_UNAVAILABLE', message: BUSY_MESSAGE };
-const testThread = new URL('../../test/extraction-test-thread.ts', import.meta.url);
+const testThread = new URL('../test/extraction-test-thread.ts', import.meta.url);
 const pools: FileExtractionPool[] = [];
 
 function pool(options: Partial<FileExtractionPoolOptions> = {}): FileExtractionPool {
@@ -45,11 +46,11 @@ async function refusal(
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError)
-      return { status: error.status, code: error.code, message: error.message };
+    const answer = documentAnswer(error);
+    if (answer) return { status: answer.status, code: answer.code, message: answer.message };
     throw error;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a DocumentError');
 }
 
 afterEach(async () => {
@@ -113,7 +114,7 @@ describe('FileExtractionPool', () => {
       'An extraction thread exited with code 3',
     );
     const thrown = extractor.extract('txt', command('throw'));
-    await expect(thrown).rejects.not.toBeInstanceOf(AppError);
+    await expect(thrown).rejects.not.toBeInstanceOf(DocumentError);
     await expect(thrown).rejects.toThrow(/failed in its thread: Error: unknown command throw/);
     expect(await extractor.extract('txt', command('echo:after'))).toBe('after');
   });
@@ -197,8 +198,8 @@ describe('FileExtractionPool', () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({
+    expect(refused).toBeInstanceOf(DocumentError);
+    expect(documentAnswer(refused)).toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
       message: OWNER_BUSY_MESSAGE,

@@ -1,12 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildPdf, buildScannedPdf, buildTextPdf } from '../../test/pdf-builder';
+import { buildPdf, buildScannedPdf, buildTextPdf } from '../test/pdf-builder';
 import {
   buildFilterBombPdf,
   buildSharedContentPdf,
   deflatedZeros,
   FILTER_BOMB_VARIANTS,
-} from '../../test/hostile-pdfs';
+} from '../test/hostile-pdfs';
 import { checkPdfStreams, PdfStreamError } from './pdf-streams';
 import { PDF_LIMITS } from './pdf-text';
 

@@ -1,7 +1,7 @@
 import { constants, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error';
-import { buildPdf, buildScannedPdf, buildTextPdf } from '../../test/pdf-builder';
+import { documentAnswer } from '../test/document-answer';
+import { buildPdf, buildScannedPdf, buildTextPdf } from '../test/pdf-builder';
 import { extractFileText } from './file-extraction';
 import { extractPdfText, looksLikePdf } from './pdf-text';
 
@@ -9,11 +9,11 @@ async function failure(run: () => Promise<unknown>): Promise<Record<string, unkn
   try {
     await run();
   } catch (error) {
-    if (error instanceof AppError)
-      return { status: error.status, code: error.code, message: error.message };
+    const answer = documentAnswer(error);
+    if (answer) return { status: answer.status, code: answer.code, message: answer.message };
     throw error;
   }
-  throw new Error('expected an AppError');
+  throw new Error('expected a DocumentError');
 }
 
 const HEADER = 'Brevity Field Notes: Rivers';

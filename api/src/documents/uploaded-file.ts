@@ -1,7 +1,8 @@
-import { AppError } from '../../lib/app-error';
-import { MAX_FILE_BYTES } from '../../lib/product-constants';
-import type { ExtractOptions, FileKind, FileExtractor } from '../../lib/file-extractor';
-import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from './upload-errors';
+import { MAX_FILE_BYTES } from '../lib/product-constants';
+import { FILE_TOO_LARGE_MESSAGE, tooLargeToRead, unsupportedFile } from './document-error';
+import type { ExtractOptions, FileExtractor } from './file-extractor';
+import { fileKindOfName } from './file-kinds';
+import type { FileKind } from './file-kinds';
 
 /** Longest file name kept, in code points (the extension is kept whole). */
 const MAX_FILE_NAME_CHARS = 255;
@@ -38,34 +39,24 @@ export function sanitizeFileName(name: string): string {
     .trimEnd()}${extension}`;
 }
 
-/** `.txt`, `.docx`, `.pdf` (any case), or null for any other name. */
-function uploadKind(fileName: string): FileKind | null {
-  const extension = /\.(txt|docx|pdf)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return extension === 'txt' || extension === 'docx' || extension === 'pdf' ? extension : null;
-}
-
 /**
  * What can be judged of an upload without reading it: its sanitized name, its kind by
- * extension (415 UNSUPPORTED_FILE_TYPE for any other) and its size (413 PAYLOAD_TOO_LARGE
- * over 10 MB).
+ * extension (`unsupported` for any other) and its size (`too-large` over 10 MB).
  */
 export function checkUploadedFile(file: File): { fileName: string; kind: FileKind } {
   const fileName = sanitizeFileName(file.name);
-  const kind = uploadKind(fileName);
-  if (kind === null) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', UNSUPPORTED_FILE_MESSAGE);
-  if (file.size > MAX_FILE_BYTES) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-  }
+  const kind = fileKindOfName(fileName);
+  if (kind === null) throw unsupportedFile();
+  if (file.size > MAX_FILE_BYTES) throw tooLargeToRead(FILE_TOO_LARGE_MESSAGE);
   return { fileName, kind };
 }
 
 /**
  * The text of an uploaded .txt, .docx or .pdf, judged by its content as well as its name and
- * read by `extractor` in a worker thread (see file-extraction-pool.ts). Throws the AppError
- * to answer with: 415 not a real file of its kind, 413 over 10 MB or past a reading limit,
- * 422 NO_TEXT when it holds no text, 400 (field `file`) when it is obviously far over the
- * character limit, 429 when `owner` has too many files waiting, 503 when every reader is busy.
- * The text still has to pass the content rules.
+ * read by `extractor` in a worker thread (see file-extraction-pool.ts). Throws a DocumentError
+ * (see document-error.ts): not a real file of its kind, over 10 MB or past a reading limit, no
+ * text in it, obviously far over the character limit, `owner` with too many files waiting, or
+ * every reader busy. The text still has to pass the content rules.
  */
 export async function readUploadedFile(
   file: File,

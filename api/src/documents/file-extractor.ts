@@ -1,5 +1,4 @@
-/** The kinds of file an upload may be, by extension. */
-export type FileKind = 'txt' | 'docx' | 'pdf';
+import type { FileKind } from './file-kinds';
 
 /** Who a file is read for: the pool shares its threads fairly between owners. */
 export interface ExtractOptions {
@@ -11,9 +10,10 @@ export interface ExtractOptions {
 export interface FileExtractor {
   /**
    * The text of a file of `kind`. `bytes` is handed over to the worker (its buffer is
-   * detached): do not use it afterwards. Rejects with the AppError to answer with, or with
-   * a plain Error when a worker failed unexpectedly (a 500). One owner with too many files
-   * waiting is refused with 429; everyone, when every queue is full, with 503.
+   * detached): do not use it afterwards. Rejects with a DocumentError saying why the file
+   * cannot be read, or with a plain Error when a worker failed unexpectedly. One owner with
+   * too many files waiting is refused as `not-allowed`; everyone, when every queue is full,
+   * as `busy`.
    */
   extract(kind: FileKind, bytes: Uint8Array, options?: ExtractOptions): Promise<string>;
   /** Refuses new work and stops every thread. */

@@ -1,18 +1,15 @@
-import type { FileKind } from '../../lib/file-extractor';
-import { AppError } from '../../lib/app-error';
-import type { ErrorCode, FieldError } from '../../lib/app-error';
+import { DocumentError, noText } from './document-error';
+import type { DocumentErrorKind } from './document-error';
 import { extractDocxText } from './docx-text';
+import type { FileKind } from './file-kinds';
 import { extractPdfText } from './pdf-text';
 import { decodeTextFile } from './text-file';
-import { noText } from './upload-errors';
 
 /*
  * What runs inside an extraction worker thread (src/extraction-thread.ts): one file's bytes
- * in, its plain text out, or the AppError to answer with. The messages both ways are plain
+ * in, its plain text out, or the DocumentError saying why not. The messages both ways are plain
  * data, so they cross the thread boundary as they are.
  */
-
-export const FILE_KINDS: readonly FileKind[] = ['txt', 'docx', 'pdf'];
 
 /** Main thread to worker: read this file. `bytes` is transferred, not copied. */
 export interface ExtractionRequest {
@@ -25,20 +22,13 @@ export interface ExtractionRequest {
 export type ExtractionMessage =
   | { type: 'ready' }
   | { type: 'text'; id: number; text: string }
-  | {
-      type: 'refused';
-      id: number;
-      status: AppError['status'];
-      code: ErrorCode;
-      message: string;
-      errors: FieldError[] | undefined;
-    }
+  | { type: 'refused'; id: number; kind: DocumentErrorKind; message: string }
   | { type: 'failed'; id: number; message: string };
 
 /**
- * The text of a file of `kind`, judged by its content. Throws the AppError to answer with:
- * 415 not a real file of that kind, 413 too large once unpacked, 400 far over the character
- * limit, 422 NO_TEXT when a real file holds nothing but white space.
+ * The text of a file of `kind`, judged by its content. Throws a DocumentError: `unsupported`
+ * or `malformed` when it is not a real, readable file of that kind, `too-large` once unpacked,
+ * `too-long` far over the character limit, `no-text` when it holds nothing but white space.
  */
 export async function extractFileText(kind: FileKind, bytes: Uint8Array): Promise<string> {
   let text: string;
@@ -66,15 +56,8 @@ export async function answerRequest(request: ExtractionRequest): Promise<Extract
       text: await extractFileText(request.kind, request.bytes),
     };
   } catch (error) {
-    if (error instanceof AppError) {
-      return {
-        type: 'refused',
-        id: request.id,
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      };
+    if (error instanceof DocumentError) {
+      return { type: 'refused', id: request.id, kind: error.kind, message: error.message };
     }
     return {
       type: 'failed',
