@@ -140,7 +140,7 @@ test.describe('history cards say where each summary came from', () => {
 /** A fresh author's bullets summary, to which an editor added an item nothing supports. */
 async function editedQuickSummary(
   request: APIRequestContext,
-): Promise<{ author: ApiSession; added: string; items: number }> {
+): Promise<{ tag: string; author: ApiSession; added: string; items: number }> {
   const tag = freshLabel('Pier');
   const author = await registerThroughApi(request, tag);
   const summary = await summarize(request, author, taggedText(tag, PASTED_FACTS), 'bullets');
@@ -152,7 +152,7 @@ async function editedQuickSummary(
     data: { summarizedContent: `${summary.summarizedContent}\n- ${added}` },
   });
   expect(edit.status(), 'PUT /api/admin/summaries/:id').toBe(200);
-  return { author, added, items: summary.summarizedContent.split('\n').length + 1 };
+  return { tag, author, added, items: summary.summarizedContent.split('\n').length + 1 };
 }
 
 /** The staff card, expanded, reads as the author's: a list, Unsupported, sources, the reason. */
@@ -208,9 +208,11 @@ test.describe('the admin reads a summary as its author does', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const { author, added, items } = await editedQuickSummary(request);
+    const { tag, author, added, items } = await editedQuickSummary(request);
     await openStaffPage(page, 'admin');
     await page.getByRole('tab', { name: 'All Summaries' }).click();
+    // Other tests add summaries in parallel: the list is searched for this one, as an admin would.
+    await page.getByLabel('Search summaries').fill(tag);
     await expectReadAsTheAuthorDoes(
       page
         .getByRole('list', { name: 'All summaries' })
