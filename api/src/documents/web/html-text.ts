@@ -1,0 +1,324 @@
+import { TextDecoder } from 'node:util';
+import { Readability } from '@mozilla/readability';
+import { isElement, parseDocument, TEXT_NODE } from './dom';
+import type { DomDocument, DomElement, DomNode } from './dom';
+
+/*
+ * The article of a web page as text (issue 27): the page decoded in the charset it declares, its
+ * article found by Mozilla's Readability on a server-side DOM (linkedom), and that article turned
+ * into plain text that keeps its shape: each heading on a line of its own (and in `sections`),
+ * paragraphs apart by a blank line, the items of a list one to a line. This runs in a worker
+ * thread (article-extraction-pool.ts): hostile HTML must never hold the server's event loop.
+ */
+
+/** A heading of the article and the span of `text` it heads (UTF-16 offsets, API.md round 3). */
+export interface HtmlSection {
+  title: string;
+  /** 1 for `<h1>` down to 6 for `<h6>`. */
+  level: number;
+  /** Where the heading's line starts. */
+  start: number;
+  /** Where the next heading of the same or a higher level starts, or the end of the text. */
+  end: number;
+}
+
+export interface HtmlText {
+  /** The page's title, when it has one. */
+  title: string | null;
+  text: string;
+  sections: HtmlSection[];
+}
+
+/** Why a page gave no text: each maps to one API error (API.md, round 3). */
+export type ArticleFailure = 'no-article' | 'timed-out' | 'too-large';
+
+export class ArticleExtractionError extends Error {
+  constructor(
+    readonly failure: ArticleFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ArticleExtractionError';
+  }
+}
+
+export const NO_ARTICLE_MESSAGE = 'The page had no article.';
+
+/** An article shorter than this (in words) is taken as none: a login wall, an index, an error page. */
+const MIN_ARTICLE_WORDS = 25;
+
+// ---------------------------------------------------------------------------------------------
+// Charset
+
+/** Bytes of the page searched for a `<meta>` naming its charset. */
+const META_SCAN_BYTES = 16 * 1024;
+
+function decoderFor(label: string | null | undefined): TextDecoder | null {
+  if (label === null || label === undefined || label.trim() === '') return null;
+  try {
+    return new TextDecoder(label.trim());
+  } catch {
+    // Not a WHATWG label (TextDecoder knows them all): the next source of a charset decides.
+    return null;
+  }
+}
+
+function byteOrderMark(body: Uint8Array): string | null {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+/** The charset a `<meta charset>` or `<meta http-equiv="Content-Type">` near the top names. */
+export function metaCharset(body: Uint8Array): string | null {
+  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, META_SCAN_BYTES))
+    .toString('latin1')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, ' ');
+  const bodyStart = head.search(/<body[\s>]/i);
+  const scanned = bodyStart === -1 ? head : head.slice(0, bodyStart);
+  for (const meta of scanned.matchAll(/<meta\b[^>]*>/gi)) {
+    const tag = meta[0];
+    const direct = /\bcharset\s*=\s*["']?\s*([^\s"'/>;]+)/i.exec(tag);
+    if (direct?.[1] !== undefined) return direct[1];
+  }
+  return null;
+}
+
+/**
+ * The page's text, decoded as a browser would: a byte-order mark first, then the charset the
+ * server named, then a `<meta>` one, else UTF-8. A `<meta>` naming UTF-16 means UTF-8 (HTML
+ * spec: bytes that parsed as ASCII cannot be UTF-16).
+ */
+export function decodeHtml(body: Uint8Array, charset: string | null): string {
+  const bom = byteOrderMark(body);
+  if (bom !== null) return new TextDecoder(bom).decode(body);
+  let decoder = decoderFor(charset);
+  if (decoder === null) {
+    decoder = decoderFor(metaCharset(body));
+    if (decoder !== null && decoder.encoding.startsWith('utf-16')) decoder = null;
+  }
+  return (decoder ?? new TextDecoder('utf-8')).decode(body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// From DOM to text with its shape
+
+type BlockKind = 'heading' | 'paragraph' | 'item';
+
+interface Block {
+  kind: BlockKind;
+  /** The heading's level; 0 for other blocks. */
+  level: number;
+  text: string;
+}
+
+/** Elements whose content is never text a reader sees. */
+const NEVER_TEXT = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'canvas',
+  'iframe',
+  'object',
+  'embed',
+  'video',
+  'audio',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'button',
+  'select',
+  'input',
+  'textarea',
+]);
+
+/** Elements that start and end a block of text. */
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'ul',
+]);
+
+const HEADING = /^h([1-6])$/;
+
+/** A node of the walk in blocksOf: entering any node, or leaving an element. */
+type Step = { node: DomNode; leaving: false } | { node: DomElement; leaving: true };
+
+/**
+ * The blocks of text under `root`, in order. The walk keeps its own stack: a page nested ten
+ * thousand deep must not overflow the call stack.
+ */
+function blocksOf(root: DomNode): Block[] {
+  const blocks: Block[] = [];
+  let line = '';
+  let kind: BlockKind = 'paragraph';
+  let level = 0;
+  let preDepth = 0;
+
+  const flush = (): void => {
+    const text = line
+      .split('\n')
+      .map((part) => part.replace(/[ \t\f\r\u00a0]+/g, ' ').trim())
+      .filter((part) => part !== '')
+      .join('\n');
+    if (text !== '') blocks.push({ kind, level, text });
+    line = '';
+    kind = 'paragraph';
+    level = 0;
+  };
+
+  const stack: Step[] = [{ node: root, leaving: false }];
+  while (stack.length > 0) {
+    const step = stack.pop() as Step;
+    const node = step.node;
+    if (step.leaving) {
+      const name = step.node.localName;
+      if (name === 'pre') preDepth -= 1;
+      if (BLOCKS.has(name) || HEADING.test(name) || name === 'li') flush();
+      else if (name === 'td' || name === 'th') line += ' ';
+      continue;
+    }
+    if (node.nodeType === TEXT_NODE) {
+      const data = node.textContent ?? '';
+      line += preDepth > 0 ? data : data.replace(/\s+/g, ' ');
+      continue;
+    }
+    if (!isElement(node)) {
+      if (node.nodeType === 9 || node.nodeType === 11) pushChildren(stack, node);
+      continue;
+    }
+    const name = node.localName;
+    if (NEVER_TEXT.has(name) || node.hasAttribute('hidden')) continue;
+    if (name === 'br') {
+      line += '\n';
+      continue;
+    }
+    const heading = HEADING.exec(name);
+    if (heading !== null || BLOCKS.has(name) || name === 'li') {
+      flush();
+      if (heading !== null) {
+        kind = 'heading';
+        level = Number(heading[1]);
+      } else if (name === 'li' || name === 'dt' || name === 'dd') kind = 'item';
+    }
+    if (name === 'pre') preDepth += 1;
+    stack.push({ node, leaving: true });
+    pushChildren(stack, node);
+  }
+  flush();
+  return blocks;
+}
+
+function pushChildren(stack: Step[], node: DomNode): void {
+  const children = node.childNodes;
+  for (let index = children.length - 1; index >= 0; index -= 1) {
+    const child = children[index];
+    if (child !== undefined) stack.push({ node: child, leaving: false });
+  }
+}
+
+/**
+ * Joins blocks into one text: a heading is its own line, blank lines between paragraphs, the
+ * items of a list one to a line. `sections` gives each heading the span up to the next heading
+ * of its level or a higher one.
+ */
+function joinBlocks(blocks: Block[]): { text: string; sections: HtmlSection[] } {
+  let text = '';
+  const sections: HtmlSection[] = [];
+  let previous: Block | null = null;
+  for (const block of blocks) {
+    const body = block.kind === 'heading' ? block.text.replace(/\s*\n\s*/g, ' ') : block.text;
+    if (previous !== null) {
+      text += previous.kind === 'item' && block.kind === 'item' ? '\n' : '\n\n';
+    }
+    if (block.kind === 'heading') {
+      sections.push({ title: body, level: block.level, start: text.length, end: -1 });
+    }
+    text += body;
+    previous = block;
+  }
+  for (const [index, section] of sections.entries()) {
+    const next = sections.slice(index + 1).find((later) => later.level <= section.level);
+    section.end = next === undefined ? text.length : next.start;
+    // A span ends where its text does, not at the blank line before the next heading.
+    section.end = section.start + text.slice(section.start, section.end).trimEnd().length;
+  }
+  return { text, sections };
+}
+
+/** The text a reader of the whole page would see (no scripts, styles or hidden parts). */
+export function visibleText(document: DomDocument): string {
+  const root = document.body ?? document.documentElement;
+  return root === null ? '' : joinBlocks(blocksOf(root)).text;
+}
+
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}
+
+function pageTitle(document: DomDocument): string | null {
+  const title = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  return title === '' ? null : title;
+}
+
+/**
+ * The article of an HTML page, as text with its headings and their sections. `charset` is the
+ * one the server named (null when it named none); `url` is the page's address after redirects.
+ * Throws ArticleExtractionError('no-article') when the page has no article to speak of.
+ */
+export function htmlText(body: Uint8Array, charset: string | null, url: string): HtmlText {
+  const document = parseDocument(decodeHtml(body, charset));
+  const title = pageTitle(document);
+  void url;
+  const reader = new Readability<DomNode>(
+    document as unknown as ConstructorParameters<typeof Readability>[0],
+    { serializer: (node) => node as DomNode },
+  );
+  const article = reader.parse();
+  const content = article?.content ?? null;
+  if (content === null) throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
+  const { text, sections } = joinBlocks(blocksOf(content));
+  if (wordCount(text) < MIN_ARTICLE_WORDS) {
+    throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
+  }
+  const articleTitle = article?.title?.replace(/\s+/g, ' ').trim() ?? '';
+  return { title: articleTitle === '' ? title : articleTitle, text, sections };
+}
