@@ -26,6 +26,8 @@ export interface DomElement extends DomNode {
   innerHTML: string;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
+  removeAttribute(name: string): void;
+  replaceWith(node: DomNode): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
 }

@@ -112,6 +112,8 @@ interface Block {
   /** The heading's level; 0 for other blocks. */
   level: number;
   text: string;
+  /** Characters of `text` inside links. */
+  linkChars: number;
 }
 
 /** Elements whose content is never text a reader sees. */
@@ -189,9 +191,11 @@ type Step = { node: DomNode; leaving: false } | { node: DomElement; leaving: tru
 function blocksOf(root: DomNode): Block[] {
   const blocks: Block[] = [];
   let line = '';
+  let linkChars = 0;
   let kind: BlockKind = 'paragraph';
   let level = 0;
   let preDepth = 0;
+  let linkDepth = 0;
 
   const flush = (): void => {
     const text = line
@@ -199,8 +203,10 @@ function blocksOf(root: DomNode): Block[] {
       .map((part) => part.replace(/[ \t\f\r\u00a0]+/g, ' ').trim())
       .filter((part) => part !== '')
       .join('\n');
-    if (text !== '') blocks.push({ kind, level, text });
+    if (text !== '')
+      blocks.push({ kind, level, text, linkChars: Math.min(linkChars, text.length) });
     line = '';
+    linkChars = 0;
     kind = 'paragraph';
     level = 0;
   };
@@ -212,13 +218,16 @@ function blocksOf(root: DomNode): Block[] {
     if (step.leaving) {
       const name = step.node.localName;
       if (name === 'pre') preDepth -= 1;
+      if (name === 'a') linkDepth -= 1;
       if (BLOCKS.has(name) || HEADING.test(name) || name === 'li') flush();
       else if (name === 'td' || name === 'th') line += ' ';
       continue;
     }
     if (node.nodeType === TEXT_NODE) {
       const data = node.textContent ?? '';
-      line += preDepth > 0 ? data : data.replace(/\s+/g, ' ');
+      const added = preDepth > 0 ? data : data.replace(/\s+/g, ' ');
+      line += added;
+      if (linkDepth > 0) linkChars += added.trim().length;
       continue;
     }
     if (!isElement(node)) {
@@ -240,6 +249,7 @@ function blocksOf(root: DomNode): Block[] {
       } else if (name === 'li' || name === 'dt' || name === 'dd') kind = 'item';
     }
     if (name === 'pre') preDepth += 1;
+    if (name === 'a') linkDepth += 1;
     stack.push({ node, leaving: true });
     pushChildren(stack, node);
   }
@@ -284,6 +294,100 @@ function joinBlocks(blocks: Block[]): { text: string; sections: HtmlSection[] } 
   return { text, sections };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Clutter that Readability leaves inside an article
+
+/** Posts from social networks quoted in an article, as their embedding code marks them. */
+const EMBEDDED_POSTS =
+  'blockquote.twitter-tweet, blockquote.instagram-media, blockquote.tiktok-embed, blockquote.reddit-card';
+
+/**
+ * An article that quotes a post quotes its words: the post is kept as a plain blockquote, out
+ * of the wrapper ("social-media-embed" and the like) whose name would have Readability, or our
+ * own clutter rules, drop it.
+ */
+function keepEmbeddedPosts(document: DomDocument): void {
+  for (const post of Array.from(document.querySelectorAll(EMBEDDED_POSTS))) {
+    const words = textLength(post);
+    let wrapper: DomElement = post;
+    let parent = post.parentElement;
+    while (parent !== null && parent.localName !== 'body' && textLength(parent) === words) {
+      wrapper = parent;
+      parent = parent.parentElement;
+    }
+    post.removeAttribute('class');
+    if (wrapper !== post) wrapper.replaceWith(post);
+  }
+}
+
+/** Elements that are never the article's prose, wherever they sit. */
+const CLUTTER_ELEMENTS =
+  'aside, nav, footer, form, figcaption, [role="navigation"], [role="complementary"]';
+
+/** Class or id words of share bars, bylines, captions, related links and the like. */
+const CLUTTER_NAMES =
+  /(?:^|[\s_-])(?:share|sharing|social|related|recommend(?:ed|ations)?|newsletter|subscribe|subscription|byline|author|timestamp|dateline|tags?|breadcrumbs?|comments?|caption|credits?|promo|sidebar|widget|signup|paywall|advert(?:isement)?|sponsored|readmore|read-more|more-from)(?:$|[\s_-])/i;
+
+/** A clutter element is removed only while it holds less than this share of the article's text. */
+const CLUTTER_MAX_SHARE = 0.3;
+
+function textLength(node: DomNode): number {
+  return (node.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}
+
+function removeClutter(content: DomElement): void {
+  const total = textLength(content);
+  const small = (element: DomElement): boolean => textLength(element) < total * CLUTTER_MAX_SHARE;
+  for (const element of Array.from(content.querySelectorAll(CLUTTER_ELEMENTS))) {
+    if (small(element)) element.remove();
+  }
+  for (const element of Array.from(content.querySelectorAll('[class], [id]'))) {
+    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    if (CLUTTER_NAMES.test(names) && small(element)) element.remove();
+  }
+}
+
+/** Short lines of page furniture: bylines, datelines, credits, calls to read or share more. */
+const FURNITURE =
+  /^(?:by\s+\p{Lu}|(?:published|updated|posted|last updated|first published)\b|(?:read more|related|see also|more from|you may also like|don'?t miss|recommended|advertisement|share this|subscribe|sign up)\b)|©|\bcopyright\b|\((?:image|photo|picture|credit)s?:|^(?:image|photo|picture|source)s?:|\b(?:getty images|ap photo|shutterstock|istock|photograph:|photo by|image by|image credit)\b/iu;
+const FURNITURE_MAX_WORDS = 15;
+/** A block this short and mostly link text is a link to elsewhere, not prose. */
+const LINK_BLOCK_MAX_WORDS = 30;
+const LINK_DENSITY = 0.5;
+
+function isLinkBlock(block: Block): boolean {
+  return (
+    block.kind !== 'heading' &&
+    block.linkChars > block.text.length * LINK_DENSITY &&
+    wordCount(block.text) <= LINK_BLOCK_MAX_WORDS
+  );
+}
+
+function isFurniture(block: Block): boolean {
+  return wordCount(block.text) <= FURNITURE_MAX_WORDS && FURNITURE.test(block.text);
+}
+
+/**
+ * Drops link lists and furniture lines from the article's blocks, then the headings left with
+ * nothing under them (a "More from UK" over the links it introduced).
+ */
+function removeClutterBlocks(blocks: Block[]): Block[] {
+  const kept = blocks.filter((block) => !isLinkBlock(block) && !isFurniture(block));
+  const dropped = new Set(blocks.filter((block) => !kept.includes(block)));
+  return kept.filter((block, index) => {
+    if (block.kind !== 'heading') return true;
+    const original = blocks.indexOf(block);
+    const next = blocks[original + 1];
+    const nextKept = kept[index + 1];
+    // A heading over removed blocks, followed by another heading or the end, heads nothing.
+    return !(
+      next !== undefined &&
+      dropped.has(next) &&
+      (nextKept === undefined || (nextKept.kind === 'heading' && nextKept.level <= block.level))
+    );
+  });
+}
+
 /** The text a reader of the whole page would see (no scripts, styles or hidden parts). */
 export function visibleText(document: DomDocument): string {
   const root = document.body ?? document.documentElement;
@@ -308,14 +412,18 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   const document = parseDocument(decodeHtml(body, charset));
   const title = pageTitle(document);
   void url;
+  keepEmbeddedPosts(document);
   const reader = new Readability<DomNode>(
     document as unknown as ConstructorParameters<typeof Readability>[0],
-    { serializer: (node) => node as DomNode },
+    { serializer: (node) => node as DomNode, keepClasses: true },
   );
   const article = reader.parse();
   const content = article?.content ?? null;
-  if (content === null) throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
-  const { text, sections } = joinBlocks(blocksOf(content));
+  if (content === null || !isElement(content)) {
+    throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
+  }
+  removeClutter(content);
+  const { text, sections } = joinBlocks(removeClutterBlocks(blocksOf(content)));
   if (wordCount(text) < MIN_ARTICLE_WORDS) {
     throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
   }
