@@ -27,7 +27,7 @@ export interface DomElement extends DomNode {
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
   removeAttribute(name: string): void;
-  replaceWith(node: DomNode): void;
+  replaceWith(...nodes: DomNode[]): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
 }
@@ -49,3 +49,32 @@ export function parseDocument(html: string): DomDocument {
 export function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
 }
+
+/**
+ * Flattens whatever is nested deeper than `maxDepth` elements below the root: below that depth
+ * only paragraphs, headings and line breaks keep their elements (the parser never nests those in
+ * each other), every other element gives way to its children. Browsers cap their trees too
+ * (Chromium's parser at 512); here it keeps Readability, whose work grows with the depth, quick
+ * on pages nested thousands deep, and the call stack safe. Returns the elements flattened.
+ */
+export function flattenDeepNesting(document: DomDocument, maxDepth: number): number {
+  const root = document.documentElement;
+  if (root === null) return 0;
+  const deep: { element: DomElement; depth: number }[] = [];
+  const stack: { element: DomElement; depth: number }[] = [{ element: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { element, depth } = stack.pop() as { element: DomElement; depth: number };
+    if (depth > maxDepth && !KEPT_WHEN_DEEP.test(element.localName)) deep.push({ element, depth });
+    const children = element.children;
+    for (let index = 0; index < children.length; index += 1) {
+      const child = children[index];
+      if (child !== undefined) stack.push({ element: child, depth: depth + 1 });
+    }
+  }
+  // Innermost first, so each element moves only what is left inside it.
+  deep.sort((a, b) => b.depth - a.depth);
+  for (const { element } of deep) element.replaceWith(...Array.from(element.childNodes));
+  return deep.length;
+}
+
+const KEPT_WHEN_DEEP = /^(?:p|h[1-6]|br)$/;

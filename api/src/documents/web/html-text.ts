@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { Readability } from '@mozilla/readability';
-import { isElement, parseDocument, TEXT_NODE } from './dom';
+import { flattenDeepNesting, isElement, parseDocument, TEXT_NODE } from './dom';
 import type { DomDocument, DomElement, DomNode } from './dom';
 
 /*
@@ -43,6 +43,12 @@ export class ArticleExtractionError extends Error {
 }
 
 export const NO_ARTICLE_MESSAGE = 'The page had no article.';
+
+/** The same on a page with a password field: a wall says more than an error page does. */
+const MIN_WALLED_ARTICLE_WORDS = 150;
+
+/** Elements nested deeper than this are flattened before Readability reads the page. */
+const MAX_DEPTH = 128;
 
 /** An article shorter than this (in words) is taken as none: a login wall, an index, an error page. */
 const MIN_ARTICLE_WORDS = 25;
@@ -99,7 +105,26 @@ export function decodeHtml(body: Uint8Array, charset: string | null): string {
     decoder = decoderFor(metaCharset(body));
     if (decoder !== null && decoder.encoding.startsWith('utf-16')) decoder = null;
   }
-  return (decoder ?? new TextDecoder('utf-8')).decode(body);
+  decoder ??= new TextDecoder('utf-8');
+  return decoder.encoding === 'windows-1252' ? decodeWindows1252(body) : decoder.decode(body);
+}
+
+/** Characters of windows-1252's bytes 0x80 to 0x9f (WHATWG Encoding, index-windows-1252). */
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * windows-1252, which WHATWG also gives the labels latin1, iso-8859-1 and us-ascii. Node 20's
+ * TextDecoder decodes it as ISO-8859-1, turning its curly quotes, dashes and euro signs into
+ * control characters; the 32 characters that differ are mapped here.
+ */
+function decodeWindows1252(body: Uint8Array): string {
+  const latin1 = Buffer.from(body.buffer, body.byteOffset, body.length).toString('latin1');
+  return latin1.replace(
+    /[\u0080-\u009f]/g,
+    (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80] ?? char,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,12 +384,15 @@ function isLinkBlock(block: Block): boolean {
   return (
     block.kind !== 'heading' &&
     block.linkChars > block.text.length * LINK_DENSITY &&
-    wordCount(block.text) <= LINK_BLOCK_MAX_WORDS
+    wordCount(block.text, LINK_BLOCK_MAX_WORDS + 1) <= LINK_BLOCK_MAX_WORDS
   );
 }
 
 function isFurniture(block: Block): boolean {
-  return wordCount(block.text) <= FURNITURE_MAX_WORDS && FURNITURE.test(block.text);
+  return (
+    wordCount(block.text, FURNITURE_MAX_WORDS + 1) <= FURNITURE_MAX_WORDS &&
+    FURNITURE.test(block.text)
+  );
 }
 
 /**
@@ -394,8 +422,19 @@ export function visibleText(document: DomDocument): string {
   return root === null ? '' : joinBlocks(blocksOf(root)).text;
 }
 
-function wordCount(text: string): number {
-  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+const WORDS = new Intl.Segmenter('und', { granularity: 'word' });
+
+/**
+ * Words in `text`, counted up to `limit`: ICU's word segmenter, so a run of Japanese or
+ * Chinese counts its words, not as one.
+ */
+function wordCount(text: string, limit = Infinity): number {
+  let count = 0;
+  for (const segment of WORDS.segment(text)) {
+    if (segment.isWordLike === true) count += 1;
+    if (count >= limit) break;
+  }
+  return count;
 }
 
 function pageTitle(document: DomDocument): string | null {
@@ -412,6 +451,8 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   const document = parseDocument(decodeHtml(body, charset));
   const title = pageTitle(document);
   void url;
+  const asksForPassword = document.querySelector('input[type="password" i]') !== null;
+  flattenDeepNesting(document, MAX_DEPTH);
   keepEmbeddedPosts(document);
   const reader = new Readability<DomNode>(
     document as unknown as ConstructorParameters<typeof Readability>[0],
@@ -424,7 +465,9 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   }
   removeClutter(content);
   const { text, sections } = joinBlocks(removeClutterBlocks(blocksOf(content)));
-  if (wordCount(text) < MIN_ARTICLE_WORDS) {
+  // A page that asks for a password and says little else is a login wall, not an article.
+  const minWords = asksForPassword ? MIN_WALLED_ARTICLE_WORDS : MIN_ARTICLE_WORDS;
+  if (wordCount(text, minWords) < minWords) {
     throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
   }
   const articleTitle = article?.title?.replace(/\s+/g, ' ').trim() ?? '';
