@@ -176,6 +176,15 @@ describe('htmlText', () => {
     expect(sections).toEqual([]);
   });
 
+  it('keeps a sentence that links most of its words', () => {
+    const linked =
+      'The plan was <a href="/vote">approved by a vote of seven to two last Thursday evening</a>.';
+    const html = page(`<p>${prose('the budget')}</p><p>${linked}</p><p>${prose('the parks')}</p>`);
+    expect(articleOf(html).text).toContain(
+      'The plan was approved by a vote of seven to two last Thursday evening.',
+    );
+  });
+
   it('keeps a post an article quotes', () => {
     const html = page(`
       <p>${prose('the budget')}</p>

@@ -139,6 +139,8 @@ interface Block {
   text: string;
   /** Characters of `text` inside links. */
   linkChars: number;
+  /** The text outside links. */
+  unlinked: string;
 }
 
 /** Elements whose content is never text a reader sees. */
@@ -217,6 +219,7 @@ function blocksOf(root: DomNode): Block[] {
   const blocks: Block[] = [];
   let line = '';
   let linkChars = 0;
+  let unlinked = '';
   let kind: BlockKind = 'paragraph';
   let level = 0;
   let preDepth = 0;
@@ -228,10 +231,12 @@ function blocksOf(root: DomNode): Block[] {
       .map((part) => part.replace(/[ \t\f\r\u00a0]+/g, ' ').trim())
       .filter((part) => part !== '')
       .join('\n');
-    if (text !== '')
-      blocks.push({ kind, level, text, linkChars: Math.min(linkChars, text.length) });
+    if (text !== '') {
+      blocks.push({ kind, level, text, linkChars: Math.min(linkChars, text.length), unlinked });
+    }
     line = '';
     linkChars = 0;
+    unlinked = '';
     kind = 'paragraph';
     level = 0;
   };
@@ -253,6 +258,7 @@ function blocksOf(root: DomNode): Block[] {
       const added = preDepth > 0 ? data : data.replace(/\s+/g, ' ');
       line += added;
       if (linkDepth > 0) linkChars += added.trim().length;
+      else unlinked += added;
       continue;
     }
     if (!isElement(node)) {
@@ -374,17 +380,29 @@ function removeClutter(content: DomElement): void {
 
 /** Short lines of page furniture: bylines, datelines, credits, calls to read or share more. */
 const FURNITURE =
-  /^(?:by\s+\p{Lu}|(?:published|updated|posted|last updated|first published)\b|(?:read more|related|see also|more from|you may also like|don'?t miss|recommended|advertisement|share this|subscribe|sign up)\b)|©|\bcopyright\b|\((?:image|photo|picture|credit)s?:|^(?:image|photo|picture|source)s?:|\b(?:getty images|ap photo|shutterstock|istock|photograph:|photo by|image by|image credit)\b/iu;
+  /^(?:by\s+\p{Lu}|(?:published|updated|posted|last updated|first published)\b|(?:read more|continue reading|related|see also|more from|you may also like|don[’']?t miss|recommended|advertisement|share this|subscribe|sign up)\b|(?:tags|topics|filed under|categories)\b\s*:?\s*$)|©|\bcopyright\b|\((?:image|photo|picture|credit)s?:|^(?:image|photo|picture|source)s?:|\b(?:getty images|ap photo|shutterstock|istock|photograph:|photo by|image by|image credit)\b/iu;
 const FURNITURE_MAX_WORDS = 15;
 /** A block this short and mostly link text is a link to elsewhere, not prose. */
 const LINK_BLOCK_MAX_WORDS = 30;
 const LINK_DENSITY = 0.5;
+/** ...unless the words around its links make a sentence: prose that links a phrase is kept. */
+const LINK_BLOCK_MAX_PROSE_WORDS = 5;
 
 function isLinkBlock(block: Block): boolean {
   return (
     block.kind !== 'heading' &&
     block.linkChars > block.text.length * LINK_DENSITY &&
-    wordCount(block.text, LINK_BLOCK_MAX_WORDS + 1) <= LINK_BLOCK_MAX_WORDS
+    wordCount(block.text, LINK_BLOCK_MAX_WORDS + 1) <= LINK_BLOCK_MAX_WORDS &&
+    !isLinkingProse(block)
+  );
+}
+
+/** A sentence with its own words around a link: five of them, or two and a full stop. */
+function isLinkingProse(block: Block): boolean {
+  const words = wordCount(block.unlinked, LINK_BLOCK_MAX_PROSE_WORDS);
+  return (
+    words >= LINK_BLOCK_MAX_PROSE_WORDS ||
+    (words >= 2 && /[.!?。！？]["'”’»)]?$/u.test(block.unlinked.trim()))
   );
 }
 
