@@ -41,8 +41,20 @@ export interface DomDocument extends DomNode {
   createElement(tagName: string): DomElement;
 }
 
-/** Parses an HTML string as a browser would (linkedom: light, no scripts, no network). */
+/**
+ * Parses an HTML string as a browser would (linkedom: light, no scripts, no network). linkedom
+ * does not add the `<html>` and `<body>` a browser adds around a page that lacks them (plain
+ * text, a fragment): such a page is parsed again inside them.
+ */
 export function parseDocument(html: string): DomDocument {
+  const document = parsed(html);
+  const root = document.documentElement;
+  if (root?.localName === 'html' && root.querySelector('body') !== null) return document;
+  const inner = root?.localName === 'html' ? root.innerHTML : html;
+  return parsed(`<!DOCTYPE html><html><head></head><body>${inner}</body></html>`);
+}
+
+function parsed(html: string): DomDocument {
   return (parseHTML(html) as unknown as { document: DomDocument }).document;
 }
 

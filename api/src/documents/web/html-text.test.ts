@@ -176,6 +176,13 @@ describe('htmlText', () => {
     expect(sections).toEqual([]);
   });
 
+  it('reads a page without <html> or <body>, as a browser adds them', () => {
+    const fragment = `<title>Council</title><p>${prose('the budget')}</p><p>${prose('the parks')}</p>`;
+    const article = articleOf(fragment);
+    expect(article.text).toBe(`${prose('the budget')}\n\n${prose('the parks')}`);
+    expect(article.title).toBe('Council');
+  });
+
   it('keeps a sentence that links most of its words', () => {
     const linked =
       'The plan was <a href="/vote">approved by a vote of seven to two last Thursday evening</a>.';
@@ -201,6 +208,9 @@ describe('htmlText', () => {
       (_, index) => `<li><a href="/${index}">Story ${index}</a></li>`,
     );
     for (const html of [
+      '',
+      '\u0000\u0001 not a page',
+      '<frameset><frame src="/a.html"></frameset>',
       '<html><head><title>Nothing</title></head><body></body></html>',
       `<html><body><h1>Latest</h1><ul>${links.join('')}</ul></body></html>`,
       '<html><body><p>404. The page you asked for is not here.</p></body></html>',

@@ -462,13 +462,14 @@ function pageTitle(document: DomDocument): string | null {
 
 /**
  * The article of an HTML page, as text with its headings and their sections. `charset` is the
- * one the server named (null when it named none); `url` is the page's address after redirects.
- * Throws ArticleExtractionError('no-article') when the page has no article to speak of.
+ * one the server named (null when it named none); `url` is the page's address after redirects,
+ * which the text, keeping no links, does not need yet. Throws ArticleExtractionError('no-article')
+ * when the page has no article to speak of.
  */
 export function htmlText(body: Uint8Array, charset: string | null, url: string): HtmlText {
   const document = parseDocument(decodeHtml(body, charset));
   const title = pageTitle(document);
-  void url;
+  void url; // See above: part of the contract, unused by the text.
   const asksForPassword = document.querySelector('input[type="password" i]') !== null;
   flattenDeepNesting(document, MAX_DEPTH);
   keepEmbeddedPosts(document);
