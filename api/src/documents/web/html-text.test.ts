@@ -168,6 +168,7 @@ describe('htmlText', () => {
       <p>By Jane Reporter</p>
       <p>${prose('the budget')}</p>
       <figure><img src="/a.jpg" alt=""><figcaption>The council chamber on Tuesday.</figcaption></figure>
+      <p><img src="/b.jpg" alt=""></p><span class="newsCaption">The mayor speaking to residents after the meeting</span>
       <p>${prose('the parks')}</p>
       <h3>More from the city</h3>
       <ul><li><a href="/1">Bridge repairs begin on Monday</a></li><li><a href="/2">New bus line opens</a></li></ul>`);

@@ -373,7 +373,12 @@ function removeClutter(content: DomElement): void {
     if (small(element)) element.remove();
   }
   for (const element of Array.from(content.querySelectorAll('[class], [id]'))) {
-    const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+    // camelCase names are words too: newsCaption, shareBar.
+    const names =
+      `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`.replace(
+        /(\p{Ll})(\p{Lu})/gu,
+        '$1-$2',
+      );
     if (CLUTTER_NAMES.test(names) && small(element)) element.remove();
   }
 }
