@@ -89,6 +89,17 @@ describe('ArticleExtractionPool', () => {
     expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
   });
 
+  it('stops a page that needs more memory than a thread may use', async () => {
+    const articles = pool({ concurrency: 1, memoryMb: 48 });
+    await articles.extract(ARTICLE, 'utf-8', URL);
+    const huge = Buffer.from(
+      `<html><body><article>${`<p>${PARAGRAPH}</p>`.repeat(40_000)}</article></body></html>`,
+    );
+    const error = await failureOf(articles.extract(huge, 'utf-8', URL, { timeoutMs: 20_000 }));
+    expect(error.failure).toBe('too-large');
+    expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
+  });
+
   it('gives waiting pages to the thread in turn', async () => {
     const articles = pool({ concurrency: 1 });
     const slow = articles.extract(nestedPage(100_000), null, URL, { timeoutMs: 300 });
