@@ -316,12 +316,20 @@ function joinBlocks(blocks: Block[]): { text: string; sections: HtmlSection[] } 
     text += body;
     previous = block;
   }
-  for (const [index, section] of sections.entries()) {
-    const next = sections.slice(index + 1).find((later) => later.level <= section.level);
-    section.end = next === undefined ? text.length : next.start;
+  // Each section ends where the next one of its level or a higher one starts: the open ones
+  // (at most six, one a level) are closed as each heading comes.
+  const open: HtmlSection[] = [];
+  const close = (section: HtmlSection, at: number): void => {
     // A span ends where its text does, not at the blank line before the next heading.
-    section.end = section.start + text.slice(section.start, section.end).trimEnd().length;
+    section.end = section.start + text.slice(section.start, at).trimEnd().length;
+  };
+  for (const section of sections) {
+    while (open.length > 0 && (open.at(-1) as HtmlSection).level >= section.level) {
+      close(open.pop() as HtmlSection, section.start);
+    }
+    open.push(section);
   }
+  for (const section of open) close(section, text.length);
   return { text, sections };
 }
 
@@ -413,8 +421,9 @@ function isLinkingProse(block: Block): boolean {
 
 function isFurniture(block: Block): boolean {
   return (
-    wordCount(block.text, FURNITURE_MAX_WORDS + 1) <= FURNITURE_MAX_WORDS &&
-    FURNITURE.test(block.text)
+    // The pattern first: it is far cheaper than counting words, and rarely matches.
+    FURNITURE.test(block.text) &&
+    wordCount(block.text, FURNITURE_MAX_WORDS + 1) <= FURNITURE_MAX_WORDS
   );
 }
 
@@ -423,20 +432,25 @@ function isFurniture(block: Block): boolean {
  * nothing under them (a "More from UK" over the links it introduced).
  */
 function removeClutterBlocks(blocks: Block[]): Block[] {
-  const kept = blocks.filter((block) => !isLinkBlock(block) && !isFurniture(block));
-  const dropped = new Set(blocks.filter((block) => !kept.includes(block)));
-  return kept.filter((block, index) => {
-    if (block.kind !== 'heading') return true;
-    const original = blocks.indexOf(block);
-    const next = blocks[original + 1];
-    const nextKept = kept[index + 1];
-    // A heading over removed blocks, followed by another heading or the end, heads nothing.
-    return !(
-      next !== undefined &&
-      dropped.has(next) &&
-      (nextKept === undefined || (nextKept.kind === 'heading' && nextKept.level <= block.level))
-    );
-  });
+  const dropped = blocks.map((block) => isLinkBlock(block) || isFurniture(block));
+  const kept: Block[] = [];
+  for (const [index, block] of blocks.entries()) {
+    if (dropped[index] === true) continue;
+    if (block.kind === 'heading' && dropped[index + 1] === true) {
+      // A heading over removed blocks, followed by another heading or the end, heads nothing.
+      let next = index + 1;
+      while (dropped[next] === true) next += 1;
+      const nextKept = blocks[next];
+      if (
+        nextKept === undefined ||
+        (nextKept.kind === 'heading' && nextKept.level <= block.level)
+      ) {
+        continue;
+      }
+    }
+    kept.push(block);
+  }
+  return kept;
 }
 
 /** The text a reader of the whole page would see (no scripts, styles or hidden parts). */
@@ -446,12 +460,17 @@ export function visibleText(document: DomDocument): string {
 }
 
 const WORDS = new Intl.Segmenter('und', { granularity: 'word' });
+const UNSPACED_SCRIPTS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const SPACED_WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
 
 /**
  * Words in `text`, counted up to `limit`: ICU's word segmenter, so a run of Japanese or
  * Chinese counts its words, not as one.
  */
 function wordCount(text: string, limit = Infinity): number {
+  // Scripts that space their words are counted by a pattern, many times faster than ICU.
+  if (!UNSPACED_SCRIPTS.test(text)) return text.match(SPACED_WORD)?.length ?? 0;
   let count = 0;
   for (const segment of WORDS.segment(text)) {
     if (segment.isWordLike === true) count += 1;
