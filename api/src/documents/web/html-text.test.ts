@@ -140,6 +140,8 @@ describe('htmlText', () => {
        <noscript>NOSCRIPT_TEXT</noscript>
        <template><p>TEMPLATE_TEXT</p></template>
        <p hidden>HIDDEN_TEXT</p>
+       <div style="display: none">DISPLAY_NONE_TEXT</div>
+       <span aria-hidden="true">ARIA_HIDDEN_TEXT</span>
        <nav><a href="/a">NAV_INSIDE_ARTICLE</a></nav>
        <p>${prose('the parks')}</p>`,
       '<style>body { STYLE_IN_HEAD: 1 }</style><script>HEAD_SCRIPT()</script>',
@@ -152,6 +154,8 @@ describe('htmlText', () => {
       'NOSCRIPT_TEXT',
       'TEMPLATE_TEXT',
       'HIDDEN_TEXT',
+      'DISPLAY_NONE_TEXT',
+      'ARIA_HIDDEN_TEXT',
       'NAV_INSIDE_ARTICLE',
       'NAVIGATION_LINKS',
       'FOOTER_TEXT',
