@@ -100,6 +100,14 @@ describe('ArticleExtractionPool', () => {
     expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
   });
 
+  it('refuses a page as busy when too many wait', async () => {
+    const articles = pool({ concurrency: 1, maxQueued: 1 });
+    const first = articles.extract(ARTICLE, null, URL);
+    const second = articles.extract(ARTICLE, null, URL);
+    expect((await failureOf(articles.extract(ARTICLE, null, URL))).failure).toBe('busy');
+    await Promise.all([first, second]);
+  });
+
   it('gives waiting pages to the thread in turn', async () => {
     const articles = pool({ concurrency: 1 });
     const slow = articles.extract(nestedPage(100_000), null, URL, { timeoutMs: 300 });

@@ -130,7 +130,9 @@ export class ArticleExtractionPool {
     options: ExtractArticleOptions = {},
   ): Promise<HtmlText> {
     if (this.closed) return Promise.reject(new Error('The article extraction pool is closed'));
-    if (this.queue.length >= this.options.maxQueued) return Promise.reject(new Error(BUSY_MESSAGE));
+    if (this.queue.length >= this.options.maxQueued) {
+      return Promise.reject(new ArticleExtractionError('busy', BUSY_MESSAGE));
+    }
     return new Promise<HtmlText>((resolve, reject) => {
       // A copy the thread can own: the caller's buffer may be a slice of a larger one.
       const own = new Uint8Array(html);
@@ -262,7 +264,8 @@ let sharedPool: ArticleExtractionPool | null = null;
  * The article of an HTML page, read in a worker thread of a shared pool (see the top of this
  * file). `charset` is the one the server named, or null; `url` the page's address after
  * redirects. Fails with ArticleExtractionError: 'no-article' (422 NO_TEXT, "the page had no
- * article"), 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory.
+ * article"), 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory, 'busy' when
+ * too many pages wait already.
  */
 export function extractArticle(
   html: Uint8Array,

@@ -30,7 +30,7 @@ export interface HtmlText {
 }
 
 /** Why a page gave no text: each maps to one API error (API.md, round 3). */
-export type ArticleFailure = 'no-article' | 'timed-out' | 'too-large';
+export type ArticleFailure = 'no-article' | 'timed-out' | 'too-large' | 'busy';
 
 export class ArticleExtractionError extends Error {
   constructor(
