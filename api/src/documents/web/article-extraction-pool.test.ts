@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ArticleExtractionPool, closeArticlePool, extractArticle } from './article-extraction-pool';
+import { ArticleExtractionError, htmlText } from './html-text';
+
+const URL = 'https://news.example/2026/11/council-budget';
+
+const PARAGRAPH =
+  'The city council met on Tuesday to discuss the budget. Members heard from residents, ' +
+  'officials and several local businesses, who asked for more time to study the plan before ' +
+  'a final vote is taken next month. The mayor said the proposal would be revised.';
+
+const ARTICLE = Buffer.from(
+  `<html><head><title>Council budget</title></head><body><nav><a href="/">Home</a></nav>
+  <article><p>${PARAGRAPH}</p><h2>Parks</h2><p>${PARAGRAPH}</p></article></body></html>`,
+);
+
+/** A page a parser takes many seconds over: 100,000 elements nested in each other. */
+function nestedPage(depth: number): Buffer {
+  return Buffer.from(
+    `<html><body>${'<div>'.repeat(depth)}<p>${PARAGRAPH}</p>${'</div>'.repeat(depth)}</body></html>`,
+  );
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ArticleExtractionError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ArticleExtractionError) return error;
+    throw error;
+  }
+  throw new Error('The page was read');
+}
+
+const pools: ArticleExtractionPool[] = [];
+function pool(options: ConstructorParameters<typeof ArticleExtractionPool>[0] = {}) {
+  const created = new ArticleExtractionPool(options);
+  pools.push(created);
+  return created;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((created) => created.close()));
+  await closeArticlePool();
+});
+
+describe('ArticleExtractionPool', () => {
+  it('reads a page in a worker thread as htmlText does, reusing its threads', async () => {
+    const articles = pool({ concurrency: 2 });
+    const expected = htmlText(ARTICLE, 'utf-8', URL);
+    expect(await articles.extract(ARTICLE, 'utf-8', URL)).toEqual(expected);
+    expect(articles.threadCount).toBe(1);
+    const many = await Promise.all(
+      Array.from({ length: 5 }, () => articles.extract(ARTICLE, 'utf-8', URL)),
+    );
+    expect(many).toEqual(Array.from({ length: 5 }, () => expected));
+    expect(articles.threadCount).toBeLessThanOrEqual(2);
+    expect(expected.sections).toEqual([
+      { title: 'Parks', level: 2, start: PARAGRAPH.length + 2, end: expected.text.length },
+    ]);
+  });
+
+  it('passes no-article back as the typed failure, and keeps the thread', async () => {
+    const articles = pool({ concurrency: 1 });
+    const error = await failureOf(
+      articles.extract(Buffer.from('<html><body><p>Nothing here.</p></body></html>'), null, URL),
+    );
+    expect(error.failure).toBe('no-article');
+    expect(articles.threadCount).toBe(1);
+    expect((await articles.extract(ARTICLE, null, URL)).title).toBe('Council budget');
+  });
+
+  it('stops a page past its time limit without holding the event loop, then reads the next', async () => {
+    const articles = pool({ concurrency: 1 });
+    // The thread starts (and loads tsx) before the clock of the page runs.
+    await articles.extract(ARTICLE, 'utf-8', URL);
+    let ticks = 0;
+    const ticker = setInterval(() => {
+      ticks += 1;
+    }, 10);
+    const started = performance.now();
+    const error = await failureOf(
+      articles.extract(nestedPage(100_000), 'utf-8', URL, { timeoutMs: 300 }),
+    );
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    expect(error.failure).toBe('timed-out');
+    expect(elapsed).toBeLessThan(5_000);
+    expect(ticks).toBeGreaterThan(5);
+    expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
+  });
+
+  it('stops a page that needs more memory than a thread may use', async () => {
+    const articles = pool({ concurrency: 1, memoryMb: 48 });
+    await articles.extract(ARTICLE, 'utf-8', URL);
+    const huge = Buffer.from(
+      `<html><body><article>${`<p>${PARAGRAPH}</p>`.repeat(40_000)}</article></body></html>`,
+    );
+    const error = await failureOf(articles.extract(huge, 'utf-8', URL, { timeoutMs: 20_000 }));
+    expect(error.failure).toBe('too-large');
+    expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
+  });
+
+  it('refuses a page as busy when too many wait', async () => {
+    const articles = pool({ concurrency: 1, maxQueued: 1 });
+    const first = articles.extract(ARTICLE, null, URL);
+    const second = articles.extract(ARTICLE, null, URL);
+    expect((await failureOf(articles.extract(ARTICLE, null, URL))).failure).toBe('busy');
+    await Promise.all([first, second]);
+  });
+
+  it('gives waiting pages to the thread in turn', async () => {
+    const articles = pool({ concurrency: 1 });
+    const slow = articles.extract(nestedPage(100_000), null, URL, { timeoutMs: 300 });
+    const next = articles.extract(ARTICLE, null, URL);
+    expect((await failureOf(slow)).failure).toBe('timed-out');
+    expect((await next).title).toBe('Council budget');
+  });
+});
+
+describe('extractArticle', () => {
+  it('reads through the shared pool', async () => {
+    const article = await extractArticle(ARTICLE, 'utf-8', URL, { timeoutMs: 10_000 });
+    expect(article.text).toBe(`${PARAGRAPH}\n\nParks\n\n${PARAGRAPH}`);
+  });
+});
