@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorRates } from './error-rate';
+import { OcrError } from './ocr-error';
+import { createOcrReader } from './ocr-reader';
+
+/** The scanned pages of the evaluation data (never copied into the repository). */
+const OCR_DATA = join(import.meta.dirname, '../../../../../shared/data/ocr');
+const SCANNED_PAGE = join(OCR_DATA, 'page-01.png');
+
+const reader = createOcrReader({ workers: 1 });
+afterAll(() => reader.close());
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A greyscale PNG; `pixels` is only encoded when given, so a header can claim any size. */
+function png(width: number, height: number, pixels?: (x: number, y: number) => number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header)];
+  if (pixels) {
+    const rows = Buffer.alloc((width + 1) * height);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) rows[y * (width + 1) + 1 + x] = pixels(x, y);
+    }
+    parts.push(chunk('IDAT', deflateSync(rows)));
+  }
+  parts.push(chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<{ failure: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof OcrError) return { failure: error.failure, message: error.message };
+    throw error;
+  }
+  throw new Error('expected OCR to fail');
+}
+
+describe('createOcrReader', () => {
+  it.skipIf(!existsSync(SCANNED_PAGE))(
+    'reads a real scanned page of the evaluation data (skipped when shared/data/ocr is absent)',
+    async () => {
+      const truth = readFileSync(join(OCR_DATA, 'truth.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { file: string; text: string })
+        .find((page) => page.file === 'page-01.png');
+      expect(truth).toBeDefined();
+      const { text, confidence } = await reader.recognizeImage(readFileSync(SCANNED_PAGE), {
+        timeoutMs: 120_000,
+      });
+      expect(errorRates(text, truth?.text ?? '').cer).toBeLessThan(0.02);
+      expect(confidence).toBeGreaterThan(0.8);
+    },
+    180_000,
+  );
+
+  it('refuses a 30,000 × 30,000 image from its header, before decoding anything', async () => {
+    const bomb = png(30_000, 30_000);
+    expect(bomb.length).toBeLessThan(100);
+    const started = reader.workersStarted;
+    expect(await failureOf(reader.recognizeImage(bomb, { timeoutMs: 1_000 }))).toEqual({
+      failure: 'too-large',
+      message:
+        'The image is 30,000 × 30,000 pixels (900 megapixels); at most 50 megapixels can be read.',
+    });
+    expect(reader.workersStarted).toBe(started);
+  });
+
+  it('refuses a ZIP archive named .png as unsupported, by its content', async () => {
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(60)]);
+    expect((await failureOf(reader.recognizeImage(zip, { timeoutMs: 1_000 }))).failure).toBe(
+      'unsupported',
+    );
+  });
+
+  it('fails with no-text on an image without text, and reuses its worker', async () => {
+    const blank = png(600, 400, () => 255);
+    const gradient = png(600, 400, (x) => Math.round((x / 600) * 255));
+    const first = await failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 }));
+    expect(first).toEqual({ failure: 'no-text', message: 'No text was found in the image.' });
+    const after = reader.workersStarted;
+    expect(after).toBe(1);
+    await failureOf(reader.recognizeImage(gradient, { timeoutMs: 60_000 }));
+    await Promise.all([
+      failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 })),
+      failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 })),
+    ]);
+    expect(reader.workersStarted).toBe(after);
+  }, 120_000);
+});
