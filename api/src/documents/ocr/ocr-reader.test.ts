@@ -28,7 +28,10 @@ function png(width: number, height: number, pixels?: (x: number, y: number) => n
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header)];
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+  ];
   if (pixels) {
     const rows = Buffer.alloc((width + 1) * height);
     for (let y = 0; y < height; y += 1) {
@@ -38,6 +41,37 @@ function png(width: number, height: number, pixels?: (x: number, y: number) => n
   }
   parts.push(chunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
+}
+
+/** A PDF of `count` blank pages (PDF.js rebuilds the cross-reference table it lacks). */
+function blankPdf(count: number): Buffer {
+  const kids = Array.from({ length: count }, (_, index) => `${index + 3} 0 R`).join(' ');
+  const pages = Array.from(
+    { length: count },
+    (_, index) =>
+      `${index + 3} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >> endobj`,
+  );
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      `2 0 obj << /Type /Pages /Kids [${kids}] /Count ${count} >> endobj`,
+      ...pages,
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+    ].join('\n'),
+    'latin1',
+  );
+}
+
+function truthOf(file: string): string {
+  const page = readFileSync(join(OCR_DATA, 'truth.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { file: string; text: string })
+    .find((entry) => entry.file === file);
+  if (!page) throw new Error(`${file} is not in truth.jsonl`);
+  return page.text;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<{ failure: string; message: string }> {
@@ -54,16 +88,10 @@ describe('createOcrReader', () => {
   it.skipIf(!existsSync(SCANNED_PAGE))(
     'reads a real scanned page of the evaluation data (skipped when shared/data/ocr is absent)',
     async () => {
-      const truth = readFileSync(join(OCR_DATA, 'truth.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { file: string; text: string })
-        .find((page) => page.file === 'page-01.png');
-      expect(truth).toBeDefined();
       const { text, confidence } = await reader.recognizeImage(readFileSync(SCANNED_PAGE), {
         timeoutMs: 120_000,
       });
-      expect(errorRates(text, truth?.text ?? '').cer).toBeLessThan(0.02);
+      expect(errorRates(text, truthOf('page-01.png')).cer).toBeLessThan(0.02);
       expect(confidence).toBeGreaterThan(0.8);
     },
     180_000,
@@ -102,4 +130,58 @@ describe('createOcrReader', () => {
     ]);
     expect(reader.workersStarted).toBe(after);
   }, 120_000);
+
+  it('gives up at its time-out and starts a fresh worker for the next image', async () => {
+    const blank = png(600, 400, () => 255);
+    await failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 }));
+    const before = reader.workersStarted;
+    expect(await failureOf(reader.recognizeImage(blank, { timeoutMs: 1 }))).toEqual({
+      failure: 'timed-out',
+      message: 'Reading the image took more than 0.001 seconds.',
+    });
+    expect((await failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 }))).failure).toBe(
+      'no-text',
+    );
+    expect(reader.workersStarted).toBe(before + 1);
+  }, 120_000);
+});
+
+describe('recognizePdfPages', () => {
+  const scannedPdf = join(OCR_DATA, 'scan-A.pdf');
+
+  it.skipIf(!existsSync(scannedPdf))(
+    'reads the pages asked for of a scanned PDF, one entry a page (skipped without shared/data/ocr)',
+    async () => {
+      const pages = await reader.recognizePdfPages(readFileSync(scannedPdf), {
+        timeoutMs: 120_000,
+        pages: [1],
+      });
+      expect(pages.map((page) => page.page)).toEqual([1]);
+      const text = pages[0]?.text ?? '';
+      const truth = truthOf('scan-A.pdf').slice(0, text.length);
+      expect(errorRates(text, truth).cer).toBeLessThan(0.03);
+    },
+    180_000,
+  );
+
+  it('refuses a PDF of 2,000 blank scanned pages before reading any', async () => {
+    const started = reader.workersStarted;
+    expect(
+      await failureOf(reader.recognizePdfPages(blankPdf(2_000), { timeoutMs: 60_000 })),
+    ).toEqual({
+      failure: 'too-large',
+      message: 'The PDF has 2,000 pages to read from scans; at most 50 can be read.',
+    });
+    expect(reader.workersStarted).toBe(started);
+  }, 60_000);
+
+  it('fails with no-text on a PDF of blank pages, and malformed on one that is not a PDF', async () => {
+    expect(
+      (await failureOf(reader.recognizePdfPages(blankPdf(2), { timeoutMs: 60_000 }))).failure,
+    ).toBe('no-text');
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(60)]);
+    expect((await failureOf(reader.recognizePdfPages(zip, { timeoutMs: 60_000 }))).failure).toBe(
+      'malformed',
+    );
+  }, 60_000);
 });

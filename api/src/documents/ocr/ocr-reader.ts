@@ -6,6 +6,7 @@ import type { Worker as ThreadWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
 import { readImageHeader } from './image-header';
 import { OcrError } from './ocr-error';
+import { renderPdfPages } from './pdf-page-renderer';
 
 /**
  * Optical character recognition for scans and photos (issue 27), with tesseract.js in worker
@@ -31,6 +32,23 @@ export interface RecognizedText {
   confidence: number;
 }
 
+/** OCR_MAX_PAGES's default: pages of one PDF read by OCR at most. */
+export const OCR_MAX_PAGES = 50;
+/** Scanned pages are drawn at 200 dpi, as the data README's Tesseract figures were. */
+export const PDF_DPI = 200;
+
+export interface PdfOcrOptions extends RecognizeOptions {
+  /** 1-based numbers of the pages to read (those without a text layer); all when absent. */
+  pages?: readonly number[] | undefined;
+  /** More pages to read than this is refused before any is read (OCR_MAX_PAGES). */
+  maxPages?: number | undefined;
+}
+
+export interface RecognizedPage extends RecognizedText {
+  /** 1-based; a page on which nothing was found has empty text. */
+  page: number;
+}
+
 export interface OcrReaderOptions {
   /** Tesseract workers kept for reuse (each a thread holding about 100 MB); 1 or 2. */
   workers?: number;
@@ -45,6 +63,14 @@ export interface OcrReader {
    * and `timed-out`.
    */
   recognizeImage(bytes: Uint8Array, options: RecognizeOptions): Promise<RecognizedText>;
+  /**
+   * The text of a PDF's pages, drawn at 200 dpi in a thread of their own and recognised in
+   * page order, one entry a page so that page breaks can be kept. Rejects with an OcrError:
+   * `too-large` (more pages to read than `maxPages`, refused before any is read), `malformed`
+   * (PDF.js cannot open it), `no-text` (no page has any) and `timed-out` (the whole document
+   * took longer than `timeoutMs`).
+   */
+  recognizePdfPages(bytes: Uint8Array, options: PdfOcrOptions): Promise<RecognizedPage[]>;
   /** Refuses new work, rejects what waits and stops every worker thread. */
   close(): Promise<void>;
   /** Workers started since the reader was made (they are reused, so this stays small). */
@@ -52,7 +78,10 @@ export interface OcrReader {
 }
 
 const require = createRequire(import.meta.url);
-const ENGLISH_DATA = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const ENGLISH_DATA = join(
+  dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+  '4.0.0_best_int',
+);
 const CORE = dirname(
   createRequire(require.resolve('tesseract.js')).resolve('tesseract.js-core/package.json'),
 );
@@ -188,7 +217,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
       );
     }
     if (closed) throw new Error('The OCR reader is closed.');
-    const timer = AbortSignal.timeout(timeoutMs);
+    const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
     const deadline = signal ? AbortSignal.any([timer, signal]) : timer;
     const timedOut = () =>
       new OcrError('timed-out', `Reading the image took more than ${timeoutMs / 1000} seconds.`);
@@ -221,6 +250,68 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     return { text, confidence: Math.max(0, Math.min(1, page.confidence / 100)) };
   }
 
+  async function recognizePdfPages(
+    bytes: Uint8Array,
+    { timeoutMs, signal, pages, maxPages = OCR_MAX_PAGES }: PdfOcrOptions,
+  ): Promise<RecognizedPage[]> {
+    if (closed) throw new Error('The OCR reader is closed.');
+    const started = performance.now();
+    const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
+    // Stopped when one page fails, so that the others free their workers.
+    const failed = new AbortController();
+    const deadline = AbortSignal.any(
+      signal ? [timer, failed.signal, signal] : [timer, failed.signal],
+    );
+    const request = { bytes, pages: pages ? [...pages] : null, maxPages, dpi: PDF_DPI, maxPixels };
+    const refuseTooMany = (count: number) => {
+      const toRead = pages ? pages.filter((page) => page >= 1 && page <= count).length : count;
+      if (toRead > maxPages) {
+        throw new OcrError(
+          'too-large',
+          `The PDF has ${toRead.toLocaleString('en-US')} pages to read from scans; ` +
+            `at most ${maxPages.toLocaleString('en-US')} can be read.`,
+        );
+      }
+    };
+    const recognised: Promise<RecognizedPage>[] = [];
+    const readPage = async (page: number, png: Buffer): Promise<RecognizedPage> => {
+      const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
+      try {
+        return {
+          page,
+          ...(await recognizeImage(png, { timeoutMs: remainingMs, signal: deadline })),
+        };
+      } catch (error) {
+        if (error instanceof OcrError && error.failure === 'no-text') {
+          return { page, text: '', confidence: 0 };
+        }
+        throw error;
+      }
+    };
+    try {
+      // Each page is recognised as soon as it is drawn; the pool decides how many at once.
+      for await (const { page, png } of renderPdfPages(request, deadline, refuseTooMany)) {
+        const reading = readPage(page, png);
+        reading.catch(() => {});
+        recognised.push(reading);
+      }
+      const results = await Promise.all(recognised);
+      if (!results.some((result) => result.text !== '')) {
+        throw new OcrError('no-text', 'No text was found on the pages of the PDF.');
+      }
+      return results;
+    } catch (error) {
+      failed.abort();
+      if (timer.aborted && !signal?.aborted) {
+        throw new OcrError(
+          'timed-out',
+          `Reading the scanned pages took more than ${timeoutMs / 1000} seconds.`,
+        );
+      }
+      throw error;
+    }
+  }
+
   async function close(): Promise<void> {
     closed = true;
     for (const waiter of waiters.splice(0)) {
@@ -234,6 +325,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
 
   return {
     recognizeImage,
+    recognizePdfPages,
     close,
     get workersStarted() {
       return started;
