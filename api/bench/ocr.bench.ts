@@ -50,7 +50,15 @@ function dataDirectory(): string {
   const override = process.env['BENCH_DATA_DIR'];
   if (override) return resolve(override, 'ocr');
   // api/bench -> api -> repository root -> its parent, where shared/ lives beside the checkout.
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'data', 'ocr');
+  return resolve(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    '..',
+    'shared',
+    'data',
+    'ocr',
+  );
 }
 
 /** The command line's version line, or null when it is not installed. */
@@ -65,9 +73,19 @@ async function commandLineVersion(binary: string): Promise<string | null> {
 
 /** A PDF's pages drawn by our renderer at 200 dpi, as PNG files in `folder`, for the command line. */
 async function drawPages(pdf: Uint8Array, folder: string): Promise<string[]> {
-  const request = { bytes: pdf, pages: null, maxPages: 1_000, dpi: PDF_DPI, maxPixels: OCR_MAX_PIXELS };
+  const request = {
+    bytes: pdf,
+    pages: null,
+    maxPages: 1_000,
+    dpi: PDF_DPI,
+    maxPixels: OCR_MAX_PIXELS,
+  };
   const paths: string[] = [];
-  for await (const { page, png } of renderPdfPages(request, new AbortController().signal, () => {})) {
+  for await (const { page, png } of renderPdfPages(
+    request,
+    new AbortController().signal,
+    () => {},
+  )) {
     const path = join(folder, `page-${paths.length}-${page}.png`);
     writeFileSync(path, png);
     paths.push(path);
