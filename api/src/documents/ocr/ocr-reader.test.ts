@@ -131,6 +131,19 @@ describe('createOcrReader', () => {
     expect(reader.workersStarted).toBe(after);
   }, 120_000);
 
+  it('decodes a WebP image (lossless, 1 × 1 white) and finds no text on it', async () => {
+    const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+    expect((await failureOf(reader.recognizeImage(webp, { timeoutMs: 60_000 }))).failure).toBe(
+      'no-text',
+    );
+  }, 120_000);
+
+  it('fails with malformed on a PNG whose pixels are missing', async () => {
+    expect(
+      (await failureOf(reader.recognizeImage(png(600, 400), { timeoutMs: 60_000 }))).failure,
+    ).toBe('malformed');
+  }, 120_000);
+
   it('gives up at its time-out and starts a fresh worker for the next image', async () => {
     const blank = png(600, 400, () => 255);
     await failureOf(reader.recognizeImage(blank, { timeoutMs: 60_000 }));
