@@ -53,7 +53,11 @@ export async function* renderPdfPages(
     notify();
   });
   thread.on('error', (error) => {
-    ended ??= error;
+    // Running out of its heap is the document's doing; anything else (a thread that cannot
+    // start, say) is ours, and is left to be logged as such.
+    ended ??= isOutOfMemory(error)
+      ? new OcrError('malformed', 'The PDF needs more memory to draw than a document may use.')
+      : error;
     notify();
   });
   thread.on('exit', () => {
@@ -70,7 +74,7 @@ export async function* renderPdfPages(
       const message = queue.shift();
       if (!message) {
         if (signal.aborted) throw signal.reason;
-        if (ended !== null) throw ended instanceof OcrError ? ended : malformed();
+        if (ended !== null) throw ended;
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
@@ -83,6 +87,10 @@ export async function* renderPdfPages(
     signal.removeEventListener('abort', onAbort);
     void thread.terminate();
   }
+}
+
+function isOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
 function malformed(): OcrError {
