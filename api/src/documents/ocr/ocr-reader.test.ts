@@ -159,6 +159,23 @@ describe('createOcrReader', () => {
   }, 120_000);
 });
 
+describe('an idle worker', () => {
+  it('is stopped after idleMs, and the next image starts a new one', async () => {
+    const brief = createOcrReader({ idleMs: 200 });
+    try {
+      const blank = png(300, 200, () => 255);
+      await failureOf(brief.recognizeImage(blank, { timeoutMs: 60_000 }));
+      expect(brief.workersAlive).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(brief.workersAlive).toBe(0);
+      await failureOf(brief.recognizeImage(blank, { timeoutMs: 60_000 }));
+      expect(brief.workersStarted).toBe(2);
+    } finally {
+      await brief.close();
+    }
+  }, 120_000);
+});
+
 describe('recognizePdfPages', () => {
   const scannedPdf = join(OCR_DATA, 'scan-A.pdf');
 

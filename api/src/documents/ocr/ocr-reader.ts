@@ -50,9 +50,11 @@ export interface RecognizedPage extends RecognizedText {
 }
 
 export interface OcrReaderOptions {
-  /** Tesseract workers kept for reuse (each a thread holding about 100 MB); 1 or 2. */
+  /** Tesseract workers kept for reuse (each a thread holding 100–150 MB); 1 or 2. */
   workers?: number;
   maxPixels?: number;
+  /** A worker left idle this long is stopped (its WebAssembly memory never shrinks). */
+  idleMs?: number;
 }
 
 export interface OcrReader {
@@ -75,6 +77,8 @@ export interface OcrReader {
   close(): Promise<void>;
   /** Workers started since the reader was made (they are reused, so this stays small). */
   readonly workersStarted: number;
+  /** Workers alive now, busy or idle. */
+  readonly workersAlive: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -102,7 +106,9 @@ interface Waiter {
 export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   const size = Math.max(1, options.workers ?? 1);
   const maxPixels = options.maxPixels ?? OCR_MAX_PIXELS;
+  const idleMs = options.idleMs ?? 60_000;
   const idle: PooledWorker[] = [];
+  const idleTimers = new Map<PooledWorker, NodeJS.Timeout>();
   const busy = new Set<PooledWorker>();
   const waiters: Waiter[] = [];
   let starting = 0;
@@ -139,6 +145,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     if (signal.aborted) return Promise.reject(signal.reason);
     const ready = idle.pop();
     if (ready) {
+      clearTimeout(idleTimers.get(ready));
+      idleTimers.delete(ready);
       busy.add(ready);
       return Promise.resolve(ready);
     }
@@ -192,6 +200,13 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
       waiter.resolve(worker);
     } else {
       idle.push(worker);
+      const timer = setTimeout(() => {
+        idleTimers.delete(worker);
+        idle.splice(idle.indexOf(worker), 1);
+        void worker.tesseract.terminate();
+      }, idleMs);
+      timer.unref();
+      idleTimers.set(worker, timer);
     }
   }
 
@@ -317,6 +332,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     for (const waiter of waiters.splice(0)) {
       waiter.reject(new Error('The OCR reader is closed.'));
     }
+    for (const timer of idleTimers.values()) clearTimeout(timer);
+    idleTimers.clear();
     const workers = [...idle.splice(0), ...busy];
     busy.clear();
     await Promise.all(workers.map((worker) => worker.tesseract.terminate()));
@@ -329,6 +346,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     close,
     get workersStarted() {
       return started;
+    },
+    get workersAlive() {
+      return busy.size + idle.length;
     },
   };
 }
