@@ -23,6 +23,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { errorRates } from '../src/documents/ocr/error-rate';
@@ -133,6 +134,8 @@ async function main(): Promise<number> {
   const version = await commandLineVersion(binary);
   const reader = createOcrReader({ workers: 1 });
   const scratch = mkdtempSync(join(tmpdir(), 'brevity-ocr-bench-'));
+  // The event loop while ours reads (issue 27: a health probe stays under 100 ms throughout).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const ours: Reading[] = [];
   const theirs: Reading[] = [];
   try {
@@ -154,6 +157,7 @@ async function main(): Promise<number> {
     for (const { file, pages, text } of files) {
       const path = join(directory, file);
       const bytes = readFileSync(path);
+      loopDelay.enable();
       const our = await timed(
         async () =>
           isPdf(file)
@@ -163,6 +167,7 @@ async function main(): Promise<number> {
             : (await reader.recognizeImage(bytes, { timeoutMs: PAGE_TIMEOUT_MS })).text,
         text,
       );
+      loopDelay.disable();
       ours.push(our);
       let line = `${file.padEnd(14)} ${our.cer.toFixed(4)}  ${our.wer.toFixed(4)}  ${our.seconds.toFixed(2).padStart(5)}`;
       if (version !== null) {
@@ -190,6 +195,10 @@ async function main(): Promise<number> {
   const pages = files.reduce((sum, file) => sum + file.pages, 0);
   console.info('');
   console.info(`ours:         ${summary(ours, pages)}`);
+  console.info(
+    `event loop while ours read: longest delay ${(loopDelay.max / 1e6).toFixed(0)} ms, ` +
+      `99th percentile ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+  );
   if (version !== null) console.info(`command line: ${summary(theirs, pages)}`);
   if (version === null) return 0;
 

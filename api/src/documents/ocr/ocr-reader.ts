@@ -183,7 +183,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
       },
       (error: unknown) => {
         starting -= 1;
-        waiters.shift()?.reject(error);
+        // tesseract.js rejects with a bare string; the next waiter gets a try of its own.
+        waiters.shift()?.reject(error instanceof Error ? error : new Error(String(error)));
+        growIfNeeded();
       },
     );
   }
@@ -251,6 +253,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
       page = (await Promise.race([job, abandonedBy(deadline), worker.crashed])).data;
     } catch (error) {
       discard(worker);
+      if (closed) throw new Error('The OCR reader is closed.');
       if (timer.aborted && !signal?.aborted) throw timedOut();
       if (signal?.aborted) throw error;
       if (error instanceof OcrError) throw error;
@@ -270,7 +273,6 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     { timeoutMs, signal, pages, maxPages = OCR_MAX_PAGES }: PdfOcrOptions,
   ): Promise<RecognizedPage[]> {
     if (closed) throw new Error('The OCR reader is closed.');
-    const started = performance.now();
     const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
     // Stopped when one page fails, so that the others free their workers.
     const failed = new AbortController();
@@ -290,12 +292,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     };
     const recognised: Promise<RecognizedPage>[] = [];
     const readPage = async (page: number, png: Buffer): Promise<RecognizedPage> => {
-      const remainingMs = Math.max(1, timeoutMs - (performance.now() - started));
       try {
-        return {
-          page,
-          ...(await recognizeImage(png, { timeoutMs: remainingMs, signal: deadline })),
-        };
+        // The document's deadline, started first, ends a page before the page's own would.
+        return { page, ...(await recognizeImage(png, { timeoutMs, signal: deadline })) };
       } catch (error) {
         if (error instanceof OcrError && error.failure === 'no-text') {
           return { page, text: '', confidence: 0 };
