@@ -194,6 +194,22 @@ describe('recognizePdfPages', () => {
     180_000,
   );
 
+  it.skipIf(!existsSync(scannedPdf))(
+    'gives up on the whole document at its time-out, and on Stop with the signal’s reason',
+    async () => {
+      const bytes = readFileSync(scannedPdf);
+      expect(await failureOf(reader.recognizePdfPages(bytes, { timeoutMs: 300 }))).toEqual({
+        failure: 'timed-out',
+        message: 'Reading the scanned pages took more than 0.3 seconds.',
+      });
+      const stop = new AbortController();
+      const reading = reader.recognizePdfPages(bytes, { timeoutMs: 60_000, signal: stop.signal });
+      setTimeout(() => stop.abort(new Error('Stopped by the person')), 200);
+      await expect(reading).rejects.toThrow('Stopped by the person');
+    },
+    60_000,
+  );
+
   it('refuses a PDF of 2,000 blank scanned pages before reading any', async () => {
     const started = reader.workersStarted;
     expect(
