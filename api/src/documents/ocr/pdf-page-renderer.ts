@@ -40,7 +40,8 @@ export async function* renderPdfPages(
   onPageCount: (count: number) => void,
 ): AsyncGenerator<RenderedPage> {
   signal.throwIfAborted();
-  const thread = startThread(threadEntry(), { ...request, bytes: Uint8Array.from(request.bytes) });
+  // A copy of the view's bytes alone (cloning a view clones all of the memory behind it).
+  const thread = startThread(threadEntry(), { ...request, bytes: new Uint8Array(request.bytes) });
   const queue: PdfRenderMessage[] = [];
   let wake: (() => void) | null = null;
   let ended: unknown = null;
