@@ -1,0 +1,121 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { OcrError } from './ocr-error';
+
+/** What a rendering thread is asked: the document, its pages (1-based; all when absent). */
+export interface PdfRenderRequest {
+  bytes: Uint8Array;
+  pages: number[] | null;
+  maxPages: number;
+  dpi: number;
+  maxPixels: number;
+}
+
+export type PdfRenderMessage =
+  | { type: 'pages'; count: number }
+  | { type: 'page'; page: number; png: ArrayBuffer }
+  | { type: 'done' }
+  | { type: 'failed'; message: string };
+
+export interface RenderedPage {
+  /** 1-based. */
+  page: number;
+  png: Buffer;
+}
+
+/** The thread's heap: PDF.js parses the file there (Skia's pixels live outside the heap). */
+const THREAD_MEMORY_MB = 512;
+
+/**
+ * Renders the pages of a PDF as PNG images in a thread of its own, one page after another so
+ * that a page can be recognised while the next is drawn. `onPageCount` hears the document's page
+ * count first and may throw to refuse it (too many pages). Aborting `signal` stops the thread.
+ * A file PDF.js cannot open fails with `malformed`.
+ */
+export async function* renderPdfPages(
+  request: PdfRenderRequest,
+  signal: AbortSignal,
+  onPageCount: (count: number) => void,
+): AsyncGenerator<RenderedPage> {
+  signal.throwIfAborted();
+  // A copy of the view's bytes alone (cloning a view clones all of the memory behind it).
+  const thread = startThread(threadEntry(), { ...request, bytes: new Uint8Array(request.bytes) });
+  const queue: PdfRenderMessage[] = [];
+  let wake: (() => void) | null = null;
+  let ended: unknown = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  thread.on('message', (message: PdfRenderMessage) => {
+    queue.push(message);
+    notify();
+  });
+  thread.on('error', (error) => {
+    // Running out of its heap is the document's doing; anything else (a thread that cannot
+    // start, say) is ours, and is left to be logged as such.
+    ended ??= isOutOfMemory(error)
+      ? new OcrError('malformed', 'The PDF needs more memory to draw than a document may use.')
+      : error;
+    notify();
+  });
+  thread.on('exit', () => {
+    ended ??= new OcrError('malformed', 'The PDF could not be rendered.');
+    notify();
+  });
+  const onAbort = () => {
+    ended ??= signal.reason;
+    notify();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      const message = queue.shift();
+      if (!message) {
+        if (signal.aborted) throw signal.reason;
+        if (ended !== null) throw ended;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (message.type === 'pages') onPageCount(message.count);
+      else if (message.type === 'page') yield { page: message.page, png: Buffer.from(message.png) };
+      else if (message.type === 'failed') throw malformed();
+      else return;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    void thread.terminate();
+  }
+}
+
+function isOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
+function malformed(): OcrError {
+  return new OcrError('malformed', 'The PDF could not be read: it is damaged or not a PDF.');
+}
+
+/**
+ * Where the thread's module is: beside this file in the sources (vitest, tsx); bundled, the
+ * build's entry dist/documents/ocr/pdf-render-thread.js beside dist/server.js.
+ */
+function threadEntry(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts')
+    ? new URL('./pdf-render-thread.ts', here)
+    : new URL('./documents/ocr/pdf-render-thread.js', here);
+}
+
+function startThread(entry: URL, workerData: PdfRenderRequest): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: THREAD_MEMORY_MB };
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData, resourceLimits });
+  // The sources run through tsx, whose loader Node 20 does not pass on to worker threads: the
+  // thread imports its entry through tsx's API (as features/summaries/file-extraction-pool.ts).
+  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const tsx = pathToFileURL(join(dirname(api), 'index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}));`;
+  return new Worker(boot, { eval: true, workerData, resourceLimits });
+}
