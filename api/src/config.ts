@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAllowedHosts } from './documents/web/fetch-page';
 import { normalizeEmail } from './lib/email';
 import { jwtSecretFile, keptJwtSecret } from './lib/jwt-secret-file';
 
@@ -258,6 +259,10 @@ const envSchema = z.object({
   EXTRACTION_MEMORY_MB: withDefault(integer(64, 16_384), 512),
   EXTRACTION_CONCURRENCY: withDefault(integer(1, 64), defaultExtractionConcurrency()),
   JOBS_MAINTENANCE_SECONDS: withDefault(integer(1, 3_600), 60),
+  OCR_MAX_PAGES: withDefault(integer(1, 2_000), 50),
+  OCR_TIMEOUT_SECONDS: withDefault(integer(5, 3_600), 180),
+  OCR_WORKERS: withDefault(integer(1, 8), 1),
+  FETCH_ALLOWED_HOSTS: z.string().optional(),
   AUTH_RATE_LIMIT_LOGIN_ADDRESS: withDefault(integer(1, 1_000_000), 50),
   PASSWORD_HASH_CONCURRENCY: withDefault(integer(1, 64), DEFAULT_HASH_CONCURRENCY),
   PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)),
@@ -394,6 +399,20 @@ function toConfig(values: ParsedEnv) {
       /** Files read at once; more wait in a queue (EXTRACTION_CONCURRENCY, default: cores - 1, from 1 to 4). */
       concurrency: values.EXTRACTION_CONCURRENCY,
     },
+    /** Reading scans, photos and web pages (issue 27). */
+    documents: {
+      /** Pages of one PDF read by OCR at most; more is refused before any is read (OCR_MAX_PAGES). */
+      ocrMaxPages: values.OCR_MAX_PAGES,
+      /** Wall-clock limit of reading one scan or photo by OCR, in ms (OCR_TIMEOUT_SECONDS). */
+      ocrTimeoutMs: values.OCR_TIMEOUT_SECONDS * 1000,
+      /** Tesseract workers (threads of 100-150 MB each) kept for OCR (OCR_WORKERS). */
+      ocrWorkers: values.OCR_WORKERS,
+      /**
+       * Hosts a web address may name although they are internal, `host` or `host:port`
+       * (FETCH_ALLOWED_HOSTS, comma-separated; none by default).
+       */
+      fetchAllowedHosts: parseAllowedHosts(values.FETCH_ALLOWED_HOSTS),
+    },
     /** Bounds on password hashing (scrypt with 128 MiB each), so a login flood cannot starve the rest. */
     passwordHashing: {
       /** Hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
@@ -458,6 +477,7 @@ export type RateLimitRule = Config['rateLimits']['login'];
 export type SummarizerLimits = Config['summarizerLimits'];
 export type JobsConfig = Config['jobs'];
 export type ExtractionConfig = Config['extraction'];
+export type DocumentsConfig = Config['documents'];
 export type PasswordHashingConfig = Config['passwordHashing'];
 export type DatabaseTimeouts = Config['database'];
 export type HttpLimits = Config['http'];

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
+import { createDocumentReader } from './documents/document-reader';
 import { FileExtractionPool } from './documents/file-extraction-pool';
 import type { AppDeps } from './lib/app-env';
 import { createJobQueue } from './lib/job-queue';
@@ -51,7 +52,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     config,
     db,
     summarizer,
-    fileExtractor: new FileExtractionPool(config.extraction),
+    documents: createDocumentReader({
+      fileExtractor: new FileExtractionPool(config.extraction),
+    }),
     jobs: createJobQueue(db, config.jobs, logger),
     logger,
     passwords,

@@ -13,6 +13,7 @@ import * as creditReservations from './migrations/20261127101000_credit_reservat
 import * as auditActorKept from './migrations/20261127102000_audit_actor_kept';
 import * as revokedTokens from './migrations/20261127102100_revoked_tokens';
 import * as summaryPromptApplied from './migrations/20261127103500_summary_prompt_applied';
+import * as summaryAnySource from './migrations/20261127200000_summary_any_source';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '20261127102000_audit_actor_kept': auditActorKept,
   '20261127102100_revoked_tokens': revokedTokens,
   '20261127103500_summary_prompt_applied': summaryPromptApplied,
+  '20261127200000_summary_any_source': summaryAnySource,
 };
 
 /** A Kysely MigrationProvider over the list above. */

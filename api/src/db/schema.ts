@@ -101,8 +101,11 @@ export interface RateLimitHitsTable {
   created_at: CreatedAt;
 }
 
-/** Where a summary's text came from: pasted (`text`) or a file of one of the FILE_KINDS. */
-export type SummarySource = 'text' | FileKind;
+/**
+ * Where a summary's text came from: pasted (`text`), a file of one of the FILE_KINDS, a web
+ * address (`url`) or a photo or scan (`image`).
+ */
+export type SummarySource = 'text' | FileKind | 'url' | 'image';
 
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
@@ -135,6 +138,14 @@ export interface SummariesTable {
   source: ColumnType<SummarySource, SummarySource | undefined, never>;
   /** The sanitized name of the uploaded file, else null. */
   file_name: ColumnType<string | null, string | null | undefined, never>;
+  /** For `url`: the address the text came from after redirects; fixed at creation. */
+  source_url: ColumnType<string | null, string | null | undefined, never>;
+  /** The page's or document's title, where one is known; fixed at creation. */
+  source_title: ColumnType<string | null, string | null | undefined, never>;
+  /** Some of the text was read from images by OCR; fixed at creation. */
+  ocr: ColumnType<boolean, boolean | undefined, never>;
+  /** For PDFs and multi-page scans: UTF-16 offsets where page 2, 3, … begin in original_content. */
+  page_breaks: ColumnType<number[], string | undefined, never>;
   review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
   review_comments: string | null;
   /** Null until reviewed, and again once the reviewer's account is deleted. */

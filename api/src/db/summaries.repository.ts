@@ -62,6 +62,10 @@ export interface NewSummary extends SummaryText {
   originalWordCount: number;
   source: SummarySource;
   fileName: string | null;
+  sourceUrl: string | null;
+  sourceTitle: string | null;
+  ocr: boolean;
+  pageBreaks: number[];
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -212,6 +216,10 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       original_word_count: summary.originalWordCount,
       source: summary.source,
       file_name: summary.fileName,
+      source_url: summary.sourceUrl,
+      source_title: summary.sourceTitle,
+      ocr: summary.ocr,
+      page_breaks: JSON.stringify(summary.pageBreaks),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -16,8 +16,12 @@ import { UNSUPPORTED_FILE_MESSAGE } from './file-kinds';
  * - `too-long`: more text than the character limit (the message gives the count or a bound).
  * - `no-text`: a real file of its kind with nothing to read in it.
  * - `timed-out`: reading took longer than the time limit.
- * - `not-allowed`: its owner already has as many files waiting as they may (fair share).
+ * - `over-share`: its owner already has as many files waiting as they may (fair share).
  * - `busy`: every reader is busy; worth trying again later.
+ * - `not-allowed`: a web address Brevity may not fetch (scheme, credentials, port, or an
+ *   internal address, also through a redirect or a name resolving to one).
+ * - `unreachable`: a web address that could not be read: no such name, a refused connection,
+ *   an error status, or a page that never finished.
  */
 export type DocumentErrorKind =
   | 'unsupported'
@@ -26,8 +30,10 @@ export type DocumentErrorKind =
   | 'too-long'
   | 'no-text'
   | 'timed-out'
+  | 'over-share'
+  | 'busy'
   | 'not-allowed'
-  | 'busy';
+  | 'unreachable';
 
 export class DocumentError extends Error {
   override readonly name = 'DocumentError';
@@ -41,7 +47,7 @@ export class DocumentError extends Error {
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
-  /** For `not-allowed` and `busy`: when trying again makes sense, in seconds. */
+  /** For `over-share` and `busy`: when trying again makes sense, in seconds. */
   readonly retryAfterSeconds: number | undefined;
 }
 

@@ -83,7 +83,7 @@ function busyError(): DocumentError {
 
 /** An owner who already has maxQueuedPerOwner files waiting: others still get in. */
 function ownerBusyError(timeoutMs: number): DocumentError {
-  return new DocumentError('not-allowed', OWNER_BUSY_MESSAGE, {
+  return new DocumentError('over-share', OWNER_BUSY_MESSAGE, {
     retryAfterSeconds: Math.ceil(timeoutMs / 1000),
   });
 }

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRecord } from '../db/users.repository';
 import type { SessionTokenClaims } from './tokens';
-import type { FileExtractor } from '../documents/file-extractor';
+import type { DocumentReader } from '../documents/document-reader';
 import type { JobQueue } from './job-queue';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -22,8 +22,11 @@ export interface AppDeps {
   summarizer: Summarizer;
   /** The background job queue (pg-boss on `db`); started on first use. */
   jobs: JobQueue;
-  /** Reads uploaded files in worker threads, within config.extraction's limits. */
-  fileExtractor: FileExtractor;
+  /**
+   * Reads uploaded files, scans and web pages in worker threads, within config.extraction's
+   * and config.documents' limits.
+   */
+  documents: DocumentReader;
   /** Structured logs; lines logged during a request carry its id. */
   logger: Logger;
   /** Prometheus metrics of this process (GET /api/metrics). */

@@ -10,6 +10,12 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_FILE_TYPE'
+  /** 415: a web address whose content is not HTML, plain text, PDF, .docx or an image. */
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  /** 400: a web address Brevity may not fetch (scheme, credentials, port, internal address). */
+  | 'URL_NOT_ALLOWED'
+  /** 422: a web address that could not be read (no such name, refused, 4xx/5xx, too slow). */
+  | 'URL_UNREACHABLE'
   /** 422: a real file with no text to summarize (a scanned PDF, an empty document). */
   | 'NO_TEXT'
   | 'RATE_LIMITED'

@@ -22,6 +22,14 @@ export interface SummaryDto extends SummaryText {
   regenerationCount: number;
   source: SummarySource;
   fileName: string | null;
+  /** For `url`: the address the text came from, after redirects. */
+  sourceUrl: string | null;
+  /** The page's or document's title, where one is known. */
+  sourceTitle: string | null;
+  /** Some of the text was read from images by OCR. */
+  ocr: boolean;
+  /** For PDFs and multi-page scans: UTF-16 offsets in originalContent where page 2, 3, … begin. */
+  pageBreaks: number[];
   createdAt: string;
   updatedAt: string;
   reviewStatus: ReviewStatus;
@@ -83,6 +91,10 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     regenerationCount: summary.regeneration_count,
     source: summary.source,
     fileName: summary.file_name,
+    sourceUrl: summary.source_url,
+    sourceTitle: summary.source_title,
+    ocr: summary.ocr,
+    pageBreaks: offsetsOf(summary.page_breaks),
     createdAt: summary.created_at.toISOString(),
     updatedAt: summary.updated_at.toISOString(),
     reviewStatus: normalizeReviewStatus(summary.review_status),
@@ -131,6 +143,15 @@ function isSpan(value: unknown): value is { start: number; end: number } {
   if (typeof value !== 'object' || value === null) return false;
   const span = value as Record<string, unknown>;
   return typeof span.start === 'number' && typeof span.end === 'number';
+}
+
+/** Stored page breaks, keeping only whole non-negative numbers. */
+function offsetsOf(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (offset): offset is number =>
+      typeof offset === 'number' && Number.isInteger(offset) && offset >= 0,
+  );
 }
 
 /** A stored source map, keeping only well-formed entries. */

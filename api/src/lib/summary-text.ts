@@ -1,4 +1,4 @@
-import { MAX_CHARS, MIN_CHARS } from './product-constants';
+import { MAX_CHARS, MAX_DOCUMENT_CHARS, MIN_CHARS } from './product-constants';
 
 /** A custom prompt: at most this many characters (code points, after trimming). */
 export const MAX_CUSTOM_PROMPT_CHARS = 500;
@@ -44,20 +44,28 @@ export function contentTooShortMessage(current: number): string {
 }
 
 /** `Content exceeds maximum 50,000 characters (current: N)` with N a plain integer. */
-export function contentTooLongMessage(current: number): string {
-  return `Content exceeds maximum ${MAX_CHARS.toLocaleString('en-US')} characters (current: ${current})`;
+export function contentTooLongMessage(current: number, maximum = MAX_CHARS): string {
+  return `Content exceeds maximum ${maximum.toLocaleString('en-US')} characters (current: ${current})`;
 }
 
 /**
  * The rule a text to summarize breaks, as SPEC.md words it, or null when it may be
  * summarized. `text` must already be trimmed.
  */
-export function contentProblem(text: string): string | null {
+export function contentProblem(text: string, maximum = MAX_CHARS): string | null {
   if (hasInvalidCharacters(text)) return CONTENT_INVALID_MESSAGE;
   const length = countCodePoints(text);
   if (length < MIN_CHARS) return contentTooShortMessage(length);
-  if (length > MAX_CHARS) return contentTooLongMessage(length);
+  if (length > maximum) return contentTooLongMessage(length, maximum);
   return null;
+}
+
+/**
+ * The rule the text of a file, a web page or a scan breaks, or null: as pasted text's, with
+ * the documents' limit of 500,000 characters (API.md round 3).
+ */
+export function documentContentProblem(text: string): string | null {
+  return contentProblem(text, MAX_DOCUMENT_CHARS);
 }
 
 /** The rule a trimmed custom prompt breaks, or null. */

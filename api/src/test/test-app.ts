@@ -17,6 +17,7 @@ import { createConsoleLogger } from './console-logger';
 import { createMetrics } from '../lib/metrics';
 import { createPasswordHashing } from '../lib/password-hashing';
 import { startSummaryWorkers } from '../features/summaries/summary-workers';
+import { createDocumentReader } from '../documents/document-reader';
 import { FileExtractionPool } from '../documents/file-extraction-pool';
 import type { SummaryWorkers } from '../features/summaries/summary-workers';
 import { signAccessToken } from '../lib/tokens';
@@ -152,7 +153,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db: database.db,
     summarizer,
-    fileExtractor: new FileExtractionPool(config.extraction),
+    documents: createDocumentReader({
+      fileExtractor: new FileExtractionPool(config.extraction),
+    }),
     jobs: createJobQueue(database.db, config.jobs, logger),
     logger,
     passwords,
@@ -215,7 +218,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async destroy() {
       for (const started of workers) await started.stop({ graceful: false, timeoutMs: 1000 });
       await deps.jobs.stop({ graceful: false, timeoutMs: 1000 });
-      await deps.fileExtractor.close();
+      await deps.documents.close();
       if (!options.database) await database.destroy();
     },
   };

@@ -11,7 +11,9 @@ describe('documentErrorResponse', () => {
     ['timed-out', 413, 'PAYLOAD_TOO_LARGE'],
     ['no-text', 422, 'NO_TEXT'],
     ['busy', 503, 'SERVICE_UNAVAILABLE'],
-    ['not-allowed', 429, 'RATE_LIMITED'],
+    ['over-share', 429, 'RATE_LIMITED'],
+    ['not-allowed', 400, 'URL_NOT_ALLOWED'],
+    ['unreachable', 422, 'URL_UNREACHABLE'],
   ])('answers %s with %i %s and the same sentence', (kind, status, code) => {
     const answer = documentErrorResponse(new DocumentError(kind, 'Why, in words'));
     expect(answer).toMatchObject({ status, code, message: 'Why, in words', errors: undefined });

@@ -258,16 +258,16 @@ describe('POST /api/summaries/upload: refused files', () => {
       'This text file is empty: it holds no text to summarize.',
     );
     await expectError(
-      await upload(fileOf('😀'.repeat(50_001), 'long.txt')),
+      await upload(fileOf('😀'.repeat(500_001), 'long.txt')),
       400,
       'VALIDATION_ERROR',
-      'Content exceeds maximum 50,000 characters (current: 50001)',
+      'Content exceeds maximum 500,000 characters (current: 500001)',
     );
     await expectError(
       await upload(fileOf(Buffer.from('a'.repeat(9 * 1024 * 1024)), 'nine-megabytes.txt')),
       400,
       'VALIDATION_ERROR',
-      `Content exceeds maximum 50,000 characters (current: ${9 * 1024 * 1024})`,
+      `Content exceeds maximum 500,000 characters (current: ${9 * 1024 * 1024})`,
     );
     await expectNothingCharged();
   });

@@ -317,6 +317,10 @@ export async function insertPaidSummary(
     originalWordCount: countWords(source.text),
     source: source.source,
     fileName: source.fileName,
+    sourceUrl: source.sourceUrl,
+    sourceTitle: source.sourceTitle,
+    ocr: source.ocr,
+    pageBreaks: source.pageBreaks,
   });
   if (debitLedgerId !== null) await linkCreditMovementToSummary(trx, debitLedgerId, summary.id);
   return summary;

@@ -2,9 +2,11 @@ import type { SummarySource } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { JobQueueName } from '../../lib/job-queue';
-import { contentProblem } from '../../lib/summary-text';
+import { countCodePoints, documentContentProblem } from '../../lib/summary-text';
+import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
+import type { DocumentText, ReadOptions } from '../../documents/document-reader';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
-import { readUploadedDocument } from './document-errors';
+import { readDocument } from './document-errors';
 
 /*
  * What a new summary starts from, and how that becomes the text it summarizes: the one place
@@ -27,55 +29,132 @@ export interface SummaryOptions extends SummaryShape {
 
 /**
  * A new summary's input as the routes take it: pasted `text` (already checked by the zod
- * schema: trimmed, 50..50,000 characters) or an uploaded `file` (not yet read). The one
- * declaration of the kinds of input (`url` and `collection` come later).
+ * schema: trimmed, 50..50,000 characters), an uploaded `file` (not yet read) or a web address
+ * `url` (checked for its form only: http or https, at most 2,048 characters). The one
+ * declaration of the kinds of input (`collection` comes later).
  */
 export type SummaryInput =
   | ({ kind: 'text'; text: string } & SummaryOptions)
-  | ({ kind: 'file'; file: File } & SummaryOptions);
+  | ({ kind: 'file'; file: File } & SummaryOptions)
+  | ({ kind: 'url'; url: string } & SummaryOptions);
 export type SummaryInputKind = SummaryInput['kind'];
 
 /** The queue that runs each kind of input in the background (POST /async, /upload/async). */
 export const SUMMARY_QUEUES: Record<SummaryInputKind, JobQueueName> = {
   text: 'text-summary',
   file: 'file-processing',
+  url: 'file-processing',
 };
 
-/** What a new summary is made from: validated text (trimmed, 50..50,000 characters). */
-export interface SummarySourceText extends SummaryOptions {
+/** Where a summary's text was read from, beyond its kind (API.md round 3). */
+export interface SourceDetails {
+  /** For a web address: where the text came from after redirects. */
+  sourceUrl: string | null;
+  /** The page's or document's title, where one is known. */
+  sourceTitle: string | null;
+  /** Some of the text was read from images by OCR. */
+  ocr: boolean;
+  /** For PDFs and multi-page scans: where page 2, 3, … begin in the text. */
+  pageBreaks: number[];
+}
+
+/** Pasted text: none of the details. */
+export const PASTED_SOURCE: SourceDetails = {
+  sourceUrl: null,
+  sourceTitle: null,
+  ocr: false,
+  pageBreaks: [],
+};
+
+/** What a new summary is made from: validated text, and where it came from. */
+export interface SummarySourceText extends SummaryOptions, SourceDetails {
   text: string;
   source: SummarySource;
   fileName: string | null;
 }
 
+/** The summary's `source` of a document's format: its file kind, `image`, or `url` for a page. */
+function sourceOf(document: DocumentText, from: 'file' | 'url'): SummarySource {
+  if (from === 'url') return 'url';
+  return document.format === 'html' ? 'url' : document.format;
+}
+
 /**
- * The text `input` is summarized from, resolved once. A file is read by the documents module
- * in a worker thread, its owner (`requesterId`) getting a fair share of the readers; a file of
- * the wrong kind or size, a malformed one or one without text (422 NO_TEXT) is refused before
- * anything is charged, and its text must meet the rules of pasted text (a 400 naming the field
- * `file`).
+ * A document's text, trimmed, held to the rules of a document's text (50..500,000 characters,
+ * no invalid characters): a 400 naming the field `file`, or a 413 for a web address past the
+ * limit.
+ */
+function documentSourceText(
+  document: DocumentText,
+  from: 'file' | 'url',
+): Pick<SummarySourceText, 'text' | keyof SourceDetails> {
+  const text = document.text.trim();
+  const problem = documentContentProblem(text);
+  if (problem !== null) {
+    if (from === 'url' && countCodePoints(text) > MAX_DOCUMENT_CHARS) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', problem);
+    }
+    throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: from, message: problem }]);
+  }
+  // The trim moves the page breaks by what was cut at the start.
+  const cut = document.text.length - document.text.trimStart().length;
+  return {
+    text,
+    sourceUrl: null,
+    sourceTitle: document.title,
+    ocr: document.ocr,
+    pageBreaks: document.pageBreaks
+      .map((offset) => offset - cut)
+      .filter((offset) => offset > 0 && offset < text.length),
+  };
+}
+
+/**
+ * The text `input` is summarized from, resolved once. A file or a web page is read by the
+ * documents module (AppDeps.documents) in worker threads, its owner (`requesterId`) getting a
+ * fair share of the readers, its progress told to `onProgress`; one that cannot be read is
+ * refused (documentErrorResponse) before anything is charged, and its text must meet the rules
+ * of a document's text.
  */
 export async function resolveSummaryInput(
-  deps: Pick<AppDeps, 'fileExtractor'>,
+  deps: Pick<AppDeps, 'documents'>,
   input: SummaryInput,
   requesterId?: string,
+  reading: Omit<ReadOptions, 'owner'> = {},
 ): Promise<SummarySourceText> {
   const options: SummaryOptions = {
     customPrompt: input.customPrompt,
     length: input.length,
     format: input.format,
   };
+  const readOptions: ReadOptions = { ...reading, owner: requesterId };
   switch (input.kind) {
     case 'text':
-      return { ...options, text: input.text, source: 'text', fileName: null };
+      return { ...options, ...PASTED_SOURCE, text: input.text, source: 'text', fileName: null };
     case 'file': {
-      const upload = await readUploadedDocument(deps, input.file, { owner: requesterId });
-      const text = upload.text.trim();
-      const problem = contentProblem(text);
-      if (problem !== null) {
-        throw new AppError(400, 'VALIDATION_ERROR', problem, [{ field: 'file', message: problem }]);
-      }
-      return { ...options, text, source: upload.source, fileName: upload.fileName };
+      const document = await readDocument(
+        () => deps.documents.readFile(input.file, readOptions),
+        'file',
+      );
+      return {
+        ...options,
+        ...documentSourceText(document, 'file'),
+        source: sourceOf(document, 'file'),
+        fileName: document.fileName,
+      };
+    }
+    case 'url': {
+      const document = await readDocument(
+        () => deps.documents.readUrl(input.url, readOptions),
+        'url',
+      );
+      return {
+        ...options,
+        ...documentSourceText(document, 'url'),
+        sourceUrl: document.url,
+        source: sourceOf(document, 'url'),
+        fileName: null,
+      };
     }
   }
 }

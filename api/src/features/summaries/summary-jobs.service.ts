@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
-import { contentProblem } from '../../lib/summary-text';
+import { contentProblem, documentContentProblem } from '../../lib/summary-text';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS, isPassingFailure } from '../../summarizer/summarizer';
 import type {
   FallbackReason,
@@ -27,8 +27,8 @@ import {
   toSummaryText,
 } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
-import { SUMMARY_QUEUES, resolveSummaryInput } from './summary-input';
-import type { SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
+import { PASTED_SOURCE, SUMMARY_QUEUES, resolveSummaryInput } from './summary-input';
+import type { SourceDetails, SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
 import {
   deleteJobUpload,
   findJobUpload,
@@ -39,8 +39,8 @@ import {
   listLostSummaryJobs,
   setSummaryJobProgress,
 } from './summary-jobs.repository';
-import { isFileKind } from '../../documents/file-kinds';
-import type { FileKind } from '../../documents/file-kinds';
+import { FILE_KINDS } from '../../documents/file-kinds';
+import type { SummarySource } from '../../db/schema';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -59,10 +59,34 @@ export interface TextSummaryJobData {
   format: SummaryFormat;
 }
 
-/** What a file-processing job carries: the file's text, read when it was queued, and its origin. */
-export interface FileSummaryJobData extends TextSummaryJobData {
-  source: FileKind;
-  fileName: string;
+/**
+ * What a file-processing job carries: the text of a file or a web page, read when it was
+ * queued, and its origin (the details are absent from jobs queued by earlier releases).
+ */
+export interface FileSummaryJobData extends TextSummaryJobData, Partial<SourceDetails> {
+  source: Exclude<SummarySource, 'text'>;
+  fileName: string | null;
+}
+
+const DOCUMENT_SOURCES: readonly string[] = [...FILE_KINDS, 'url', 'image'];
+
+function isDocumentSource(value: unknown): value is FileSummaryJobData['source'] {
+  return typeof value === 'string' && DOCUMENT_SOURCES.includes(value);
+}
+
+/** The details a document job carries, each checked; absent or malformed ones read as none. */
+function jobDetails(data: Partial<FileSummaryJobData>): SourceDetails {
+  return {
+    sourceUrl: typeof data.sourceUrl === 'string' ? data.sourceUrl : null,
+    sourceTitle: typeof data.sourceTitle === 'string' ? data.sourceTitle : null,
+    ocr: data.ocr === true,
+    pageBreaks: Array.isArray(data.pageBreaks)
+      ? data.pageBreaks.filter(
+          (offset: unknown): offset is number =>
+            typeof offset === 'number' && Number.isInteger(offset) && offset > 0,
+        )
+      : [],
+  };
 }
 
 /** The length and format a job's data asks for; anything unknown reads as the default. */
@@ -110,8 +134,16 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
     length: source.length,
     format: source.format,
   };
-  if (source.source === 'text' || source.fileName === null) return data;
-  return { ...data, source: source.source, fileName: source.fileName };
+  if (source.source === 'text') return data;
+  return {
+    ...data,
+    source: source.source,
+    fileName: source.fileName,
+    sourceUrl: source.sourceUrl,
+    sourceTitle: source.sourceTitle,
+    ocr: source.ocr,
+    pageBreaks: source.pageBreaks,
+  };
 }
 
 /**
@@ -231,19 +263,16 @@ async function jobSource(
     const text = typeof job.data.text === 'string' ? job.data.text.trim() : '';
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { ...options, text, source: 'text', fileName: null };
+    return { ...options, ...PASTED_SOURCE, text, source: 'text', fileName: null };
   }
   const fileData = job.data as Partial<FileSummaryJobData>;
   const source = fileData.source;
-  if (
-    typeof fileData.text === 'string' &&
-    isFileKind(source) &&
-    typeof fileData.fileName === 'string'
-  ) {
+  if (typeof fileData.text === 'string' && isDocumentSource(source)) {
     const text = fileData.text.trim();
-    const problem = contentProblem(text);
+    const problem = documentContentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { ...options, text, source, fileName: fileData.fileName };
+    const fileName = typeof fileData.fileName === 'string' ? fileData.fileName : null;
+    return { ...options, ...jobDetails(fileData), text, source, fileName };
   }
   // A job queued by an earlier release carries the file's bytes instead, read here.
   const upload = await findJobUpload(deps.db, job.id);

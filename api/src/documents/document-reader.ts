@@ -1,0 +1,101 @@
+import { DocumentError } from './document-error';
+import type { ExtractOptions, FileExtractor } from './file-extractor';
+import type { FileKind } from './file-kinds';
+import { readUploadedFile } from './uploaded-file';
+
+/*
+ * The documents module's one door (issue 27): a file or a web address in, its text out, with
+ * what the screens and the summary need to know about where it came from. Everything behind it
+ * (the worker threads reading files, OCR, fetching and reading web pages) is its own business;
+ * it fails with a DocumentError and knows nothing of HTTP or of summaries.
+ */
+
+/** What reading is doing now, for a progress bar (API.md round 3, `event: progress`). */
+export type ReadingStage = 'fetching' | 'reading' | 'ocr';
+
+export interface ReadingProgress {
+  stage: ReadingStage;
+  /** For `ocr`: the page being read (1-based) and how many are read by OCR in all. */
+  page?: number | undefined;
+  pages?: number | undefined;
+}
+
+export interface ReadOptions extends ExtractOptions {
+  /** Aborting it (the person pressed Stop, or left) stops the reading; it rejects with the reason. */
+  signal?: AbortSignal | undefined;
+  /** Called as the reading moves on; never throws into the reader. */
+  onProgress?: ((progress: ReadingProgress) => void) | undefined;
+}
+
+/** What a document's text was read from: a kind of file, a photo or scan, or an HTML page. */
+export type DocumentFormat = FileKind | 'image' | 'html';
+
+/** A heading of the document and the span it heads (UTF-16 offsets into `text`). */
+export interface DocumentSection {
+  title: string;
+  /** 1 for a top-level heading, down to 6. */
+  level: number;
+  start: number;
+  /** Where the next heading of the same or a higher level starts, or the end of the text. */
+  end: number;
+}
+
+/** A document's text and what is known of it. */
+export interface DocumentText {
+  text: string;
+  format: DocumentFormat;
+  /** The page's `<title>` or the document's own title, when it has one. */
+  title: string | null;
+  /** Some of the text was read from images by OCR. */
+  ocr: boolean;
+  /** For PDFs and multi-page scans: where page 2, 3, … begin in `text`. */
+  pageBreaks: number[];
+  sections: DocumentSection[];
+}
+
+/** An uploaded file's text, with its sanitized name. */
+export interface FileDocument extends DocumentText {
+  fileName: string;
+}
+
+/** A web page's text, with the address it came from after redirects. */
+export interface WebDocument extends DocumentText {
+  url: string;
+}
+
+export interface DocumentReader {
+  /** The text of an uploaded file (.txt, .docx, .pdf, or a photo or scan). */
+  readFile(file: File, options?: ReadOptions): Promise<FileDocument>;
+  /** The text of the page or document at `url` (http or https), fetched by the server. */
+  readUrl(url: string, options?: ReadOptions): Promise<WebDocument>;
+  /** Refuses new work and stops every thread. */
+  close(): Promise<void>;
+}
+
+export interface DocumentReaderOptions {
+  fileExtractor: FileExtractor;
+}
+
+/** The reader of every kind of document, on the threads of `options`. */
+export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
+  const { fileExtractor } = options;
+  return {
+    async readFile(file, readOptions = {}) {
+      readOptions.onProgress?.({ stage: 'reading' });
+      const upload = await readUploadedFile(file, fileExtractor, readOptions);
+      return {
+        text: upload.text,
+        format: upload.source,
+        fileName: upload.fileName,
+        title: null,
+        ocr: false,
+        pageBreaks: [],
+        sections: [],
+      };
+    },
+    readUrl() {
+      return Promise.reject(new DocumentError('unsupported', 'Web addresses are not read yet.'));
+    },
+    close: () => fileExtractor.close(),
+  };
+}
