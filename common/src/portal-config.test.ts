@@ -3,7 +3,9 @@ import { configureApi } from './api-client';
 import {
   DEFAULT_PORTAL_CONFIG,
   adoptPortalConfig,
+  currentPortalConfig,
   getPortalConfig,
+  primePortalConfig,
   resetPortalConfig,
   toPortalConfig,
 } from './portal-config';
@@ -62,6 +64,33 @@ describe('portal config', () => {
     expect(
       toPortalConfig({ demo: { email: 'x' }, maxChars: -1, model: '', remotes: { user: 42 } }),
     ).toEqual(DEFAULT_PORTAL_CONFIG);
+  });
+
+  it('reads the file types, the document limit and web page sources', () => {
+    const config = toPortalConfig({
+      maxChars: 50_000,
+      maxDocumentChars: 500_000,
+      fileTypes: ['.txt', '.PDF', 'png', 7, '.webp'],
+      urlSources: true,
+    });
+    expect(config.fileTypes).toEqual(['.txt', '.pdf', '.webp']);
+    expect(config.maxDocumentChars).toBe(500_000);
+    expect(config.urlSources).toBe(true);
+    // An older server says nothing of them: the defaults, and no web pages.
+    const older = toPortalConfig({ maxChars: 50_000 });
+    expect(older.fileTypes).toEqual(DEFAULT_PORTAL_CONFIG.fileTypes);
+    expect(older.urlSources).toBe(false);
+    expect(toPortalConfig({ fileTypes: [] }).fileTypes).toEqual(DEFAULT_PORTAL_CONFIG.fileTypes);
+  });
+
+  it('tells the configuration at once once it has arrived, the defaults before', async () => {
+    stubFetch(() => jsonResponse({ success: true, data: { urlSources: true } }));
+    expect(currentPortalConfig()).toBe(DEFAULT_PORTAL_CONFIG);
+    const config = await getPortalConfig();
+    expect(currentPortalConfig()).toBe(config);
+    primePortalConfig({ ...DEFAULT_PORTAL_CONFIG, fileTypes: ['.txt'] });
+    expect(currentPortalConfig().fileTypes).toEqual(['.txt']);
+    expect((await getPortalConfig()).fileTypes).toEqual(['.txt']);
   });
 
   it('adopts a config answer already on its way instead of asking again', async () => {

@@ -1,15 +1,22 @@
 import type { InferResponseType } from 'hono/client';
 import { api, request } from 'common/api-client';
+import { DEFAULT_FILE_TYPES } from './file-types';
 
 /**
  * What GET /api/config tells the front ends, inferred from the api's route: `demo` (credentials
  * advertised on the login page; null hides the hint), `maxChars`, `maxFileBytes`, `model` (the AI
- * model label shown by default) and `remotes` (base URL of each remote, e.g. '/remotes/admin/').
+ * model label shown by default) and `remotes` (base URL of each remote, e.g. '/remotes/admin/');
+ * and, from API.md round 3, `fileTypes` (the extensions the server reads), `maxDocumentChars`
+ * (text read from a file or a page) and `urlSources` (whether a web page may be summarized).
  */
 export type PortalConfig = Pick<
   InferResponseType<typeof api.config.$get, 200>['data'],
   'demo' | 'maxChars' | 'maxFileBytes' | 'model' | 'remotes'
->;
+> & {
+  fileTypes: readonly string[];
+  maxDocumentChars: number;
+  urlSources: boolean;
+};
 
 /** The remotes the shell composes (the keys of the config's `remotes`): one name for each. */
 export type RemoteName = keyof PortalConfig['remotes'];
@@ -19,6 +26,9 @@ export const DEFAULT_PORTAL_CONFIG: PortalConfig = {
   demo: null,
   maxChars: 50_000,
   maxFileBytes: 10 * 1024 * 1024,
+  fileTypes: DEFAULT_FILE_TYPES,
+  maxDocumentChars: 500_000,
+  urlSources: false,
   model: 'Gemini 1.5 Flash',
   remotes: {
     user: '/remotes/user/',
@@ -38,6 +48,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** `.pdf`-like strings only, lower case; null when none is (then the default list stands). */
+function fileTypes(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const types = value
+    .filter((type): type is string => typeof type === 'string' && /^\.[a-z0-9]+$/i.test(type))
+    .map((type) => type.toLowerCase());
+  return types.length > 0 ? types : null;
 }
 
 /** Reads the `data` of GET /api/config, trusting only well-formed fields. */
@@ -60,6 +79,10 @@ export function toPortalConfig(data: unknown): PortalConfig {
     demo,
     maxChars: positiveNumber(raw.maxChars, DEFAULT_PORTAL_CONFIG.maxChars),
     maxFileBytes: positiveNumber(raw.maxFileBytes, DEFAULT_PORTAL_CONFIG.maxFileBytes),
+    fileTypes: fileTypes(raw.fileTypes) ?? DEFAULT_PORTAL_CONFIG.fileTypes,
+    maxDocumentChars: positiveNumber(raw.maxDocumentChars, DEFAULT_PORTAL_CONFIG.maxDocumentChars),
+    // Only a server that says so reads web pages (an older one would refuse `url`).
+    urlSources: raw.urlSources === true,
     model:
       typeof raw.model === 'string' && raw.model !== '' ? raw.model : DEFAULT_PORTAL_CONFIG.model,
     remotes,
@@ -67,6 +90,18 @@ export function toPortalConfig(data: unknown): PortalConfig {
 }
 
 let pending: Promise<PortalConfig> | null = null;
+/** The configuration once it has arrived, for a screen's first render. */
+let known: PortalConfig | null = null;
+
+/** The configuration if it has arrived, else DEFAULT_PORTAL_CONFIG: never waits. */
+export function currentPortalConfig(): PortalConfig {
+  return known ?? DEFAULT_PORTAL_CONFIG;
+}
+
+function remember(config: PortalConfig): PortalConfig {
+  known = config;
+  return config;
+}
 
 /**
  * GET /api/config, fetched once and shared by every caller; a failed fetch is forgotten so the
@@ -74,7 +109,7 @@ let pending: Promise<PortalConfig> | null = null;
  */
 export function getPortalConfig(): Promise<PortalConfig> {
   pending ??= request(() => api.config.$get(), PORTAL_CONFIG_FALLBACK).then(
-    (body) => toPortalConfig(body.data),
+    (body) => remember(toPortalConfig(body.data)),
     (error: unknown) => {
       pending = null;
       throw error;
@@ -93,7 +128,7 @@ export function adoptPortalConfig(body: Promise<unknown>): void {
   const adopted: Promise<PortalConfig> = body
     .then((answer) => {
       if (!isRecord(answer) || answer.success !== true) throw new Error(PORTAL_CONFIG_FALLBACK);
-      return toPortalConfig(answer.data);
+      return remember(toPortalConfig(answer.data));
     })
     .catch(() => {
       if (pending === adopted) pending = null;
@@ -105,4 +140,10 @@ export function adoptPortalConfig(body: Promise<unknown>): void {
 /** Forgets the cached configuration (tests, or after the server's configuration changed). */
 export function resetPortalConfig(): void {
   pending = null;
+  known = null;
+}
+
+/** Takes `config` as the server's answer without asking it (tests, and pages that know it). */
+export function primePortalConfig(config: PortalConfig): void {
+  pending = Promise.resolve(remember(config));
 }

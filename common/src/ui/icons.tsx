@@ -261,3 +261,16 @@ export const BellIcon = createIcon(
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </>,
 );
+
+export const GlobeIcon = createIcon(
+  'GlobeIcon',
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10Z" />
+  </>,
+);
+
+export const ExternalLinkIcon = createIcon(
+  'ExternalLinkIcon',
+  <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />,
+);

@@ -4,8 +4,10 @@ import {
   SUMMARIZE_MESSAGES,
   checkContent,
   checkFile,
+  checkUrl,
   contentTooLongMessage,
   contentTooShortMessage,
+  wrongFileTypeMessage,
 } from './content-rules';
 
 describe('checkContent', () => {
@@ -44,15 +46,39 @@ describe('checkContent', () => {
 });
 
 describe('checkFile', () => {
-  it('accepts .txt, .docx and .pdf in any case', () => {
+  it('accepts the documents and images the server reads, in any case', () => {
     expect(checkFile({ name: 'notes.txt', size: 10 })).toBeNull();
     expect(checkFile({ name: 'Report.DOCX', size: 10 })).toBeNull();
     expect(checkFile({ name: 'paper.Pdf', size: 10 })).toBeNull();
+    expect(checkFile({ name: 'scan.JPEG', size: 10 })).toBeNull();
+    expect(checkFile({ name: 'photo.webp', size: 10 })).toBeNull();
+  });
+
+  it('follows the types and size the server reads', () => {
+    const limits = { fileTypes: ['.txt', '.docx'], maxFileBytes: 5 * 1024 * 1024 };
+    expect(checkFile({ name: 'paper.pdf', size: 10 }, limits)).toBe(
+      'Only .txt and .docx files are supported',
+    );
+    expect(checkFile({ name: 'notes.txt', size: 6 * 1024 * 1024 }, limits)).toBe(
+      'The file is too large (6.00 MB). The maximum size is 5MB.',
+    );
   });
 
   it('refuses other types, empty files and files over 10MB', () => {
-    expect(checkFile({ name: 'paper.rtf', size: 10 })).toBe(SUMMARIZE_MESSAGES.wrongFileType);
-    expect(checkFile({ name: 'txt', size: 10 })).toBe(SUMMARIZE_MESSAGES.wrongFileType);
+    const wrongType = wrongFileTypeMessage([
+      '.txt',
+      '.docx',
+      '.pdf',
+      '.png',
+      '.jpg',
+      '.jpeg',
+      '.webp',
+    ]);
+    expect(wrongType).toBe(
+      'Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported',
+    );
+    expect(checkFile({ name: 'paper.rtf', size: 10 })).toBe(wrongType);
+    expect(checkFile({ name: 'txt', size: 10 })).toBe(wrongType);
     expect(checkFile({ name: 'empty.txt', size: 0 })).toBe(SUMMARIZE_MESSAGES.emptyFile);
     expect(checkFile({ name: 'big.docx', size: 10 * 1024 * 1024 })).toBeNull();
     expect(checkFile({ name: 'big.docx', size: 10 * 1024 * 1024 + 1 })).toBe(
@@ -63,5 +89,28 @@ describe('checkFile', () => {
   it('shows sizes in KB with 2 decimals', () => {
     expect(formatFileSize(12_636)).toBe('12.34 KB');
     expect(formatFileSize(512)).toBe('0.50 KB');
+  });
+});
+
+describe('checkUrl', () => {
+  it('accepts http and https addresses', () => {
+    expect(checkUrl('https://example.com/article')).toBeNull();
+    expect(checkUrl('  http://127.0.0.1:8080/page  ')).toBeNull();
+  });
+
+  it('asks for an address, and for a full http or https one', () => {
+    expect(checkUrl('  ')).toBe(SUMMARIZE_MESSAGES.noUrl);
+    expect(checkUrl('example.com')).toBe(SUMMARIZE_MESSAGES.badUrl);
+    expect(checkUrl('ftp://example.com/file')).toBe(SUMMARIZE_MESSAGES.badUrl);
+    expect(checkUrl('javascript:alert(1)')).toBe(SUMMARIZE_MESSAGES.badUrl);
+  });
+
+  it('refuses an address over 2,048 characters', () => {
+    const long = `https://example.com/${'a'.repeat(2029)}`;
+    expect(long).toHaveLength(2049);
+    expect(checkUrl(long)).toBe(
+      'The address is too long: at most 2,048 characters (current: 2,049)',
+    );
+    expect(checkUrl(long.slice(0, 2048))).toBeNull();
   });
 });

@@ -5,9 +5,11 @@ import { formatFileSize } from 'common/text';
 import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
-import { ALLOWED_FILE_EXTENSIONS } from '../../lib/summaries/summary';
+import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
+import type { PortalConfig } from 'common/portal-config';
+import { describeFileTypes } from 'common/file-types';
 import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
-import { SUMMARIZE_MESSAGES, checkFile } from './content-rules';
+import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
 import { SummaryOptionsFields } from './summary-options-fields';
 
 export interface FileSummaryFormProps {
@@ -27,6 +29,18 @@ export interface FileSummaryFormProps {
   /** Length and Format for the summary. */
   options: SummaryOptions;
   onOptionsChange: (options: SummaryOptions) => void;
+  /** The types and size the server reads (GET /api/config). */
+  limits?: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes'>;
+}
+
+const IMAGE_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp'];
+
+/** The hint under the file picker: the formats and size the server reads. */
+export function fileHint(limits: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes'>): string {
+  const scans = limits.fileTypes.some((type) => IMAGE_TYPES.includes(type))
+    ? ' Photos and scans are read by OCR.'
+    : '';
+  return `Supported formats: ${describeFileTypes(limits.fileTypes, 'and')}, max ${formatMegabytes(limits.maxFileBytes)}.${scans} You can also drop a file here.`;
 }
 
 /** What the progress line says for a job's state. */
@@ -36,7 +50,10 @@ function jobProgressLabel(job: { state: SummaryJobState; progress: number }): st
     : `Processing file… ${job.progress}%`;
 }
 
-/** The Upload File tab: choose or drop a .txt, .docx or .pdf file, see its name and size, upload it. */
+/**
+ * The Upload File tab: choose or drop a file of a type the server reads (a document, a photo or
+ * a scan), see its name and size, upload it.
+ */
 export function FileSummaryForm({
   file,
   onFileChange,
@@ -50,6 +67,7 @@ export function FileSummaryForm({
   job = null,
   options,
   onOptionsChange,
+  limits = DEFAULT_PORTAL_CONFIG,
 }: FileSummaryFormProps) {
   const id = useId();
   const inputId = `file${id}`;
@@ -59,7 +77,7 @@ export function FileSummaryForm({
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    const problem = checkFile(chosen);
+    const problem = checkFile(chosen, limits);
     onFileError(problem);
     onFileChange(problem ? null : chosen);
     // A refused file leaves the input empty, so choosing it again fires a change.
@@ -81,7 +99,7 @@ export function FileSummaryForm({
       return;
     }
     if (credits <= 0 || busy) return;
-    const problem = checkFile(file);
+    const problem = checkFile(file, limits);
     if (problem) {
       onFileError(problem);
       return;
@@ -119,7 +137,7 @@ export function FileSummaryForm({
           ref={input}
           id={inputId}
           type="file"
-          accept={ALLOWED_FILE_EXTENSIONS.join(',')}
+          accept={limits.fileTypes.join(',')}
           className="ru-file-input"
           aria-describedby={hintId}
           disabled={busy}
@@ -133,7 +151,7 @@ export function FileSummaryForm({
           Choose a file to summarize
         </label>
         <p id={hintId} className="ru-dropzone__hint">
-          Supported formats: .txt, .docx and .pdf, max 10MB. You can also drop a file here.
+          {fileHint(limits)}
         </p>
       </div>
 

@@ -4,7 +4,13 @@ import { Button } from 'common/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from 'common/ui/card';
 import { Spinner } from 'common/ui/spinner';
 import { RefreshIcon, XIcon, ZapIcon } from 'common/ui/icons';
-import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../../lib/summaries/summary';
+import {
+  FALLBACK_REASON_TEXT,
+  UNKNOWN_FALLBACK_TEXT,
+  progressPercent,
+  progressText,
+} from '../../lib/summaries/summary';
+import type { SummaryProgress } from '../../lib/summaries/summary';
 import type { SummaryStreamState } from '../../lib/summaries/summaries-slice';
 import { CopyButton } from '../../components/copy-button';
 import { scrollClearOfHeader } from './scroll-clear';
@@ -18,10 +24,55 @@ export function restartExplanation(stream: Pick<SummaryStreamState, 'resetReason
   return `${why} It replaces the text written so far.`;
 }
 
+/** Where the summary being written comes from: pasted text, an uploaded file or a web page. */
+export type StreamSource = 'text' | 'file' | 'url';
+
+/** What the bar says before the server's first `progress` event. */
+function startingProgress(source: 'file' | 'url'): { text: string; percent: number } {
+  return source === 'url'
+    ? { text: progressText({ stage: 'fetching' }), percent: 5 }
+    : { text: 'Sending the file…', percent: 5 };
+}
+
+/** The stage alone, for the live region: a page-by-page OCR count would be said on every page. */
+function stageAnnouncement(progress: SummaryProgress | null, source: 'file' | 'url'): string {
+  if (!progress) return startingProgress(source).text;
+  return progress.stage === 'ocr' ? 'Reading the scan by OCR…' : progressText(progress);
+}
+
+/** The bar and the stage in words while a page or a file is read, before the first words. */
+export function ReadingProgress({
+  progress,
+  source,
+}: {
+  progress: SummaryProgress | null;
+  source: 'file' | 'url';
+}) {
+  const { text, percent } = progress
+    ? { text: progressText(progress), percent: progressPercent(progress) }
+    : startingProgress(source);
+  return (
+    <div className="ru-reading">
+      <progress
+        className="ru-job-progress__bar ru-reading__bar"
+        max={100}
+        value={percent}
+        aria-label={source === 'url' ? 'Reading the page' : 'Reading the file'}
+        aria-valuetext={text}
+      />
+      <p className="ru-reading__stage" data-testid="reading-stage">
+        {text}
+      </p>
+    </div>
+  );
+}
+
 export interface StreamingSummaryProps {
   stream: SummaryStreamState;
   /** Cancels the request: nothing is charged. */
   onStop: () => void;
+  /** A file or a page is read first: its progress shows until the first words. */
+  source?: StreamSource;
 }
 
 /**
@@ -29,7 +80,7 @@ export interface StreamingSummaryProps {
  * says how many words are written every few seconds (not every token), and why the text
  * started again after a mid-stream fallback.
  */
-export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
+export function StreamingSummary({ stream, onStop, source = 'text' }: StreamingSummaryProps) {
   const restart = stream.restarted ? restartExplanation(stream) : null;
   const words = countWords(stream.text);
   // The latest count for the timer, written after each render.
@@ -53,8 +104,16 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
     }, PROGRESS_ANNOUNCEMENT_MS);
     return () => clearInterval(timer);
   }, []);
-  // A reset is said at once; progress takes over again at its next announcement.
-  const announcement = restart && !progress.afterRestart ? restart : progress.message;
+  const empty = stream.text.trim() === '';
+  const reading = source !== 'text' && empty ? source : null;
+  // A reset is said at once; progress takes over again at its next announcement. Before the
+  // first words, a page or a file being read says its stage.
+  const announcement =
+    restart && !progress.afterRestart
+      ? restart
+      : reading
+        ? stageAnnouncement(stream.progress, reading)
+        : progress.message;
 
   // The card starts below the form, often below the fold: it comes into view (with Stop) once.
   const card = useRef<HTMLDivElement>(null);
@@ -62,7 +121,6 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
     if (card.current) scrollClearOfHeader(card.current);
   }, []);
 
-  const empty = stream.text.trim() === '';
   return (
     <Card
       ref={card}
@@ -86,7 +144,9 @@ export function StreamingSummary({ stream, onStop }: StreamingSummaryProps) {
             <span>{restart}</span>
           </p>
         ) : null}
-        {empty ? (
+        {reading ? (
+          <ReadingProgress progress={stream.progress} source={reading} />
+        ) : empty ? (
           <div className="ru-result__loading">
             <Spinner size="lg" label="Generating your summary…" showLabel />
           </div>

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
+import { DEFAULT_PORTAL_CONFIG, primePortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import type { AppStore } from 'common/store';
 import {
@@ -65,6 +66,8 @@ const typeText = (value: string) => fireEvent.change(textArea(), { target: { val
 beforeEach(() => {
   localStorage.clear();
   configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  // GET /api/config as a server of API.md round 3 answers it, without a request.
+  primePortalConfig({ ...DEFAULT_PORTAL_CONFIG, urlSources: true });
 });
 
 afterEach(() => {
@@ -189,13 +192,36 @@ describe('SummarizePage: file tab', () => {
     return screen.getByLabelText('Choose a file to summarize') as HTMLInputElement;
   }
 
-  it('states the formats, and asks for a file when none is chosen', async () => {
+  it('states the formats the server reads, and asks for a file when none is chosen', async () => {
     setup();
     const input = await openFileTab();
-    expect(input.accept).toBe('.txt,.docx,.pdf');
-    expect(screen.getByText(/Supported formats: \.txt, \.docx and \.pdf, max 10MB/)).toBeVisible();
+    expect(input.accept).toBe('.txt,.docx,.pdf,.png,.jpg,.jpeg,.webp');
+    expect(
+      screen.getByText(
+        'Supported formats: .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp, max 10MB. Photos and scans are read by OCR. You can also drop a file here.',
+      ),
+    ).toBeVisible();
     await userEvent.click(uploadButton());
     expect(screen.getByText('Please select a file first')).toBeVisible();
+  });
+
+  it('follows the file types and size of GET /api/config', async () => {
+    primePortalConfig({
+      ...DEFAULT_PORTAL_CONFIG,
+      fileTypes: ['.txt', '.docx'],
+      maxFileBytes: 5 * 1024 * 1024,
+    });
+    const { fetchMock } = setup();
+    const input = await openFileTab();
+    expect(input.accept).toBe('.txt,.docx');
+    expect(
+      screen.getByText(
+        'Supported formats: .txt and .docx, max 5MB. You can also drop a file here.',
+      ),
+    ).toBeVisible();
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'paper.pdf')] } });
+    expect(screen.getByText('Only .txt and .docx files are supported')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the name and size in KB with 2 decimals, and the file can be removed', async () => {
@@ -216,7 +242,9 @@ describe('SummarizePage: file tab', () => {
     const { fetchMock } = setup();
     const input = await openFileTab();
     fireEvent.change(input, { target: { files: [new File(['{\\rtf1'], 'paper.rtf')] } });
-    expect(screen.getByText('Only .txt, .docx and .pdf files are supported')).toBeVisible();
+    expect(
+      screen.getByText('Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported'),
+    ).toBeVisible();
     const big = new File(['x'], 'big.txt');
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     fireEvent.change(input, { target: { files: [big] } });
@@ -234,11 +262,12 @@ describe('SummarizePage: file tab', () => {
     expect(uploadButton()).toHaveProperty('disabled', true);
   });
 
-  it('queues the file, shows its progress while polling, then the result', async () => {
+  it('on a server without the upload stream (404), queues the file, shows its progress while polling, then the result', async () => {
     const polls: string[] = [];
     const { store } = setup({
       credits: 1,
       handler: (request) => {
+        if (request.path === '/api/summaries/upload/stream') return notFound();
         if (request.path === '/api/summaries/upload/async') {
           return jsonResponse(
             ok({ jobId: 'job-1', queue: 'file-processing', state: 'queued', updatedCredits: 0 }),
@@ -285,28 +314,30 @@ describe('SummarizePage: file tab', () => {
     const { store } = setup({
       credits: 2,
       handler: (request) =>
-        request.path === '/api/auth/me'
-          ? jsonResponse(ok(makeUser({ credits: 2 })))
-          : request.path === '/api/summaries/upload/async'
-            ? jsonResponse(
-                ok({
-                  jobId: 'job-2',
-                  queue: 'file-processing',
-                  state: 'queued',
-                  updatedCredits: 1,
-                }),
-                202,
-              )
-            : jsonResponse(
-                ok({
-                  jobId: 'job-2',
-                  queue: 'file-processing',
-                  state: 'failed',
-                  progress: 100,
-                  error: 'The .docx file is damaged or incomplete',
-                  createdAt: '2026-01-01T00:00:00Z',
-                }),
-              ),
+        request.path === '/api/summaries/upload/stream'
+          ? notFound()
+          : request.path === '/api/auth/me'
+            ? jsonResponse(ok(makeUser({ credits: 2 })))
+            : request.path === '/api/summaries/upload/async'
+              ? jsonResponse(
+                  ok({
+                    jobId: 'job-2',
+                    queue: 'file-processing',
+                    state: 'queued',
+                    updatedCredits: 1,
+                  }),
+                  202,
+                )
+              : jsonResponse(
+                  ok({
+                    jobId: 'job-2',
+                    queue: 'file-processing',
+                    state: 'failed',
+                    progress: 100,
+                    error: 'The .docx file is damaged or incomplete',
+                    createdAt: '2026-01-01T00:00:00Z',
+                  }),
+                ),
     });
     const input = await openFileTab();
     await userEvent.upload(input, new File(['not a zip'], 'fake.docx'));

@@ -3,7 +3,7 @@ import { selectCredits } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Card, CardContent } from 'common/ui/card';
-import { CoinsIcon, FileTextIcon, UploadIcon } from 'common/ui/icons';
+import { CoinsIcon, FileTextIcon, GlobeIcon, UploadIcon } from 'common/ui/icons';
 import { Page } from 'common/ui/page-header';
 import { Spinner } from 'common/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
@@ -12,19 +12,24 @@ import {
   clearCurrentSummary,
   createSummary,
   createSummaryFromFile,
+  createSummaryFromUrl,
   selectSummariesState,
 } from '../../lib/summaries/summaries-slice';
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
+import { usePortalConfig } from '../../lib/config/use-portal-config';
+import { describeFileTypes } from 'common/file-types';
 import { SUMMARIZE_MESSAGES } from './content-rules';
 import { FileSummaryForm } from './file-summary-form';
 import { scrollClearOfHeader } from './scroll-clear';
 import { StoppedSummary, StreamingSummary } from './streaming-summary';
+import type { StreamSource } from './streaming-summary';
 import { TextSummaryForm } from './text-summary-form';
+import { UrlSummaryForm } from './url-summary-form';
 import '../../components/summary.css';
 import './summarize-page.css';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
 
-type SourceTab = 'text' | 'file';
+type SourceTab = 'text' | 'file' | 'url';
 
 // The first screen is the forms. The result card (with its source view, review, versions and
 // exports) loads when it is needed, starting as soon as a summary is asked for, in parallel with
@@ -61,8 +66,12 @@ export function SummarizePage() {
   const credits = useAppSelector(selectCredits);
   const { currentSummary, status, error, operation, job, stream } =
     useAppSelector(selectSummariesState);
-  const [tab, setTab] = useState<SourceTab>('text');
+  const config = usePortalConfig();
+  const [chosenTab, setTab] = useState<SourceTab>('text');
+  // The Web page tab exists only where the server reads web pages.
+  const tab = chosenTab === 'url' && !config.urlSources ? 'text' : chosenTab;
   const [text, setText] = useState('');
+  const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const resultHeading = useRef<HTMLHeadingElement | null>(null);
@@ -76,11 +85,14 @@ export function SummarizePage() {
     }
   }, []);
   const textField = useRef<HTMLTextAreaElement>(null);
-  /** The text summary being written, so Stop can abort it. */
-  const textCreation = useRef<{ abort: () => void } | null>(null);
+  const urlField = useRef<HTMLInputElement>(null);
+  /** The summary being written (from text, a page or a file), so Stop can abort it. */
+  const creation = useRef<{ abort: () => void } | null>(null);
   const [options, setOptions] = useSummaryOptions();
-  /** What Stop left: the text written so far, shown with Copy and Start again. */
-  const [stopped, setStopped] = useState<{ partialText: string } | null>(null);
+  /** What Stop left: the text written so far, shown with Copy and Start again, and its source. */
+  const [stopped, setStopped] = useState<{ partialText: string; source: StreamSource } | null>(
+    null,
+  );
   const focusStopped = useCallback((heading: HTMLHeadingElement | null) => {
     if (heading) {
       heading.focus({ preventScroll: true });
@@ -89,7 +101,7 @@ export function SummarizePage() {
   }, []);
 
   const loading = status === 'loading';
-  const creating = loading && (operation === 'text' || operation === 'file');
+  const creating = loading && (operation === 'text' || operation === 'file' || operation === 'url');
   const regenerating = loading && operation === 'regenerate';
   const creationError = status === 'failed' && operation !== 'regenerate' ? error : null;
 
@@ -105,36 +117,64 @@ export function SummarizePage() {
     if (heading) focusResult(heading);
   }, [shownSummaryId]);
 
+  /** Keeps the running creation for Stop, until it ends. */
+  const track = <Running extends Promise<unknown> & { abort: () => void }>(
+    running: Running,
+  ): Running => {
+    creation.current = running;
+    void running.finally(() => {
+      if (creation.current === running) creation.current = null;
+    });
+    return running;
+  };
+
   const createFromText = (content: string) => {
     setStopped(null);
     preloadSummaryResult();
-    const creation = dispatch(createSummary({ content, options }));
-    textCreation.current = creation;
-    void creation.finally(() => {
-      if (textCreation.current === creation) textCreation.current = null;
-    });
+    track(dispatch(createSummary({ content, options })));
   };
 
-  // Stop: the request is cancelled (nothing is charged) and the form is as it was, text kept;
-  // the card that replaces the stream says so, and offers the partial text and Start again.
-  const stopTextCreation = () => {
-    setStopped({ partialText: stream?.text ?? '' });
-    textCreation.current?.abort();
-    textCreation.current = null;
+  const createFromUrl = (address: string) => {
+    setStopped(null);
+    preloadSummaryResult();
+    track(dispatch(createSummaryFromUrl({ url: address, options })));
   };
 
-  const startAgain = () => {
-    const content = text.trim();
-    if (content) createFromText(content);
-    else textField.current?.focus();
+  // Stop: the request is cancelled (nothing is charged) and the form is as it was, its text,
+  // address or file kept; the card that replaces the stream says so, and offers the partial
+  // text and Start again.
+  const stopCreation = () => {
+    const source: StreamSource = operation === 'file' || operation === 'url' ? operation : 'text';
+    setStopped({ partialText: stream?.text ?? '', source });
+    creation.current?.abort();
+    creation.current = null;
   };
 
   const createFromFile = async (chosen: File): Promise<string | null> => {
     setStopped(null);
     preloadSummaryResult();
-    const result = await dispatch(createSummaryFromFile({ file: chosen, options }));
+    const result = await track(dispatch(createSummaryFromFile({ file: chosen, options })));
     if (createSummaryFromFile.fulfilled.match(result)) return null;
+    // Stopped: nothing to report, the card below says so.
+    if (result.meta.aborted) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
+  };
+
+  const startAgain = () => {
+    const source = stopped?.source ?? 'text';
+    if (source === 'file') {
+      if (file) void createFromFile(file);
+      return;
+    }
+    if (source === 'url') {
+      const address = url.trim();
+      if (address) createFromUrl(address);
+      else urlField.current?.focus();
+      return;
+    }
+    const content = text.trim();
+    if (content) createFromText(content);
+    else textField.current?.focus();
   };
 
   // Another file (or none) is another cause: the last upload's error no longer applies.
@@ -145,6 +185,7 @@ export function SummarizePage() {
 
   const reset = () => {
     setText('');
+    setUrl('');
     setFile(null);
     setFileError(null);
     setStopped(null);
@@ -164,7 +205,7 @@ export function SummarizePage() {
     <Page
       id="summarize-heading"
       title="Create Summary"
-      description="Paste text or upload a .txt, .docx or .pdf file and get a concise summary. Each summary costs 1 credit; regenerating is free."
+      description={`Paste text${config.urlSources ? ', give a web page’s address' : ''} or upload a ${describeFileTypes(config.fileTypes)} file and get a concise summary. Each summary costs 1 credit; regenerating is free.`}
       className="ru-summarize"
       actions={
         <p className="ru-credit-pill">
@@ -195,6 +236,12 @@ export function SummarizePage() {
                 <UploadIcon />
                 Upload File
               </TabsTrigger>
+              {config.urlSources ? (
+                <TabsTrigger value="url">
+                  <GlobeIcon />
+                  Web page
+                </TabsTrigger>
+              ) : null}
             </TabsList>
             <TabsContent value="text">
               <TextSummaryForm
@@ -204,6 +251,7 @@ export function SummarizePage() {
                 textareaRef={textField}
                 onSubmit={createFromText}
                 submitting={creating && operation === 'text'}
+                maxChars={config.maxChars}
               />
             </TabsContent>
             <TabsContent value="file">
@@ -216,14 +264,34 @@ export function SummarizePage() {
                 onUpload={createFromFile}
                 uploading={creating && operation === 'file'}
                 job={job}
+                limits={config}
               />
             </TabsContent>
+            {config.urlSources ? (
+              <TabsContent value="url">
+                <UrlSummaryForm
+                  {...formProps}
+                  url={url}
+                  onUrlChange={(address) => {
+                    setUrl(address);
+                    if (creationError !== null) dispatch(clearCreationError());
+                  }}
+                  inputRef={urlField}
+                  onSubmit={createFromUrl}
+                  submitting={creating && operation === 'url'}
+                />
+              </TabsContent>
+            ) : null}
           </Tabs>
         </CardContent>
       </Card>
 
-      {creating && operation === 'text' && stream ? (
-        <StreamingSummary stream={stream} onStop={stopTextCreation} />
+      {creating && stream ? (
+        <StreamingSummary
+          stream={stream}
+          onStop={stopCreation}
+          source={operation === 'file' || operation === 'url' ? operation : 'text'}
+        />
       ) : creating ? (
         <ResultPending label="Generating your summary…" />
       ) : stopped ? (

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within, fireEvent } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
+import { DEFAULT_PORTAL_CONFIG, primePortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import type { AppStore } from 'common/store';
 import {
@@ -54,6 +55,8 @@ const streamRegion = () => screen.getByRole('region', { name: 'Writing the summa
 beforeEach(() => {
   localStorage.clear();
   configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  // GET /api/config as a server of API.md round 3 answers it, without a request.
+  primePortalConfig({ ...DEFAULT_PORTAL_CONFIG, urlSources: true });
 });
 
 afterEach(() => {

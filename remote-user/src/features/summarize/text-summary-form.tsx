@@ -6,7 +6,7 @@ import { Button } from 'common/ui/button';
 import { Label } from 'common/ui/label';
 import { SparklesIcon } from 'common/ui/icons';
 import { Textarea } from 'common/ui/textarea';
-import { MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
+import { MAX_CONTENT_CHARS, MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkContent } from './content-rules';
 import { SummaryOptionsFields } from './summary-options-fields';
@@ -27,6 +27,8 @@ export interface TextSummaryFormProps {
   /** Length and Format for the summary. */
   options: SummaryOptions;
   onOptionsChange: (options: SummaryOptions) => void;
+  /** The most characters pasted text may have (GET /api/config `maxChars`). */
+  maxChars?: number;
 }
 
 /** What a screen reader hears when the text moves in or out of range, not on every key. */
@@ -48,12 +50,13 @@ export function TextSummaryForm({
   creationError,
   options,
   onOptionsChange,
+  maxChars = MAX_CONTENT_CHARS,
 }: TextSummaryFormProps) {
   const id = useId();
   const fieldId = `content${id}`;
   const counterId = `${fieldId}-counter`;
   const messageId = `${fieldId}-message`;
-  const check = checkContent(text);
+  const check = checkContent(text, maxChars);
   const outOfRange = check.message !== null;
   const canSubmit = check.valid && credits > 0 && !busy;
 

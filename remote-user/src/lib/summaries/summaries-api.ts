@@ -7,7 +7,7 @@ import {
   request,
 } from 'common/api-client';
 import { readServerSentEvents } from '../sse/sse';
-import { isFallbackReason } from './summary';
+import { isFallbackReason, toSummaryProgress } from './summary';
 import type {
   CreatedSummary,
   FallbackReason,
@@ -16,6 +16,7 @@ import type {
   Summary,
   SummaryJob,
   SummaryOptions,
+  SummaryProgress,
   SummaryVersion,
 } from './summary';
 
@@ -48,47 +49,45 @@ export interface SummaryStreamHandlers {
   onDelta: (text: string) => void;
   /** Gemini failed mid-stream: drop what is shown, the local summary follows; `reason` says why. */
   onReset: (reason: FallbackReason | null) => void;
+  /** How far reading a page or a file has got (`event: progress`, before the deltas). */
+  onProgress?: (progress: SummaryProgress) => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function parseData(data: string): Record<string, unknown> {
+function parseData(data: string, failed: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(data);
     if (isRecord(parsed)) return parsed;
   } catch {
     // Falls through to the error below.
   }
-  throw new ApiError({
-    message: FALLBACK_MESSAGES.createSummary,
-    status: 200,
-    code: 'STREAM_MALFORMED',
-  });
+  throw new ApiError({ message: failed, status: 200, code: 'STREAM_MALFORMED' });
 }
 
 /**
- * POST /api/summaries/stream: summarizes pasted text as server-sent events (`delta`, maybe
- * `reset`, then `done` or `error`; API.md "Additions"), calling `handlers` as the summary is
- * written, and resolves with what `done` carries. Resolves null when the server has no stream
- * route (404: an older server), so the caller can use POST /api/summaries. A refusal before the
- * stream (402, 400) and an `error` event throw ApiErrors; aborting `signal` cancels the request
- * (the credit is taken only with `done`) and throws its AbortError.
+ * Reads one of the summary streams (API.md "Additions" and round 3): maybe `progress`, then
+ * `delta`s, maybe `reset`, then `done` or `error`. Resolves with what `done` carries, or null
+ * when the server has no such route (404: an older server). A refusal before the stream (402,
+ * 400, 413, 415, 422, 429) and an `error` event throw ApiErrors with the server's message;
+ * aborting `signal` cancels the request (the credit is taken only with `done`) and throws its
+ * AbortError.
  */
-export async function streamSummary(
-  content: string,
-  options: SummaryOptions | undefined,
+async function readSummaryStream(
+  path: string,
+  init: { headers?: Record<string, string>; body: BodyInit },
   handlers: SummaryStreamHandlers,
+  failed: string,
   signal?: AbortSignal,
 ): Promise<CreatedSummary | null> {
-  const failed = FALLBACK_MESSAGES.createSummary;
   let response: Response;
   try {
-    response = await apiFetch('/api/summaries/stream', {
+    response = await apiFetch(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify({ content, ...options }),
+      headers: { ...init.headers, Accept: 'text/event-stream' },
+      body: init.body,
       signal: signal ?? null,
     });
   } catch (error) {
@@ -111,19 +110,22 @@ export async function streamSummary(
   try {
     for await (const { event, data } of readServerSentEvents(response.body, signal)) {
       if (event === 'delta') {
-        const { text } = parseData(data);
+        const { text } = parseData(data, failed);
         if (typeof text === 'string') handlers.onDelta(text);
+      } else if (event === 'progress') {
+        const progress = toSummaryProgress(parseData(data, failed));
+        if (progress) handlers.onProgress?.(progress);
       } else if (event === 'reset') {
-        const { reason } = parseData(data);
+        const { reason } = parseData(data, failed);
         handlers.onReset(isFallbackReason(reason) ? reason : null);
       } else if (event === 'done') {
-        const done = parseData(data);
+        const done = parseData(data, failed);
         if (!isRecord(done.summary) || typeof done.updatedCredits !== 'number') {
           throw new ApiError({ message: failed, status: 200, code: 'STREAM_MALFORMED' });
         }
         return done as unknown as CreatedSummary;
       } else if (event === 'error') {
-        const { code, message } = parseData(data);
+        const { code, message } = parseData(data, failed);
         throw new ApiError({
           message: typeof message === 'string' && message.trim() !== '' ? message : failed,
           status: response.status,
@@ -148,6 +150,86 @@ export async function streamSummary(
     status: 0,
     code: 'NETWORK_ERROR',
   });
+}
+
+/**
+ * POST /api/summaries/stream: summarizes pasted text as server-sent events, calling `handlers`
+ * as the summary is written. Null on a server without the route (then POST /api/summaries).
+ */
+export function streamSummary(
+  content: string,
+  options: SummaryOptions | undefined,
+  handlers: SummaryStreamHandlers,
+  signal?: AbortSignal,
+): Promise<CreatedSummary | null> {
+  return readSummaryStream(
+    '/api/summaries/stream',
+    {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content, ...options }),
+    },
+    handlers,
+    FALLBACK_MESSAGES.createSummary,
+    signal,
+  );
+}
+
+/**
+ * POST /api/summaries/stream with `url` (API.md round 3): the server fetches the page
+ * (`progress` fetching, reading, summarizing), then streams the summary; `source: "url"`.
+ */
+export async function streamSummaryFromUrl(
+  url: string,
+  options: SummaryOptions | undefined,
+  handlers: SummaryStreamHandlers,
+  signal?: AbortSignal,
+): Promise<CreatedSummary> {
+  const created = await readSummaryStream(
+    '/api/summaries/stream',
+    {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url, ...options }),
+    },
+    handlers,
+    FALLBACK_MESSAGES.createSummary,
+    signal,
+  );
+  // A server without the stream route reads no web pages either.
+  if (!created) {
+    throw new ApiError({
+      message: FALLBACK_MESSAGES.createSummary,
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+  }
+  return created;
+}
+
+/**
+ * POST /api/summaries/upload/stream (multipart: `file`, and `length`/`format`): the file is
+ * read (OCR page by page for scans and photos) and summarized as the text stream is. Null on a
+ * server without the route (then the queued upload).
+ */
+export function streamSummaryFromFile(
+  file: File,
+  options: SummaryOptions | undefined,
+  handlers: SummaryStreamHandlers,
+  signal?: AbortSignal,
+): Promise<CreatedSummary | null> {
+  const form = new FormData();
+  form.append('file', file);
+  if (options) {
+    form.append('length', options.length);
+    form.append('format', options.format);
+  }
+  // No Content-Type: the browser writes the multipart boundary.
+  return readSummaryStream(
+    '/api/summaries/upload/stream',
+    { body: form },
+    handlers,
+    FALLBACK_MESSAGES.createSummaryFromFile,
+    signal,
+  );
 }
 
 /**

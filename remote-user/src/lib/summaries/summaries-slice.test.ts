@@ -8,6 +8,7 @@ import {
   clearCurrentSummary,
   createSummary,
   createSummaryFromFile,
+  createSummaryFromUrl,
   deleteSummary,
   fetchSummaries,
   initialSummariesState,
@@ -339,12 +340,103 @@ describe('summaries thunks in the shell store', () => {
     });
   });
 
-  it('queues the file as multipart field `file`, then polls its job until the summary', async () => {
+  it('streams the file as multipart field `file`, with the reading progress, until the summary', async () => {
+    storeSession(makeUser({ credits: 2 }));
+    let sent: unknown = null;
+    const store = createAppStore();
+    const stages: unknown[] = [];
+    store.subscribe(() => {
+      const progress = store.getState().summaries?.stream?.progress;
+      if (progress && stages[stages.length - 1] !== progress) stages.push(progress);
+    });
+    stubFetch((request) => {
+      expect(request.path).toBe('/api/summaries/upload/stream');
+      expect(request.headers.get('Accept')).toBe('text/event-stream');
+      sent = request.body;
+      return sseResponse([
+        ['progress', { stage: 'reading' }],
+        ['progress', { stage: 'ocr', page: 1, pages: 2 }],
+        ['progress', { stage: 'ocr', page: 2, pages: 2 }],
+        ['progress', { stage: 'summarizing' }],
+        ['delta', { text: 'A scan, ' }],
+        ['done', { summary: makeSummary({ id: 'scan', ocr: true }), updatedCredits: 1 }],
+      ]);
+    });
+    const file = new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' });
+    const result = await store.dispatch(
+      createSummaryFromFile({ file, options: { length: 'short', format: 'bullets' } }),
+    );
+    expect(createSummaryFromFile.fulfilled.match(result)).toBe(true);
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('file')).toBeInstanceOf(File);
+    expect((sent as FormData).get('length')).toBe('short');
+    expect((sent as FormData).get('format')).toBe('bullets');
+    expect(stages).toEqual([
+      { stage: 'reading' },
+      { stage: 'ocr', page: 1, pages: 2 },
+      { stage: 'ocr', page: 2, pages: 2 },
+      { stage: 'summarizing' },
+    ]);
+    expect(store.getState().session.user?.credits).toBe(1);
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      status: 'succeeded',
+      stream: null,
+      currentSummary: { id: 'scan', ocr: true },
+    });
+  });
+
+  it('streams a web page from its address, and shows a refused address as the server says', async () => {
+    storeSession(makeUser({ credits: 2 }));
+    const bodies: unknown[] = [];
+    stubFetch((request) => {
+      bodies.push(JSON.parse(String(request.body)));
+      expect(request.path).toBe('/api/summaries/stream');
+      return bodies.length === 1
+        ? sseResponse([
+            ['progress', { stage: 'fetching' }],
+            ['progress', { stage: 'summarizing' }],
+            ['done', { summary: makeSummary({ id: 'page', source: 'url' }), updatedCredits: 1 }],
+          ])
+        : jsonResponse(
+            {
+              success: false,
+              code: 'URL_NOT_ALLOWED',
+              message: 'This address cannot be fetched: it points to a private network',
+            },
+            400,
+          );
+    });
+    const store = createAppStore();
+    await store.dispatch(createSummaryFromUrl({ url: 'https://example.com/a' }));
+    expect(bodies[0]).toEqual({ url: 'https://example.com/a' });
+    expect(store.getState().summaries?.currentSummary?.id).toBe('page');
+    expect(store.getState().session.user?.credits).toBe(1);
+
+    await store.dispatch(
+      createSummaryFromUrl({
+        url: 'http://10.0.0.1/',
+        options: { length: 'long', format: 'tldr' },
+      }),
+    );
+    expect(bodies[1]).toEqual({ url: 'http://10.0.0.1/', length: 'long', format: 'tldr' });
+    expect(selectSummariesState(store.getState())).toMatchObject({
+      status: 'failed',
+      operation: 'url',
+      error: 'This address cannot be fetched: it points to a private network',
+      currentSummary: null,
+    });
+    expect(store.getState().session.user?.credits).toBe(1);
+  });
+
+  it('on a server without the upload stream (404), queues the file as multipart field `file`, then polls its job until the summary', async () => {
     storeSession(makeUser({ credits: 1 }));
     let sent: unknown = null;
     const paths: string[] = [];
     stubFetch((request) => {
       paths.push(request.path);
+      if (request.path === '/api/summaries/upload/stream') {
+        return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
+      }
       if (request.path === '/api/summaries/upload/async') {
         sent = request.body;
         return jsonResponse(
@@ -370,6 +462,7 @@ describe('summaries thunks in the shell store', () => {
     expect(sent).toBeInstanceOf(FormData);
     expect((sent as FormData).get('file')).toBeInstanceOf(File);
     expect(paths).toEqual([
+      '/api/summaries/upload/stream',
       '/api/summaries/upload/async',
       '/api/summaries/job/j1?queue=file-processing',
     ]);

@@ -15,7 +15,10 @@ import {
   postSummary,
   postSummaryFileJob,
   streamSummary,
+  streamSummaryFromFile,
+  streamSummaryFromUrl,
 } from './summaries-api';
+import type { SummaryStreamHandlers } from './summaries-api';
 import { HISTORY_PAGE_SIZE } from './summary';
 import type {
   CreatedSummary,
@@ -25,12 +28,13 @@ import type {
   SummaryJobState,
   SummaryOptions,
   SummaryPage,
+  SummaryProgress,
   SummaryPagination,
   SummaryStatistics,
 } from './summary';
 
 /** Which call the shared creation status belongs to, so each screen shows its own spinner. */
-export type CreationOperation = 'text' | 'file' | 'regenerate';
+export type CreationOperation = 'text' | 'file' | 'url' | 'regenerate';
 
 export interface SummariesState {
   /** The summary the person just made or regenerated. */
@@ -42,8 +46,9 @@ export interface SummariesState {
   error: string | null;
   operation: CreationOperation | null;
   /**
-   * The text summary while it is being written (POST /api/summaries/stream): the text so far,
-   * and why it started again if Gemini failed mid-stream. null when no stream is running.
+   * The summary while it is being written (POST /api/summaries/stream, /upload/stream): how far
+   * reading the page or file has got, the text so far, and why it started again if Gemini failed
+   * mid-stream. null when no stream is running.
    */
   stream: SummaryStreamState | null;
   /** The queued file's job while the page waits for it; null otherwise. */
@@ -61,6 +66,8 @@ export interface SummariesState {
 }
 
 export interface SummaryStreamState {
+  /** The last `progress` event (a page or a file being read); null before the first. */
+  progress: SummaryProgress | null;
   text: string;
   /** Set by a `reset`: the partial text was replaced by the local summary's (null reason: unknown). */
   restarted: boolean;
@@ -90,6 +97,25 @@ function noteInsufficientCredits(error: ApiErrorInfo, { dispatch }: ApiThunkTool
   if (error.status === 402) dispatch(setCredits(0));
 }
 
+/** The stream's events, into the slice, while the thunk has not been aborted. */
+function streamHandlers(
+  dispatch: ApiThunkTools<RootState>['dispatch'],
+  signal: AbortSignal,
+): SummaryStreamHandlers {
+  const { streamDelta, streamReset, streamProgress } = summariesSlice.actions;
+  return {
+    onDelta: (text) => {
+      if (!signal.aborted) dispatch(streamDelta(text));
+    },
+    onReset: (reason) => {
+      if (!signal.aborted) dispatch(streamReset(reason));
+    },
+    onProgress: (progress) => {
+      if (!signal.aborted) dispatch(streamProgress(progress));
+    },
+  };
+}
+
 /**
  * POST /api/summaries/stream: the summary shows as it is written (`stream`), and aborting the
  * thunk's promise stops it with nothing charged. A server without the stream route (404) gets
@@ -104,21 +130,37 @@ export const createSummary = createApiThunk<
   'summaries/create',
   FALLBACK_MESSAGES.createSummary,
   async ({ content, options }, signal, { dispatch }) => {
-    const { streamDelta, streamReset } = summariesSlice.actions;
     const streamed = await streamSummary(
       content,
       options,
-      {
-        onDelta: (text) => {
-          if (!signal.aborted) dispatch(streamDelta(text));
-        },
-        onReset: (reason) => {
-          if (!signal.aborted) dispatch(streamReset(reason));
-        },
-      },
+      streamHandlers(dispatch, signal),
       signal,
     );
     const created = streamed ?? (await postSummary(content, options));
+    dispatch(setCredits(created.updatedCredits));
+    return created;
+  },
+  { onError: noteInsufficientCredits },
+);
+
+/**
+ * POST /api/summaries/stream with `url`: the server fetches and reads the page (`progress`),
+ * then the summary shows as it is written; aborting stops it with nothing charged.
+ */
+export const createSummaryFromUrl = createApiThunk<
+  CreatedSummary,
+  { url: string; options?: SummaryOptions },
+  RootState
+>(
+  'summaries/createFromUrl',
+  FALLBACK_MESSAGES.createSummary,
+  async ({ url, options }, signal, { dispatch }) => {
+    const created = await streamSummaryFromUrl(
+      url,
+      options,
+      streamHandlers(dispatch, signal),
+      signal,
+    );
     dispatch(setCredits(created.updatedCredits));
     return created;
   },
@@ -143,10 +185,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * POST /api/summaries/upload/async, then GET /api/summaries/job/:jobId every second until the
- * job ends: the balance shows the spent credit at once, `job` the progress meanwhile. A failed
- * job rejects with its reason and reloads the balance (the server refunded the credit). The job
- * finishes on the server even if nobody waits; history shows it then.
+ * POST /api/summaries/upload/stream: the file is read (`progress`: reading, OCR page by page,
+ * summarizing) and the summary shows as it is written; aborting stops it with nothing charged.
+ * A server without that route gets POST /api/summaries/upload/async, then GET
+ * /api/summaries/job/:jobId every second until the job ends: the balance shows the spent credit
+ * at once, `job` the progress meanwhile. A failed job rejects with its reason and reloads the
+ * balance (the server refunded the credit). The job finishes on the server even if nobody
+ * waits; history shows it then.
  */
 export const createSummaryFromFile = createApiThunk<
   CreatedSummary,
@@ -158,7 +203,18 @@ export const createSummaryFromFile = createApiThunk<
   async (upload, signal, { dispatch }) => {
     const { file, options } =
       upload instanceof File ? { file: upload, options: undefined } : upload;
-    const { jobProgressed } = summariesSlice.actions;
+    const { jobProgressed, streamUnavailable } = summariesSlice.actions;
+    const streamed = await streamSummaryFromFile(
+      file,
+      options,
+      streamHandlers(dispatch, signal),
+      signal,
+    );
+    if (streamed) {
+      dispatch(setCredits(streamed.updatedCredits));
+      return streamed;
+    }
+    dispatch(streamUnavailable());
     const queued = await postSummaryFileJob(file, options);
     dispatch(setCredits(queued.updatedCredits));
     dispatch(jobProgressed({ state: queued.state, progress: 0 }));
@@ -267,6 +323,14 @@ export const summariesSlice = createSlice({
       state.stream.restarted = true;
       state.stream.resetReason = action.payload;
     },
+    /** Reading the page or the file has got further (an `event: progress`). */
+    streamProgress(state, action: PayloadAction<SummaryProgress>) {
+      if (state.stream) state.stream.progress = action.payload;
+    },
+    /** The server has no stream route for this request: the summary comes another way. */
+    streamUnavailable(state) {
+      state.stream = null;
+    },
     /** The queued file's job moved on (see createSummaryFromFile). */
     jobProgressed(state, action: PayloadAction<{ state: SummaryJobState; progress: number }>) {
       state.job = action.payload;
@@ -294,6 +358,18 @@ export const summariesSlice = createSlice({
       state.currentSummary = payload.summary;
       state.updatedCredits = payload.updatedCredits;
     };
+    const streamStarted = (state: SummariesState, operation: CreationOperation) => {
+      creationStarted(state, operation);
+      state.stream = { progress: null, text: '', restarted: false, resetReason: null };
+    };
+    /** Stopped by the person: nothing was charged; the page is as it was before. */
+    const creationStopped = (state: SummariesState) => {
+      state.status = 'idle';
+      state.error = null;
+      state.operation = null;
+      state.stream = null;
+      state.job = null;
+    };
     const creationFailed = (state: SummariesState, message: string, keepSummary: boolean) => {
       state.status = 'failed';
       state.stream = null;
@@ -303,31 +379,31 @@ export const summariesSlice = createSlice({
     };
 
     builder
-      .addCase(createSummary.pending, (state) => {
-        creationStarted(state, 'text');
-        state.stream = { text: '', restarted: false, resetReason: null };
-      })
+      .addCase(createSummary.pending, (state) => streamStarted(state, 'text'))
       .addCase(createSummary.fulfilled, (state, action) => created(state, action.payload))
       .addCase(createSummary.rejected, (state, action) => {
-        if (action.meta.aborted) {
-          // Stopped by the person: nothing was charged; the page is as it was before.
-          state.status = 'idle';
-          state.error = null;
-          state.operation = null;
-          state.stream = null;
-          return;
-        }
-        creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false);
+        if (action.meta.aborted) creationStopped(state);
+        else
+          creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false);
       })
-      .addCase(createSummaryFromFile.pending, (state) => creationStarted(state, 'file'))
+      .addCase(createSummaryFromUrl.pending, (state) => streamStarted(state, 'url'))
+      .addCase(createSummaryFromUrl.fulfilled, (state, action) => created(state, action.payload))
+      .addCase(createSummaryFromUrl.rejected, (state, action) => {
+        if (action.meta.aborted) creationStopped(state);
+        else
+          creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.createSummary, false);
+      })
+      .addCase(createSummaryFromFile.pending, (state) => streamStarted(state, 'file'))
       .addCase(createSummaryFromFile.fulfilled, (state, action) => created(state, action.payload))
-      .addCase(createSummaryFromFile.rejected, (state, action) =>
-        creationFailed(
-          state,
-          action.payload?.message ?? FALLBACK_MESSAGES.createSummaryFromFile,
-          false,
-        ),
-      )
+      .addCase(createSummaryFromFile.rejected, (state, action) => {
+        if (action.meta.aborted) creationStopped(state);
+        else
+          creationFailed(
+            state,
+            action.payload?.message ?? FALLBACK_MESSAGES.createSummaryFromFile,
+            false,
+          );
+      })
       .addCase(regenerateSummary.pending, (state) => creationStarted(state, 'regenerate'))
       .addCase(regenerateSummary.fulfilled, (state, action) => {
         state.status = 'succeeded';

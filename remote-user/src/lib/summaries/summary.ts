@@ -43,12 +43,79 @@ export type SourceMapEntry = Summary['sourceMap'][number];
 /** UTF-16 offsets into `originalContent`, end exclusive. */
 export type SourceSpan = SourceMapEntry['sources'][number];
 
-/** SPEC.md §9 and API.md "Limits". */
+/**
+ * SPEC.md §9 and API.md "Limits". The screens read the maximum length, the file types and the
+ * file size from GET /api/config (usePortalConfig); these are its defaults.
+ */
 export const MIN_CONTENT_CHARS = 50;
-export const MAX_CONTENT_CHARS = 50_000;
+export const MAX_CONTENT_CHARS = DEFAULT_PORTAL_CONFIG.maxChars;
 export const MAX_FILE_BYTES = DEFAULT_PORTAL_CONFIG.maxFileBytes;
-export const ALLOWED_FILE_EXTENSIONS = ['.txt', '.docx', '.pdf'] as const;
 export const MAX_CUSTOM_PROMPT_CHARS = 500;
+/** API.md round 3: a web page's address is at most 2,048 characters, http or https. */
+export const MAX_URL_CHARS = 2048;
+
+/** How far a page or a file has got before the summary is written (API.md `event: progress`). */
+export interface SummaryProgress {
+  stage: 'fetching' | 'reading' | 'ocr' | 'summarizing';
+  /** The page being read by OCR, and of how many. */
+  page?: number;
+  pages?: number;
+}
+
+/** The progress in words: `Fetching the page…`, `Reading page 3 of 10 by OCR…`, `Summarizing…`. */
+export function progressText(progress: SummaryProgress): string {
+  switch (progress.stage) {
+    case 'fetching':
+      return 'Fetching the page…';
+    case 'reading':
+      return 'Reading the document…';
+    case 'ocr':
+      return progress.page !== undefined && progress.pages !== undefined
+        ? `Reading page ${progress.page} of ${progress.pages} by OCR…`
+        : 'Reading the scan by OCR…';
+    case 'summarizing':
+      return 'Summarizing…';
+  }
+}
+
+/**
+ * Where the progress bar stands, in percent: reading takes the first half (OCR page by page),
+ * summarizing the second; the words above say what is happening.
+ */
+export function progressPercent(progress: SummaryProgress): number {
+  switch (progress.stage) {
+    case 'fetching':
+      return 10;
+    case 'reading':
+      return 25;
+    case 'ocr': {
+      const { page, pages } = progress;
+      if (page === undefined || pages === undefined || pages <= 0) return 25;
+      return Math.round(10 + (40 * Math.min(Math.max(page - 1, 0), pages)) / pages);
+    }
+    case 'summarizing':
+      return 60;
+  }
+}
+
+const READING_STAGES: readonly string[] = ['fetching', 'reading', 'ocr', 'summarizing'];
+
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The `data` of an `event: progress`, or null when it names no known stage. */
+export function toSummaryProgress(data: Record<string, unknown>): SummaryProgress | null {
+  const { stage } = data;
+  if (typeof stage !== 'string' || !READING_STAGES.includes(stage)) return null;
+  const page = wholeNumber(data.page);
+  const pages = wholeNumber(data.pages);
+  return {
+    stage: stage as SummaryProgress['stage'],
+    ...(page !== undefined ? { page } : {}),
+    ...(pages !== undefined ? { pages } : {}),
+  };
+}
 export const HISTORY_PAGE_SIZE = 10;
 
 /** SPEC.md §1: the model label shown when a summary names none. */
