@@ -68,6 +68,40 @@ export interface TextSegment {
   active: boolean;
   /** The chosen key term. */
   keyword: boolean;
+  /** The page that starts here (2, 3, …), where a page break falls at `start`. */
+  page?: number;
+}
+
+/**
+ * A PDF's page breaks (API.md round 3 `pageBreaks`: the offsets where page 2, 3, … begin) that
+ * fall inside a text of `length`, each with its page number, in order.
+ */
+export function pageStarts(
+  pageBreaks: readonly number[] | null | undefined,
+  length: number,
+): { offset: number; page: number }[] {
+  return (pageBreaks ?? []).flatMap((offset, index) =>
+    Number.isInteger(offset) && offset > 0 && offset < length ? [{ offset, page: index + 2 }] : [],
+  );
+}
+
+/** `text` cut at its page breaks: the first page's text, then each page's with its number. */
+export function splitPages(
+  text: string,
+  pageBreaks: readonly number[] | null | undefined,
+): { page: number; text: string }[] {
+  const starts = pageStarts(pageBreaks, text.length);
+  const pages: { page: number; text: string }[] = [];
+  let from = 0;
+  let page = 1;
+  for (const start of starts) {
+    if (start.offset <= from) continue;
+    pages.push({ page, text: text.slice(from, start.offset) });
+    from = start.offset;
+    page = start.page;
+  }
+  pages.push({ page, text: text.slice(from) });
+  return pages;
 }
 
 function covers(spans: readonly SourceSpan[], start: number, end: number): boolean {
@@ -82,8 +116,12 @@ export function segmentText(
     active: readonly SourceSpan[];
     keyword: readonly SourceSpan[];
   },
+  pageBreaks?: readonly number[] | null,
 ): TextSegment[] {
-  const edges = new Set<number>([0, text.length]);
+  const pages = new Map(
+    pageStarts(pageBreaks, text.length).map((start) => [start.offset, start.page]),
+  );
+  const edges = new Set<number>([0, text.length, ...pages.keys()]);
   for (const span of [...layers.used, ...layers.active, ...layers.keyword]) {
     edges.add(span.start);
     edges.add(span.end);
@@ -104,8 +142,11 @@ export function segmentText(
       active: covers(layers.active, start, end),
       keyword: covers(layers.keyword, start, end),
     };
+    const page = pages.get(start);
+    if (page !== undefined) segment.page = page;
     const last = segments[segments.length - 1];
     if (
+      page === undefined &&
       last &&
       last.used === segment.used &&
       last.active === segment.active &&

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cx } from 'common/cx';
 import type { OwnSummaryRecord as Summary } from 'common/own-summary';
 import { findTerm, segmentText, splitFlagged, summarySentences } from 'common/source-map';
 import type { SummarySentence } from 'common/source-map';
 import { SummaryText } from './summary-text';
+import { PageMarker } from './page-marker';
 import './source-linked-summary.css';
 
 /** The flag on numbers, dates and names the source never mentions (API.md `unverified`). */
@@ -16,7 +17,7 @@ export const MAX_KEYWORDS = 10;
 export interface SourceLinkedSummaryProps {
   /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
   summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
-    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format'>>;
+    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format' | 'pageBreaks'>>;
   /** Key-term chips above the summary (the result card). */
   showKeywords?: boolean;
   /** The heading level of "Summary" and "Original content". */
@@ -117,8 +118,8 @@ export function SourceLinkedSummary({
     [keyword, original],
   );
   const segments = useMemo(
-    () => segmentText(original, { used, active, keyword: keywordSpans }),
-    [original, used, active, keywordSpans],
+    () => segmentText(original, { used, active, keyword: keywordSpans }, summary.pageBreaks),
+    [original, used, active, keywordSpans, summary.pageBreaks],
   );
 
   // Bring the chosen sentence's source, or a key term's first occurrence, to the middle of the
@@ -274,26 +275,35 @@ export function SourceLinkedSummary({
           >
             {original.trim() === ''
               ? 'Original content not available'
-              : segments.map((segment) =>
-                  segment.used || segment.keyword ? (
-                    <mark
-                      key={segment.start}
-                      className={cx(
-                        'ru-source',
-                        segment.used && 'ru-source--used',
-                        segment.active && 'ru-source--active',
-                        segment.keyword && 'ru-source--keyword',
-                      )}
-                      data-active={segment.active || undefined}
-                      data-keyword={segment.keyword || undefined}
-                      aria-current={segment.active ? 'true' : undefined}
-                    >
-                      {segment.text}
-                    </mark>
+              : segments.map((segment) => {
+                  const text =
+                    segment.used || segment.keyword ? (
+                      <mark
+                        key={segment.start}
+                        className={cx(
+                          'ru-source',
+                          segment.used && 'ru-source--used',
+                          segment.active && 'ru-source--active',
+                          segment.keyword && 'ru-source--keyword',
+                        )}
+                        data-active={segment.active || undefined}
+                        data-keyword={segment.keyword || undefined}
+                        aria-current={segment.active ? 'true' : undefined}
+                      >
+                        {segment.text}
+                      </mark>
+                    ) : (
+                      <span key={segment.start}>{segment.text}</span>
+                    );
+                  return segment.page === undefined ? (
+                    text
                   ) : (
-                    <span key={segment.start}>{segment.text}</span>
-                  ),
-                )}
+                    <Fragment key={segment.start}>
+                      <PageMarker page={segment.page} />
+                      {text}
+                    </Fragment>
+                  );
+                })}
           </div>
         </div>
       </div>

@@ -212,3 +212,27 @@ describe('SourceLinkedSummary', () => {
     });
   });
 });
+
+describe('SourceLinkedSummary: a PDF’s pages (issue 27)', () => {
+  it('marks where page 2, 3, … begin in the original, marks and all', async () => {
+    // Page 2 starts inside the used Cats sentence's span's end, page 3 at the Birds sentence.
+    renderSummary({ pageBreaks: [28, 61] });
+    const markers = Array.from(original().querySelectorAll('.ru-page-marker'));
+    expect(markers.map((marker) => marker.textContent)).toEqual(['Page 2', 'Page 3']);
+    // Each marker stands right before the text of its page.
+    expect(markers[0]?.nextSibling?.textContent).toBe(ORIGINAL.slice(28, 60) + ' ');
+    expect(markers[1]?.nextSibling?.textContent).toBe(ORIGINAL.slice(61));
+    expect(marks('.ru-source--used')).toEqual([
+      ORIGINAL.slice(CATS.start, CATS.end),
+      ORIGINAL.slice(BIRDS.start, BIRDS.end),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Birds sing at dawn in spring.' }));
+    expect(marks('[aria-current="true"]')).toEqual([ORIGINAL.slice(BIRDS.start, BIRDS.end)]);
+  });
+
+  it('shows no page marker without page breaks, nor for offsets outside the text', () => {
+    renderSummary({ pageBreaks: [0, -4, 10_000] });
+    expect(original().querySelector('.ru-page-marker')).toBeNull();
+    expect(original().textContent).toBe(ORIGINAL);
+  });
+});

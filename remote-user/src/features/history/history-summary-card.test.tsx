@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, storeSession } from 'common/testing';
 import { HistorySummaryCard } from './history-summary-card';
@@ -74,5 +74,93 @@ describe('the card title (issue 26 item 6)', () => {
     ).toBeTruthy();
     expect(screen.getByText(/^Revenue grew 12%\s+Costs fell$/)).toBeTruthy();
     expect(screen.queryByText(/\*\*|^- /)).toBeNull();
+  });
+});
+
+describe('the source of a web page or a scan (issue 27)', () => {
+  it('links a web page by its title, opening in a new tab, with its address', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'page',
+        source: 'url',
+        sourceUrl: 'https://example.com/news/article-1',
+        sourceTitle: 'Rivers in spring',
+      }),
+    );
+    const card = screen.getByRole('article', { name: 'Rivers in spring' });
+    const link = within(card).getByRole('link', { name: 'Rivers in spring (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://example.com/news/article-1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(card).getByText('https://example.com/news/article-1')).toBeVisible();
+  });
+
+  it('links by the address when the page had no title', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'untitled',
+        source: 'url',
+        sourceUrl: 'https://example.com/a',
+        sourceTitle: null,
+      }),
+    );
+    const link = screen.getByRole('link', { name: 'https://example.com/a (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://example.com/a');
+    expect(screen.getAllByText('https://example.com/a')).toHaveLength(1);
+  });
+
+  it('never links an address other than http or https', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'odd',
+        source: 'url',
+        sourceUrl: 'javascript:alert(1)',
+        sourceTitle: 'Odd',
+      }),
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('says a scan was read by OCR, and nothing of it otherwise', () => {
+    const { unmount } = renderHistoryCard(
+      makeSummary({ id: 'scan', source: 'image', fileName: 'page-01.png', ocr: true }),
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Read from a scan: check names and numbers against the original',
+    );
+    unmount();
+    renderHistoryCard(makeSummary({ id: 'typed', ocr: false }));
+    expect(screen.queryByText(/Read from a scan/)).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('the original of a PDF (issue 27)', () => {
+  it('shows where each page begins', () => {
+    storeSession();
+    renderWithProviders({
+      routes: [
+        {
+          path: '/',
+          element: (
+            <HistorySummaryCard
+              summary={makeSummary({
+                id: 'pdf',
+                source: 'pdf',
+                fileName: 'report.pdf',
+                originalContent: 'First page text. Second page text.',
+                pageBreaks: [17],
+              })}
+              onDelete={vi.fn()}
+              deleting={false}
+              defaultExpanded
+            />
+          ),
+        },
+      ],
+    });
+    const original = screen.getByRole('region', { name: 'Original content' });
+    expect(within(original).getByText('Page 2')).toBeVisible();
+    expect(original.textContent).toBe('First page text. Page 2Second page text.');
   });
 });

@@ -1,4 +1,6 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Fragment, Suspense, lazy, useId, useState } from 'react';
+import { PageMarker } from 'common/components/page-marker';
+import { splitPages } from 'common/source-map';
 import { summaryTitle } from 'common/summary-title';
 import { formatFullDateTime, formatWhen } from 'common/date-format';
 import { NO_PREVIEW, preview } from 'common/text';
@@ -25,6 +27,7 @@ import {
 } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
+import { SummarySource } from '../../components/summary-source';
 import { versionNumber } from '../../components/use-summary-regeneration';
 
 // The summary beside its source is shown only in an expanded card: its code loads then, and the
@@ -105,6 +108,8 @@ export function HistorySummaryCard({
           </time>
         ) : null}
       </div>
+
+      <SummarySource summary={summary} className="ru-history-card__source" />
 
       <p
         className={
@@ -209,7 +214,14 @@ export function HistorySummaryCard({
                 role="region"
                 aria-labelledby={`${detailsId}-original`}
               >
-                {summary.originalContent?.trim() || 'Original content not available'}
+                {summary.originalContent?.trim()
+                  ? splitPages(summary.originalContent, summary.pageBreaks).map((page) => (
+                      <Fragment key={page.page}>
+                        {page.page > 1 ? <PageMarker page={page.page} /> : null}
+                        {page.text}
+                      </Fragment>
+                    ))
+                  : 'Original content not available'}
               </div>
             </section>
             <section aria-labelledby={`${detailsId}-summary`}>

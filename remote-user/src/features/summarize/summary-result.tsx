@@ -16,6 +16,7 @@ import {
 import { formatCompression } from '../../lib/summaries/compression';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
+import { SummarySource } from '../../components/summary-source';
 
 export interface SummaryResultProps {
   summary: Summary;
@@ -70,6 +71,7 @@ export function SummaryResult({
         </div>
       </CardHeader>
       <CardContent className="ru-result__content">
+        <SummarySource summary={summary} />
         {fallbackWhy ? (
           <p className="ru-result__fallback">
             <ZapIcon size={14} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTerm, segmentText, splitFlagged, summarySentences } from './source-map';
+import { findTerm, segmentText, splitFlagged, splitPages, summarySentences } from './source-map';
 
 const ORIGINAL = 'Cats sleep a lot. Dogs bark at night. Birds sing at dawn.';
 
@@ -82,5 +82,25 @@ describe('splitFlagged', () => {
       { text: '.', flagged: false },
     ]);
     expect(splitFlagged('Nothing here.', [])).toEqual([{ text: 'Nothing here.', flagged: false }]);
+  });
+});
+
+describe('page breaks (API.md round 3 `pageBreaks`)', () => {
+  it('cuts the text into numbered pages', () => {
+    expect(splitPages('one two three', [4, 8])).toEqual([
+      { page: 1, text: 'one ' },
+      { page: 2, text: 'two ' },
+      { page: 3, text: 'three' },
+    ]);
+    expect(splitPages('one page', [])).toEqual([{ page: 1, text: 'one page' }]);
+    expect(splitPages('one page', null)).toEqual([{ page: 1, text: 'one page' }]);
+  });
+
+  it('starts a segment at each break, numbered, never merged across it', () => {
+    const segments = segmentText('aaaa bbbb', { used: [], active: [], keyword: [] }, [5]);
+    expect(segments.map(({ text, page }) => ({ text, page }))).toEqual([
+      { text: 'aaaa ', page: undefined },
+      { text: 'bbbb', page: 2 },
+    ]);
   });
 });
