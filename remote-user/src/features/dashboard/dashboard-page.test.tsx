@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
+import { DEFAULT_PORTAL_CONFIG, primePortalConfig, resetPortalConfig } from 'common/portal-config';
 import {
   jsonResponse,
   makeUser,
@@ -10,7 +11,7 @@ import {
 } from 'common/testing';
 import type { User } from 'common/user';
 import { makeStatistics, ok } from '../../testing/summary-fixtures';
-import { DashboardPage } from './dashboard-page';
+import { DashboardPage, createSummaryDescription } from './dashboard-page';
 
 function renderDashboard(user: User = makeUser()) {
   storeSession(user);
@@ -55,6 +56,7 @@ function analyticsApi() {
 beforeEach(() => {
   localStorage.clear();
   configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  primePortalConfig(DEFAULT_PORTAL_CONFIG);
 });
 
 afterEach(() => {
@@ -162,6 +164,29 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>
       expect(screen.getByText('No summaries in the last 14 days.')).toBeVisible(),
+    );
+  });
+});
+
+describe('Create Summary names what the server reads (issue 27)', () => {
+  it('follows GET /api/config: its file types, and web pages where it reads them', async () => {
+    resetPortalConfig();
+    primePortalConfig({
+      ...DEFAULT_PORTAL_CONFIG,
+      fileTypes: ['.txt', '.docx', '.pdf', '.png'],
+      urlSources: true,
+    });
+    analyticsApi();
+    renderDashboard();
+    const action = await screen.findByRole('link', { name: /Create Summary/ });
+    expect(action.textContent).toContain(
+      'Paste text, summarize a web page or upload a .txt, .docx, .pdf or .png file',
+    );
+  });
+
+  it('before the configuration arrives, says the shared default list', () => {
+    expect(createSummaryDescription(DEFAULT_PORTAL_CONFIG)).toBe(
+      'Paste text or upload a .txt, .docx, .pdf, .png, .jpg, .jpeg or .webp file',
     );
   });
 });

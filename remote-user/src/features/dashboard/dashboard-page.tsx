@@ -24,8 +24,19 @@ import { UsageChart } from './usage-chart';
 import { useUserAnalytics } from './use-user-analytics';
 import type { AnalyticsState } from './use-user-analytics';
 import { InfoCard } from '../../components/info-card';
+import { usePortalConfig } from '../../lib/config/use-portal-config';
+import { describeFileTypes } from 'common/file-types';
+import type { PortalConfig } from 'common/portal-config';
 import '../../components/summary.css';
 import './dashboard-page.css';
+
+/** What Create Summary offers: the sources the server reads (GET /api/config). */
+export function createSummaryDescription(
+  config: Pick<PortalConfig, 'fileTypes' | 'urlSources'>,
+): string {
+  const page = config.urlSources ? ', summarize a web page' : '';
+  return `Paste text${page} or upload a ${describeFileTypes(config.fileTypes)} file`;
+}
 
 interface Feature {
   icon: ComponentType<IconProps>;
@@ -163,6 +174,7 @@ function ActionCard({
 export function DashboardPage() {
   const user = useAppSelector(selectUser);
   const { state: analytics, retry } = useUserAnalytics();
+  const config = usePortalConfig();
   if (!user) return null;
   const role = user.role;
 
@@ -214,7 +226,7 @@ export function DashboardPage() {
           to="/summarize"
           icon={FileTextIcon}
           title="Create Summary"
-          description="Paste text or upload a .txt or .docx file"
+          description={createSummaryDescription(config)}
         />
         <ActionCard
           to="/history"

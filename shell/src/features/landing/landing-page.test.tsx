@@ -59,6 +59,20 @@ describe('LandingPage', () => {
     expect(screen.getByRole('contentinfo')).toBeVisible();
   });
 
+  it('names the files the server reads, from the one shared list', () => {
+    renderLanding();
+    expect(
+      screen.getByText(
+        'Summarize long articles, reports and papers in one go. Paste text or upload a .txt, .docx, .pdf, .png, .jpg, .jpeg or .webp file.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Paste your text, or upload a document, a photo or a scan (.txt, .docx, .pdf, .png, .jpg, .jpeg or .webp) of up to 10MB.',
+      ),
+    ).toBeVisible();
+  });
+
   it('takes a visitor to registration from the closing call to action', async () => {
     renderLanding();
     const cta = screen.getByRole('region', { name: 'Ready to read smarter?' });

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+// The extensions the server reads, as one plain string (common/file-types): no code to say them.
+import { DEFAULT_FILE_TYPES_TEXT } from 'common/file-types';
 import { ButtonLink } from 'common/ui/button';
 import {
   ArrowRightIcon,
@@ -27,7 +29,7 @@ const features: Feature[] = [
   {
     icon: ZapIcon,
     title: 'Up to 50,000 characters',
-    text: 'Summarize long articles, reports and papers in one go. Paste text or upload a .txt or .docx file.',
+    text: `Summarize long articles, reports and papers in one go. Paste text or upload a ${DEFAULT_FILE_TYPES_TEXT} file.`,
   },
   {
     icon: HistoryIcon,
@@ -56,7 +58,7 @@ const steps: Feature[] = [
   {
     icon: UploadIcon,
     title: 'Paste or upload',
-    text: 'Paste your text, or upload a .txt or .docx document of up to 10MB.',
+    text: `Paste your text, or upload a document, a photo or a scan (${DEFAULT_FILE_TYPES_TEXT}) of up to 10MB.`,
   },
   {
     icon: SparklesIcon,
