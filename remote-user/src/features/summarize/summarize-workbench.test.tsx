@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from 'common/api-client';
+import { DEFAULT_PORTAL_CONFIG, primePortalConfig } from 'common/portal-config';
 import { createAppStore } from 'common/store';
 import {
   jsonResponse,
@@ -61,6 +62,8 @@ const radio = (group: string, name: string, scope: HTMLElement = document.body) 
 beforeEach(() => {
   localStorage.clear();
   configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+  // GET /api/config answered already: the page's requests are the ones under test.
+  primePortalConfig(DEFAULT_PORTAL_CONFIG);
 });
 
 afterEach(() => {
