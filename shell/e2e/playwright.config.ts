@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from 'common/build/chromium.mjs';
+import { WEB_PAGE_HOST } from './support/web-page-server';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -53,6 +54,8 @@ export default defineConfig({
       // The specs share the demo accounts, whose summaries would meet the fair-use limits.
       SUMMARIZER_RATE_LIMIT: '1000',
       SUMMARIZER_CONCURRENCY: '1000',
+      // The one internal address the server may fetch: the page any-source.spec.ts serves.
+      FETCH_ALLOWED_HOSTS: WEB_PAGE_HOST,
     },
   },
 });

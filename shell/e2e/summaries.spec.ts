@@ -29,6 +29,8 @@ import {
   registerThroughApi,
   startSignedIn,
   summaryCountOnServer,
+  serverFileTypes,
+  supportedFormatsHint,
 } from './support/summaries-api';
 import type { ApiSummary } from './support/summaries-api';
 
@@ -379,9 +381,10 @@ test.describe('/summarize, files', () => {
 
     await page.getByRole('tab', { name: 'Upload File' }).click();
     const { panel, input, upload } = fileTab(page);
-    await expect(
-      panel.getByText('Supported formats: .txt, .docx and .pdf, max 10MB.'),
-    ).toBeVisible();
+    // The formats GET /api/config names (issue 27), however many they are.
+    const fileTypes = await serverFileTypes(request);
+    await expect(panel.getByText(supportedFormatsHint(fileTypes))).toBeVisible();
+    await expect(input).toHaveAttribute('accept', fileTypes.join(','));
 
     await upload.click();
     const noFile = panel.getByRole('alert').filter({ hasText: 'Please select a file first' });

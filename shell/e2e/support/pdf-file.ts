@@ -141,3 +141,53 @@ export function buildScannedPdf(pageCount = 1): Buffer {
   );
   return pagesPdf(contents, () => '<< /XObject << /Im0 3 0 R >> >>', [image]);
 }
+
+/** Width, height and colour components of a JPEG, from its start-of-frame marker. */
+function jpegFrame(jpeg: Buffer): { width: number; height: number; components: number } {
+  let offset = 2;
+  while (offset + 9 < jpeg.length) {
+    if (jpeg[offset] !== 0xff) throw new Error('not a JPEG: no marker where one belongs');
+    const marker = jpeg[offset + 1] ?? 0;
+    const length = jpeg.readUInt16BE(offset + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isFrame) {
+      return {
+        height: jpeg.readUInt16BE(offset + 5),
+        width: jpeg.readUInt16BE(offset + 7),
+        components: jpeg[offset + 9] ?? 3,
+      };
+    }
+    offset += 2 + length;
+  }
+  throw new Error('not a JPEG: no start-of-frame marker');
+}
+
+/**
+ * A scanned PDF made of photographed or scanned pages: one JPEG (embedded as it is, DCTDecode)
+ * per page, fitted to a Letter page, and no text layer at all.
+ */
+export function buildJpegScanPdf(jpegs: readonly Buffer[]): Buffer {
+  const frames = jpegs.map(jpegFrame);
+  const images = jpegs.map((jpeg, index) => {
+    const { width, height, components } = frames[index] ?? jpegFrame(jpeg);
+    const colorSpace =
+      components === 1 ? '/DeviceGray' : components === 4 ? '/DeviceCMYK' : '/DeviceRGB';
+    return stream(
+      `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace ${colorSpace} ` +
+        '/BitsPerComponent 8 /Filter /DCTDecode',
+      jpeg,
+    );
+  });
+  const contents = frames.map(({ width, height }) => {
+    const scale = Math.min(PAGE_WIDTH / width, PAGE_HEIGHT / height);
+    const shownWidth = width * scale;
+    const shownHeight = height * scale;
+    const x = (PAGE_WIDTH - shownWidth) / 2;
+    const y = (PAGE_HEIGHT - shownHeight) / 2;
+    return Buffer.from(
+      `q ${shownWidth.toFixed(2)} 0 0 ${shownHeight.toFixed(2)} ${x.toFixed(2)} ${y.toFixed(2)} cm /Im0 Do Q`,
+      'latin1',
+    );
+  });
+  return pagesPdf(contents, (page) => `<< /XObject << /Im0 ${3 + page} 0 R >> >>`, images);
+}

@@ -21,9 +21,14 @@ export { resultCard } from './workbench';
 /**
  * Replays the stream route's events one by one, `delayMs` apart, as the browser reads them:
  * the real server answers (the local summarizer writes the events), and the screen can be
- * watched between two of them. The wrapper is installed before the app's first script.
+ * watched between two of them. The wrapper is installed before the app's first script. `route`
+ * is the stream's path (a file's: `/api/summaries/upload/stream`).
  */
-export async function replayStreamSlowly(page: Page, delayMs: number): Promise<void> {
+export async function replayStreamSlowly(
+  page: Page,
+  delayMs: number,
+  route = '/api/summaries/stream',
+): Promise<void> {
   await page.addInitScript(
     ({ path, delay }) => {
       const original = window.fetch.bind(window);
@@ -51,6 +56,6 @@ export async function replayStreamSlowly(page: Page, delayMs: number): Promise<v
         return new Response(body, { status: response.status, headers: response.headers });
       };
     },
-    { path: '/api/summaries/stream', delay: delayMs },
+    { path: route, delay: delayMs },
   );
 }

@@ -38,8 +38,13 @@ export interface ApiSummary {
   aiModel: string | null;
   customPrompt: string | null;
   regenerationCount: number;
-  source: 'text' | 'txt' | 'docx' | 'pdf';
+  source: 'text' | 'txt' | 'docx' | 'pdf' | 'url' | 'image';
   fileName: string | null;
+  /** API.md round 3: a web page's final address and title; text read by OCR; PDF pages. */
+  sourceUrl?: string | null;
+  sourceTitle?: string | null;
+  ocr?: boolean;
+  pageBreaks?: number[];
   createdAt: string;
 }
 
@@ -192,4 +197,21 @@ export async function expectSameDocument(page: Page): Promise<void> {
     () => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true,
   );
   expect(marked, 'the page was not reloaded').toBe(true);
+}
+
+/** The extensions GET /api/config says the server reads (`fileTypes`, API.md round 3). */
+export async function serverFileTypes(request: APIRequestContext): Promise<string[]> {
+  const body = (await (await request.get('/api/config')).json()) as {
+    data: { fileTypes?: string[] };
+  };
+  return body.data.fileTypes ?? ['.txt', '.docx', '.pdf'];
+}
+
+/** `Supported formats: .txt, .docx and .pdf, max 10MB.`: the file tab's hint for `fileTypes`. */
+export function supportedFormatsHint(fileTypes: readonly string[]): string {
+  const listed =
+    fileTypes.length < 2
+      ? (fileTypes[0] ?? '')
+      : `${fileTypes.slice(0, -1).join(', ')} and ${fileTypes[fileTypes.length - 1] ?? ''}`;
+  return `Supported formats: ${listed}, max 10MB.`;
 }

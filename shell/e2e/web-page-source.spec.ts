@@ -1,0 +1,161 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, pageHeading, test } from './support/portal.fixture';
+import { ARTICLE_PARAGRAPHS } from './support/sample-texts';
+import { replayStreamSlowly, resultCard, streamCard } from './support/streaming';
+import {
+  creditsOnServer,
+  newestSummaryOnServer,
+  registerThroughApi,
+  startSignedIn,
+  summaryCountOnServer,
+} from './support/summaries-api';
+import type { ApiSession } from './support/summaries-api';
+import { WEB_PAGE_ORIGIN, startWebPageServer } from './support/web-page-server';
+import type { WebPageServer } from './support/web-page-server';
+
+/*
+ * Issue 27: a summary from a web page's address. The test serves the page on 127.0.0.1 (the
+ * e2e server's FETCH_ALLOWED_HOSTS lets the API fetch that one loopback host and port); the
+ * server fetches and reads it, the stream says each stage, and the result links the page in a
+ * new tab at its final address. An internal address is refused with the server's message.
+ */
+
+const TITLE = 'Lighthouses of the northern coast';
+const PAGE_PATH = '/news/lighthouses';
+/** An old address of the page: the server follows its redirect, and keeps the final one. */
+const MOVED_PATH = '/old/lighthouses';
+const FINAL_URL = `${WEB_PAGE_ORIGIN}${PAGE_PATH}`;
+const CREATION_TIMEOUT = 30_000;
+
+let pageServer: WebPageServer;
+
+// One page server on one port: the journeys share it, in one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  pageServer = await startWebPageServer(
+    [{ path: PAGE_PATH, title: TITLE, paragraphs: ARTICLE_PARAGRAPHS }],
+    { [MOVED_PATH]: PAGE_PATH },
+  );
+});
+
+test.afterAll(async () => {
+  await pageServer.close();
+});
+
+/** The Web page tab's field and button, once the tab is chosen. */
+async function openWebPageTab(page: Page) {
+  await page.getByRole('tab', { name: 'Web page' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Web page' });
+  return {
+    panel,
+    field: panel.getByLabel('Page address'),
+    submit: panel.getByRole('button', { name: 'Summarize the page' }),
+  };
+}
+
+/** GET /api/config: whether this server reads web pages at all. */
+async function serverReadsWebPages(request: APIRequestContext): Promise<boolean> {
+  const body = (await (await request.get('/api/config')).json()) as {
+    data: { urlSources?: boolean };
+  };
+  return body.data.urlSources === true;
+}
+
+async function signedInOnSummarize(page: Page, request: APIRequestContext, label: string) {
+  test.skip(
+    !(await serverReadsWebPages(request)),
+    'GET /api/config does not say urlSources: true: this server reads no web pages yet',
+  );
+  const session: ApiSession = await registerThroughApi(request, label);
+  await startSignedIn(page, session);
+  return session;
+}
+
+test('a web page served by the test is fetched, read and summarized; its link opens the final address in a new tab', async ({
+  page,
+  request,
+  context,
+}) => {
+  const session = await signedInOnSummarize(page, request, 'web-page');
+  // The stream's events one by one, so each stage can be seen on the screen.
+  await replayStreamSlowly(page, 400);
+  await page.goto('/summarize');
+  await expect(pageHeading(page)).toHaveText('Create Summary');
+
+  const { field, submit } = await openWebPageTab(page);
+  await expect(field).toHaveAttribute('type', 'url');
+  // Checked before anything is sent.
+  await field.fill('harbour-gazette.example/lighthouses');
+  await submit.click();
+  await expect(
+    page.getByText('Please enter a full web address starting with http:// or https://'),
+  ).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(await summaryCountOnServer(request, session)).toBe(0);
+
+  await field.fill(`${WEB_PAGE_ORIGIN}${MOVED_PATH}`);
+  await submit.click();
+  const bar = streamCard(page).getByRole('progressbar', { name: 'Reading the page' });
+  await expect(bar).toHaveAttribute('aria-valuetext', 'Summarizing…', {
+    timeout: CREATION_TIMEOUT,
+  });
+  await expect(streamCard(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+
+  const result = resultCard(page);
+  await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
+    timeout: CREATION_TIMEOUT,
+  });
+  const summary = await newestSummaryOnServer(request, session);
+  expect(summary).toMatchObject({ source: 'url', sourceUrl: FINAL_URL, sourceTitle: TITLE });
+  expect(summary.originalContent).toContain(ARTICLE_PARAGRAPHS[0]);
+  expect(await creditsOnServer(request, session)).toBe(4);
+
+  const link = result.getByRole('link', { name: `${TITLE} (opens in a new tab)` });
+  await expect(link).toHaveAttribute('href', FINAL_URL);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(result.getByText(FINAL_URL, { exact: true })).toBeVisible();
+
+  const opened = context.waitForEvent('page');
+  await link.click();
+  const tab = await opened;
+  await tab.waitForLoadState('domcontentloaded');
+  expect(tab.url()).toBe(FINAL_URL);
+  await expect(tab).toHaveTitle(TITLE);
+  // noopener: the page cannot reach back into Brevity's tab.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.close();
+
+  // The history card links it too.
+  await page.goto('/history');
+  const card = page.getByRole('article', { name: TITLE });
+  await expect(card.getByRole('link', { name: `${TITLE} (opens in a new tab)` })).toHaveAttribute(
+    'href',
+    FINAL_URL,
+  );
+});
+
+test('an internal address is refused with the server’s message, and costs nothing', async ({
+  page,
+  request,
+}) => {
+  const session = await signedInOnSummarize(page, request, 'web-refused');
+  // What the server says of this address, asked directly: the screen must show the same.
+  const refusal = await request.post('/api/summaries', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { url: 'http://10.0.0.1/' },
+  });
+  expect(refusal.status()).toBe(400);
+  const { code, message } = (await refusal.json()) as { code: string; message: string };
+  expect(code).toBe('URL_NOT_ALLOWED');
+
+  await page.goto('/summarize');
+  const { panel, field, submit } = await openWebPageTab(page);
+  await field.fill('http://10.0.0.1/');
+  await submit.click();
+  await expect(panel.getByRole('alert')).toHaveText([message]);
+  await expect(resultCard(page)).toHaveCount(0);
+  expect(await creditsOnServer(request, session)).toBe(5);
+  expect(await summaryCountOnServer(request, session)).toBe(0);
+});
