@@ -4,7 +4,7 @@
  * The extensions the server reads (API.md round 3 `fileTypes` of GET /api/config): documents,
  * then photos and scans. The front ends use this list until the configuration has arrived.
  */
-export const DEFAULT_FILE_TYPES: readonly string[] = [
+export const DEFAULT_FILE_TYPES = [
   '.txt',
   '.docx',
   '.pdf',
@@ -12,7 +12,10 @@ export const DEFAULT_FILE_TYPES: readonly string[] = [
   '.jpg',
   '.jpeg',
   '.webp',
-];
+] as const;
+
+/** One of the extensions of DEFAULT_FILE_TYPES. */
+export type DefaultFileType = (typeof DEFAULT_FILE_TYPES)[number];
 
 /**
  * DEFAULT_FILE_TYPES as a sentence lists them (`describeFileTypes` of it, which a test checks):

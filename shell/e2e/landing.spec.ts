@@ -65,3 +65,22 @@ test.describe('landing page (signed out)', () => {
     await expect(page).toHaveURL(/\/no\/such\/page\?x=1$/);
   });
 });
+
+test('the prerendered landing page names exactly the files the server reads', async ({
+  page,
+  request,
+}) => {
+  const body = (await (await request.get('/api/config')).json()) as {
+    data: { fileTypes: string[] };
+  };
+  const { fileTypes } = body.data;
+  const listed =
+    fileTypes.length < 2
+      ? (fileTypes[0] ?? '')
+      : `${fileTypes.slice(0, -1).join(', ')} or ${fileTypes[fileTypes.length - 1] ?? ''}`;
+  // The copy is in the prerendered HTML itself, before any script runs.
+  const html = await (await request.get('/')).text();
+  expect(html).toContain(`Paste text or upload a ${listed} file.`);
+  await page.goto('/');
+  await expect(page.getByText(`Paste text or upload a ${listed} file.`)).toBeVisible();
+});
