@@ -482,6 +482,7 @@ describe('DocumentReader.readUrl', () => {
         body: docx,
       },
       '/download/report.pdf': { type: 'application/octet-stream', body: pdf },
+      '/download/minutes.docx': { type: 'application/octet-stream', body: docx },
       '/article': { type: 'text/html', body: ARTICLE },
     });
     const reader = createDocumentReader({
@@ -500,6 +501,7 @@ describe('DocumentReader.readUrl', () => {
       });
       // Untyped, but named .pdf and starting as one.
       expect((await reader.readUrl(`${origin}/download/report.pdf`)).format).toBe('pdf');
+      expect((await reader.readUrl(`${origin}/download/minutes.docx`)).format).toBe('docx');
       expect(await reader.readUrl(`${origin}/article`)).toMatchObject({
         format: 'html',
         title: 'Council budget',
