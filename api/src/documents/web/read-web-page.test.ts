@@ -237,6 +237,7 @@ describe('readWebPage: what a page is read as', () => {
       '/meeting.ics': { type: 'text/calendar; charset=utf-8', body: 'BEGIN:VCALENDAR' },
       '/fake.pdf': { type: 'application/octet-stream', body: 'not a pdf at all' },
       '/untyped': { type: '', body: '\u0000\u0001binary' },
+      '/odd': { type: 'application/<b>look here</b>', body: 'x' },
     });
     expect(await failureOf(readWebPage(`${origin}/meeting.ics`, deps(port)))).toEqual({
       kind: 'unsupported',
@@ -249,6 +250,10 @@ describe('readWebPage: what a page is read as', () => {
     });
     expect((await failureOf(readWebPage(`${origin}/untyped`, deps(port)))).kind).toBe(
       'unsupported',
+    );
+    // The server's own words are quoted only when they are a plain media type.
+    expect((await failureOf(readWebPage(`${origin}/odd`, deps(port)))).message).toMatch(
+      /^The address gave content of an unknown type:/,
     );
   });
 

@@ -33,7 +33,7 @@ export interface ReadWebPageOptions extends ReadOptions {
 }
 
 /** The kinds of downloaded document handed to the file reader, with their extensions. */
-type DownloadedKind = 'pdf' | 'docx' | 'png' | 'jpeg' | 'webp';
+export type DownloadedKind = 'pdf' | 'docx' | 'png' | 'jpeg' | 'webp';
 
 const EXTENSIONS: Record<DownloadedKind, readonly [string, ...string[]]> = {
   pdf: ['.pdf'],
@@ -106,7 +106,7 @@ function kindOfExtension(url: URL): DownloadedKind | null {
 function looksLikeHtml(body: Uint8Array): boolean {
   const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, 512))
     .toString('latin1')
-    .replace(/^\ufeff|^\xef\xbb\xbf/, '')
+    .replace(/^\xef\xbb\xbf/, '')
     .trimStart()
     .toLowerCase();
   return /^<(?:!doctype html|html|head|body|!--)/.test(head);
@@ -124,8 +124,16 @@ export function downloadedFileName(url: URL, kind: DownloadedKind): string {
   return `${stem === '' ? url.hostname || 'document' : stem}${extensions[0]}`;
 }
 
+/** A media type fit to quote back: the server chose it, so only a plain `type/subtype`. */
+const QUOTABLE_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+
 function unsupportedType(mediaType: string): DocumentError {
-  const what = mediaType === '' ? 'content of no stated type' : `${mediaType} content`;
+  const what =
+    mediaType === ''
+      ? 'content of no stated type'
+      : QUOTABLE_TYPE.test(mediaType)
+        ? `${mediaType} content`
+        : 'content of an unknown type';
   return new DocumentError(
     'unsupported',
     `The address gave ${what}: Brevity reads web pages, plain text, PDF, .docx and PNG, JPEG or WebP images.`,
