@@ -2,16 +2,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ArticleExtractionError } from './html-text';
-import type { ArticleFailure, HtmlText } from './html-text';
+import { DocumentError } from '../document-error';
+import type { DocumentErrorKind } from '../document-error';
+import type { HtmlText } from './html-text';
 
 /*
  * Web pages are read in worker threads (issue 27), so no page, however hostile (ten megabytes of
  * nested tags, a parser's worst case), holds the event loop. A small pool of threads is started
  * on demand, reused page after page, and stopped when idle; pages wait in a queue in front of
  * it. Each thread has a heap limit and each page a time limit; past either the thread is
- * terminated, the page fails with an ArticleExtractionError ('too-large' or 'timed-out'), and
- * the next page gets a fresh thread. The documents module knows nothing of HTTP: the summaries
+ * terminated, the page fails with a DocumentError ('too-large' or 'timed-out'), and the next
+ * page gets a fresh thread. The documents module knows nothing of HTTP: the summaries
  * feature maps these failures to API errors.
  */
 
@@ -27,7 +28,7 @@ export interface ArticleRequest {
 export type ArticleMessage =
   | { type: 'ready' }
   | { type: 'article'; id: number; article: HtmlText }
-  | { type: 'refused'; id: number; failure: ArticleFailure; message: string }
+  | { type: 'refused'; id: number; kind: DocumentErrorKind; message: string }
   | { type: 'failed'; id: number; message: string };
 
 export interface ArticlePoolOptions {
@@ -54,7 +55,9 @@ const STARTUP_LIMIT_MS = 60_000;
 
 export const TIMED_OUT_MESSAGE = 'The page took too long to read.';
 export const TOO_LARGE_MESSAGE = 'The page is too large or too complex to read.';
-export const BUSY_MESSAGE = 'The server is busy reading other pages.';
+export const BUSY_MESSAGE = 'The server is busy reading other pages. Please try again in a minute.';
+/** When a page refused as busy is worth trying again, in seconds. */
+const BUSY_RETRY_SECONDS = 30;
 
 /**
  * Where the thread's module is. From the sources (vitest, tsx) it sits beside this file; bundled,
@@ -122,7 +125,7 @@ export class ArticleExtractionPool {
     return this.slots.size;
   }
 
-  /** Reads one page's article in a thread; fails with an ArticleExtractionError or an Error. */
+  /** Reads one page's article in a thread; fails with a DocumentError or an Error. */
   extract(
     html: Uint8Array,
     charset: string | null,
@@ -131,7 +134,9 @@ export class ArticleExtractionPool {
   ): Promise<HtmlText> {
     if (this.closed) return Promise.reject(new Error('The article extraction pool is closed'));
     if (this.queue.length >= this.options.maxQueued) {
-      return Promise.reject(new ArticleExtractionError('busy', BUSY_MESSAGE));
+      return Promise.reject(
+        new DocumentError('busy', BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_SECONDS }),
+      );
     }
     return new Promise<HtmlText>((resolve, reject) => {
       // A copy the thread can own: the caller's buffer may be a slice of a larger one.
@@ -183,7 +188,7 @@ export class ArticleExtractionPool {
     worker.on('error', (error: Error & { code?: string }) => {
       const failure =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ArticleExtractionError('too-large', TOO_LARGE_MESSAGE)
+          ? new DocumentError('too-large', TOO_LARGE_MESSAGE)
           : new Error('An article thread failed', { cause: error });
       void this.stop(slot, failure);
     });
@@ -198,7 +203,7 @@ export class ArticleExtractionPool {
     if (task === null) return;
     clearTimeout(slot.timer);
     task.timer = setTimeout(
-      () => void this.stop(slot, new ArticleExtractionError('timed-out', TIMED_OUT_MESSAGE)),
+      () => void this.stop(slot, new DocumentError('timed-out', TIMED_OUT_MESSAGE)),
       task.timeoutMs,
     );
     const request: ArticleRequest = {
@@ -224,7 +229,7 @@ export class ArticleExtractionPool {
     slot.task = null;
     if (message.type === 'article') task.resolve(message.article);
     else if (message.type === 'refused') {
-      task.reject(new ArticleExtractionError(message.failure, message.message));
+      task.reject(new DocumentError(message.kind, message.message));
     } else {
       task.reject(new Error(`Reading a web page failed in its thread: ${message.message}`));
       // A thread that failed is not trusted with the next page.
@@ -263,9 +268,9 @@ let sharedPool: ArticleExtractionPool | null = null;
 /**
  * The article of an HTML page, read in a worker thread of a shared pool (see the top of this
  * file). `charset` is the one the server named, or null; `url` the page's address after
- * redirects. Fails with ArticleExtractionError: 'no-article' (422 NO_TEXT, "the page had no
- * article"), 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory, 'busy' when
- * too many pages wait already.
+ * redirects. Fails with a DocumentError: 'no-text' (no article, or only a sign-in form),
+ * 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory, 'busy' when too many
+ * pages wait already.
  */
 export function extractArticle(
   html: Uint8Array,

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { ArticleExtractionError, htmlText } from './html-text';
+import { DocumentError } from '../document-error';
+import { htmlText } from './html-text';
 import type { ArticleMessage, ArticleRequest } from './article-extraction-pool';
 
 /*
@@ -17,8 +18,8 @@ function answer(request: ArticleRequest): ArticleMessage {
     const article = htmlText(request.html, request.charset, request.url);
     return { type: 'article', id: request.id, article };
   } catch (error) {
-    if (error instanceof ArticleExtractionError) {
-      return { type: 'refused', id: request.id, failure: error.failure, message: error.message };
+    if (error instanceof DocumentError) {
+      return { type: 'refused', id: request.id, kind: error.kind, message: error.message };
     }
     return { type: 'failed', id: request.id, message: String(error) };
   }
