@@ -26,7 +26,7 @@ const serverPath = resolve(here, '..', 'dist/server.js');
 const port = Number(process.env.BENCH_PORT ?? 4260);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = process.env.BENCH_DATA_DIR ?? resolve(here, '..', '..', '..', 'shared', 'data');
-const TARGET_CHARS = 500_000;
+const TARGET_CHARS = 497_000;
 const HEALTH_BOUND_MS = 100;
 
 const TOPICS = [
@@ -204,7 +204,7 @@ async function scannedPdf(pages: number): Promise<Buffer | null> {
 }
 
 function start(home: string): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', serverPath], {
+  return spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), '--enable-source-maps', serverPath], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
