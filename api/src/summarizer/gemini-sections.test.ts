@@ -161,6 +161,38 @@ describe('Gemini on a document over its input limit', () => {
     expect(logger.warn).toHaveBeenCalled();
   });
 
+  it('falls back when the sections cannot all be summarized before the deadline', async () => {
+    const fake = await startFakeGemini([
+      (response, request) => setTimeout(() => echo(response, request), 400),
+    ]);
+    fakes.push(fake);
+    const summarizer = createSummarizer({
+      geminiApiKey: 'test-key',
+      geminiModel: MODEL,
+      geminiBaseUrl: fake.baseUrl,
+      timeoutMs: 5_000,
+      deadlineMs: 1_000,
+      maxInputTokens: MAX_INPUT_TOKENS,
+      logger: { warn: vi.fn() },
+    });
+    const result = await summarizer.summarize(INPUT);
+    expect(result.isFallback).toBe(true);
+    expect(result.fallbackReason).toBe('timeout');
+    // The first two sections were asked for; no later one.
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('throws a section’s passing failure for a queued job instead of falling back', async () => {
+    const { summarizer } = await summarizerWith((response, request) => {
+      if (linesOf(request).some((line) => line.text.includes('glacier'))) {
+        geminiFailure(503)(response, request);
+      } else echo(response, request);
+    });
+    await expect(
+      summarizer.summarize(INPUT, undefined, { throwPassing: true }),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE', retryable: true });
+  });
+
   it('merges the sections in order when the combining call fails', async () => {
     const { summarizer, logger } = await summarizerWith((response, request) => {
       if (isCombining(request)) geminiFailure(500)(response, request);
