@@ -211,6 +211,22 @@ describe('Gemini on a document over its input limit', () => {
     );
   });
 
+  it('merges without a combining call when the parts’ sentences are over the limit too', async () => {
+    const { fake, summarizer } = await summarizerWith((response, request) => {
+      // Every sentence of the section: the parts are as long as the document.
+      const items = linesOf(request)
+        .filter((line) => line.text.endsWith('.'))
+        .slice(0, -1)
+        .map((line) => ({ text: line.text, sources: [line.number] }));
+      geminiAnswer(items)(response, request);
+    });
+    const result = await summarizer.summarize(INPUT);
+    expect(result.isFallback).toBe(false);
+    expect(fake.requests.filter(isCombining)).toHaveLength(0);
+    expect(result.sourceMap).toHaveLength(12);
+    expectSpansInOriginal(result);
+  });
+
   it('keeps a TL;DR to one sentence', async () => {
     const { summarizer } = await summarizerWith(echo);
     const result = await summarizer.summarize({ ...INPUT, format: 'tldr' });

@@ -1063,6 +1063,12 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
           retryable: true,
         });
       }
+      // So many sections that their sentences alone are over the limit: merged, not sent.
+      if (!fitsInput(partUnits.units, maxInputTokens)) {
+        throw new SummarizerError('REJECTED', 'The sections’ summaries are over the input limit', {
+          retryable: false,
+        });
+      }
       const answer = await runAttempts(
         {
           input,
