@@ -1,4 +1,6 @@
 import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
+import { summarizeInThread, THREAD_MIN_CHARS } from './local-summarizer-pool';
+import type { LocalExtract } from './local-summarizer-pool';
 import type { SentenceRole } from './document-roles';
 import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
 import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
@@ -1183,6 +1185,28 @@ function keywordsOfUnits(
 }
 
 /** The summarizer that needs no network: extractive, deterministic, always `isFallback`. */
+/**
+ * The local summary of `input`: a long document's in a worker thread (summarizeInThread), or
+ * inline when the thread cannot (it failed, or too many wait) and for shorter texts.
+ */
+async function extractOf(input: SummarizeInput, signal?: AbortSignal): Promise<LocalExtract> {
+  if (input.text.length < THREAD_MIN_CHARS) return summarizeWithPrompt(input);
+  try {
+    return await summarizeInThread(input);
+  } catch (error) {
+    if (signal?.aborted) throw cancelled(signal);
+    console.warn('The local summarizer works inline: its thread failed', error);
+    return summarizeWithPrompt(input);
+  }
+}
+
+function cancelled(signal: AbortSignal): SummarizerError {
+  return new SummarizerError('ABORTED', 'The summary request was cancelled', {
+    retryable: false,
+    cause: signal.reason,
+  });
+}
+
 export function createLocalSummarizer(): Summarizer {
   const local: Summarizer = {
     /** Its sentences one by one: the summary is ready at once, the screen behaves as with Gemini. */
@@ -1190,14 +1214,9 @@ export function createLocalSummarizer(): Summarizer {
       yield* streamResult(await local.summarize(input, signal), signal);
     },
     async summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummaryResult> {
-      if (signal?.aborted) {
-        throw new SummarizerError('ABORTED', 'The summary request was cancelled', {
-          retryable: false,
-          cause: signal.reason,
-        });
-      }
+      if (signal?.aborted) throw cancelled(signal);
       const started = performance.now();
-      const { summary, sourceMap, keywords, promptApplied } = summarizeWithPrompt(input);
+      const { summary, sourceMap, keywords, promptApplied } = await extractOf(input, signal);
       return {
         summary,
         sourceMap,
