@@ -238,21 +238,21 @@ async function main(): Promise<void> {
     await waitFor(`${base}/api/health`);
     const token = await signUp();
     const { pdf, characters } = longReport();
-    console.log(
+    console.info(
       `Long PDF: ${(pdf.length / 1024 / 1024).toFixed(2)} MB, ${Math.ceil(characters / 1000)}k characters written`,
     );
     const before = memoryOf(server.pid);
     const long = await upload(token, new File([new Uint8Array(pdf)], 'long-report.pdf'));
     const after = memoryOf(server.pid);
     const summary = long.body.data?.summary;
-    console.log(
+    console.info(
       `  ${long.status} in ${long.ms} ms: ${summary?.originalContent?.length ?? 0} characters read, ` +
         `summary ${summary?.summarizedContent?.length ?? 0} characters (${summary?.aiModel ?? long.body.message ?? ''})`,
     );
-    console.log(
+    console.info(
       `  server RSS ${before.rssMb} MB before, ${after.rssMb} MB after, peak ${after.peakMb} MB`,
     );
-    console.log(
+    console.info(
       `  GET /api/health meanwhile: slowest ${long.health.maxMs} ms over ${long.health.probes} probes`,
     );
     // The embedded PGlite runs in this process: storing half a megabyte of text and its
@@ -262,16 +262,16 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_SCANS === '1') {
       const scan = await scannedPdf(10);
-      if (scan === null) console.log(`Scanned PDF: skipped (no page images in ${dataDir}/ocr)`);
+      if (scan === null) console.info(`Scanned PDF: skipped (no page images in ${dataDir}/ocr)`);
       else {
         const figure = await upload(token, new File([new Uint8Array(scan)], 'scan-10-pages.pdf'));
         const memory = memoryOf(server.pid);
-        console.log(
+        console.info(
           `Scanned PDF, 10 pages (${(scan.length / 1024 / 1024).toFixed(2)} MB): ${figure.status} in ${figure.ms} ms ` +
             `(${(figure.ms / 10000).toFixed(2)} s a page), ocr ${String(figure.body.data?.summary?.ocr)}, ` +
             `${figure.body.data?.summary?.originalContent?.length ?? 0} characters${figure.body.message ? `: ${figure.body.message}` : ''}`,
         );
-        console.log(
+        console.info(
           `  server peak RSS ${memory.peakMb} MB; GET /api/health slowest ${figure.health.maxMs} ms over ${figure.health.probes} probes`,
         );
         if (figure.status !== 201 || figure.health.maxMs >= HEALTH_BOUND_MS) failed = true;
@@ -284,7 +284,7 @@ async function main(): Promise<void> {
     rmSync(home, { recursive: true, force: true });
   }
   if (failed) {
-    console.log('A figure missed its bound.');
+    console.info('A figure missed its bound.');
     process.exitCode = 1;
   }
 }
