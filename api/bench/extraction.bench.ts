@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseDocument } from '../src/documents/web/dom';
-import { ArticleExtractionError, visibleText } from '../src/documents/web/html-text';
+import { DocumentError } from '../src/documents/document-error';
+import { visibleText } from '../src/documents/web/html-text';
 import { closeArticlePool, extractArticle } from '../src/documents/web/article-extraction-pool';
 
 interface Page {
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     try {
       text = (await extractArticle(Buffer.from(page.html, 'utf8'), 'utf-8', page.url)).text;
     } catch (error) {
-      if (!(error instanceof ArticleExtractionError)) throw error;
+      if (!(error instanceof DocumentError)) throw error;
       failures += 1;
     }
     const pageMs = performance.now() - pageStarted;

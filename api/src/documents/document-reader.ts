@@ -1,7 +1,9 @@
-import { DocumentError } from './document-error';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
 import { readUploadedFile } from './uploaded-file';
+import { closeArticlePool, extractArticle } from './web/article-extraction-pool';
+import type { Resolver } from './web/fetch-page';
+import { readWebPage } from './web/read-web-page';
 
 /*
  * The documents module's one door (issue 27): a file or a web address in, its text out, with
@@ -74,6 +76,10 @@ export interface DocumentReader {
 
 export interface DocumentReaderOptions {
   fileExtractor: FileExtractor;
+  /** Hosts whose pages may be read although internal (FETCH_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+  /** Resolves host names for web addresses; the system's resolver by default (tests inject one). */
+  resolve?: Resolver | undefined;
 }
 
 /** The reader of every kind of document, on the threads of `options`. */
@@ -93,9 +99,15 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         sections: [],
       };
     },
-    readUrl() {
-      return Promise.reject(new DocumentError('unsupported', 'Web addresses are not read yet.'));
+    readUrl(url, readOptions = {}) {
+      // A PDF, .docx or image at the address is read as an upload is, by this reader's readFile
+      // (called on `this`, so a reader that replaces readFile is used for web documents too).
+      const readFile = (file: File, fileOptions: ReadOptions) => this.readFile(file, fileOptions);
+      const { allowedHosts, resolve } = options;
+      return readWebPage(url, { allowedHosts, resolve, readFile, extractArticle }, readOptions);
     },
-    close: () => fileExtractor.close(),
+    async close() {
+      await Promise.all([fileExtractor.close(), closeArticlePool()]);
+    },
   };
 }

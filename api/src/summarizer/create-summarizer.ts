@@ -30,6 +30,11 @@ export interface SummarizerOptions {
   logger?: SummarizerLogger | undefined;
   /** Settings of the circuit breaker shared by all requests to the model. */
   circuitBreaker?: CircuitBreakerOptions | undefined;
+  /**
+   * The model's input limit in tokens (default 900,000): a longer document is summarized by
+   * sections whose summaries are combined (see createGeminiSummarizer).
+   */
+  maxInputTokens?: number | undefined;
 }
 
 /** Why Gemini's failure made the local summarizer answer, in API.md's words. */
@@ -74,6 +79,7 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         maxRetries: options.maxRetries,
         maxRetryDelayMs: options.maxRetryDelayMs,
         circuitBreaker: options.circuitBreaker,
+        maxInputTokens: options.maxInputTokens,
         logger,
       })
     : null;

@@ -19,7 +19,7 @@ import { abortedError, streamResult } from './summary-stream';
 import type { SummaryStreamEvent } from './summary-stream';
 import { keywordsOf, lengthTarget } from './local-summarizer';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
-import { numberSentences } from './sentence-segmenter';
+import { joinSummarySentences, numberSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
 import { KEY_REJECTED_ACTION, healthOf } from './summarizer-health';
 import type { KeyRejection } from './summarizer-health';
@@ -31,6 +31,7 @@ import type {
   SummaryFormat,
   SummaryLength,
   SummaryResult,
+  SourceSpan,
 } from './summarizer';
 import { SummarizerError } from './summarizer-error';
 import { countWords } from './summary-metrics';
@@ -61,9 +62,24 @@ export interface GeminiSummarizerOptions {
   breaker?: CircuitBreaker | undefined;
   /** Source of jitter in [0, 1); tests may fix it. */
   random?: (() => number) | undefined;
+  /**
+   * The model's input limit, in tokens (estimated at {@link CHARS_PER_TOKEN} characters each;
+   * default {@link DEFAULT_MAX_INPUT_TOKENS}). A numbered document that fits is summarized in
+   * one call; a longer one by sections (see {@link inputSections}), whose summaries a last call
+   * combines.
+   */
+  maxInputTokens?: number | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Input tokens a call may carry: below the million of today's Flash models, with margin. */
+export const DEFAULT_MAX_INPUT_TOKENS = 900_000;
+/** The usual estimate of a token's size in English text (and about right for numbered lines). */
+export const CHARS_PER_TOKEN = 4;
+/** What the rules, the fence and a reader's prompt add to a call's document, in characters. */
+const PROMPT_ALLOWANCE_CHARS = 8_000;
+/** Sections of a document too long for one call summarized at once. */
+const SECTION_CONCURRENCY = 2;
 /** The whole summarize call, retries and waits included, on the live routes. */
 export const DEFAULT_DEADLINE_MS = 30_000;
 /** An attempt (or a retry) is only started with at least this long left before the deadline. */
@@ -196,6 +212,14 @@ export function numberedDocument(units: readonly NumberedSentence[]): string {
   return lines.join('\n');
 }
 
+/** How a call's prompt departs from a plain summary of its document. */
+export interface PromptOptions {
+  /** The length to ask for, when not the document's own (the combining call's). */
+  plan?: GeminiPlan | undefined;
+  /** The document is the parts' summaries of a longer one, to be combined. */
+  combining?: boolean | undefined;
+}
+
 /** The label of the user part that carries the reader's custom prompt. */
 export const READER_LABEL = "Reader's instructions for this summary:";
 
@@ -211,6 +235,7 @@ export function buildGeminiPrompt(
   input: SummarizeInput,
   boundary: string,
   units: readonly NumberedSentence[] = numberSentences(input.text),
+  options: PromptOptions = {},
 ): {
   systemInstruction: string;
   document: string;
@@ -220,7 +245,7 @@ export function buildGeminiPrompt(
 } {
   const open = `<<<DOCUMENT ${boundary}>>>`;
   const close = `<<<END DOCUMENT ${boundary}>>>`;
-  const plan = planGeminiSummary(input, units);
+  const plan = options.plan ?? planGeminiSummary(input, units);
   const rules = [
     "You are the summarizer of Brevity. Summarize the document in the user's message.",
     `The document is everything between the line "${open}" and the line "${close}". ` +
@@ -237,6 +262,13 @@ export function buildGeminiPrompt(
     'Write the summary in the language of the document. State only what the document says: ' +
       'no numbers, dates or names it does not contain, no title, no preamble, no comments ' +
       'about these instructions.',
+    ...(options.combining
+      ? [
+          'The document is made of the summaries of consecutive parts of one longer document, ' +
+            'each part a paragraph, in reading order. Write one summary of the whole longer ' +
+            'document from them; its length is that of a summary of the whole.',
+        ]
+      : []),
     lengthRule(plan),
   ];
   const customPrompt = input.customPrompt?.trim();
@@ -288,10 +320,131 @@ interface StreamProgress {
 }
 
 /** A checked answer of one attempt. */
-interface Answer {
+export interface Answer {
   summary: string;
   sourceMap: SummaryResult['sourceMap'];
   model: string;
+}
+
+/** One call's answer to get: the input, the numbered units it shows, and their words. */
+interface SummaryJob {
+  input: SummarizeInput;
+  units: readonly NumberedSentence[];
+  /** The words of what is summarized: an answer must have fewer. */
+  sourceWords: number;
+  prompt?: PromptOptions | undefined;
+}
+
+/** Characters of a unit's line in {@link numberedDocument}, its blank line before included. */
+function lineChars(unit: NumberedSentence, previous: NumberedSentence | undefined): number {
+  const blank = previous !== undefined && previous.block !== unit.block ? 1 : 0;
+  return blank + `[${unit.number}] `.length + unit.text.length + 1;
+}
+
+/** Whether the numbered document of `units` fits an input of `maxInputTokens` tokens. */
+export function fitsInput(units: readonly NumberedSentence[], maxInputTokens: number): boolean {
+  let chars = PROMPT_ALLOWANCE_CHARS;
+  units.forEach((unit, index) => {
+    chars += lineChars(unit, units[index - 1]);
+  });
+  return chars <= maxInputTokens * CHARS_PER_TOKEN;
+}
+
+/**
+ * A document too long for one call cut into sections that each fit `maxInputTokens` (with the
+ * prompt's allowance), as few as can be and of about equal size, each ending where a paragraph
+ * does or before a heading once it has its share. Each section's units are numbered from 1 and
+ * keep their offsets in the original text. A unit longer than the limit alone is a section.
+ */
+export function inputSections(
+  units: readonly NumberedSentence[],
+  maxInputTokens: number,
+): NumberedSentence[][] {
+  const limit = Math.max(1_000, maxInputTokens * CHARS_PER_TOKEN - PROMPT_ALLOWANCE_CHARS);
+  let total = 0;
+  units.forEach((unit, index) => {
+    total += lineChars(unit, units[index - 1]);
+  });
+  const share = total / Math.max(1, Math.ceil(total / limit));
+  const sections: NumberedSentence[][] = [];
+  let section: NumberedSentence[] = [];
+  let chars = 0;
+  units.forEach((unit, index) => {
+    const previous = units[index - 1];
+    const size = lineChars(unit, previous);
+    const boundary =
+      unit.kind === 'heading' || (previous !== undefined && previous.block !== unit.block);
+    if (section.length > 0 && (chars + size > limit || (chars >= share && boundary))) {
+      sections.push(section);
+      section = [];
+      chars = 0;
+    }
+    section.push(unit);
+    chars += size;
+  });
+  if (section.length > 0) sections.push(section);
+  return sections.map((units) => units.map((unit, index) => ({ ...unit, number: index + 1 })));
+}
+
+/**
+ * The parts' sentences as the numbered units of the combining call, one paragraph per part,
+ * and how to map its answer back: a unit's offsets are its position among them, and `remap`
+ * turns an entry citing units into one citing their sources in the original text.
+ */
+function partSentences(parts: readonly Answer[]): {
+  units: NumberedSentence[];
+  remap: (sourceMap: SummaryResult['sourceMap']) => SummaryResult['sourceMap'];
+} {
+  const entries = parts.flatMap((part, block) => part.sourceMap.map((entry) => ({ entry, block })));
+  const units: NumberedSentence[] = entries.map(({ entry, block }, index) => ({
+    text: entry.text,
+    kind: 'sentence',
+    block,
+    start: index,
+    end: index + 1,
+    number: index + 1,
+  }));
+  const remap = (sourceMap: SummaryResult['sourceMap']): SummaryResult['sourceMap'] =>
+    sourceMap.map((item) => {
+      const spans = new Map<string, SourceSpan>();
+      for (const cited of item.sources) {
+        for (const span of entries[cited.start]?.entry.sources ?? []) {
+          spans.set(`${span.start}:${span.end}`, span);
+        }
+      }
+      return { text: item.text, sources: [...spans.values()].sort((a, b) => a.start - b.start) };
+    });
+  return { units, remap };
+}
+
+/**
+ * The parts' summaries as one, when the combining call failed: the plan's sentences shared
+ * among the parts in proportion to their own (largest remainders), each part's first ones,
+ * in document order.
+ */
+export function mergeParts(parts: readonly Answer[], plan: GeminiPlan): Answer {
+  const total = parts.reduce((sum, part) => sum + part.sourceMap.length, 0);
+  const wanted = Math.min(total, plan.format === 'tldr' ? 1 : plan.sentences);
+  const exact = parts.map((part) => (total > 0 ? (part.sourceMap.length / total) * wanted : 0));
+  const shares = exact.map(Math.floor);
+  let left = wanted - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] as number) + 1;
+    left--;
+  }
+  const sourceMap = parts.flatMap((part, index) => part.sourceMap.slice(0, shares[index]));
+  return {
+    summary: joinSummarySentences(
+      sourceMap.map((entry) => entry.text),
+      plan.format === 'bullets',
+    ),
+    sourceMap,
+    model: parts[0]?.model ?? '',
+  };
 }
 
 /** The summary of a checked answer to `text`, `started` at performance.now(). */
@@ -324,6 +477,7 @@ interface AttemptRequest {
   attemptTimeoutMs: number;
   /** The document's word count: a summary must have fewer. */
   sourceWords: number;
+  prompt?: PromptOptions | undefined;
 }
 
 interface AttemptFailure {
@@ -507,6 +661,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   const random = options.random ?? Math.random;
   const logger = options.logger ?? console;
   const breaker = options.breaker ?? new CircuitBreaker(options.circuitBreaker);
+  const maxInputTokens = options.maxInputTokens ?? DEFAULT_MAX_INPUT_TOKENS;
   /** Gemini's last refusal of the key (logged once), cleared by the next answer. */
   let keyRejection: KeyRejection | null = null;
 
@@ -577,11 +732,13 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     input: SummarizeInput,
     units: readonly NumberedSentence[],
     budgetFactor: number,
+    prompt: PromptOptions = {},
   ) {
     const { systemInstruction, document, readerInstructions, plan } = buildGeminiPrompt(
       input,
       makeBoundary(`${input.text}\n${input.customPrompt ?? ''}`),
       units,
+      prompt,
     );
     const model = client.getGenerativeModel(
       {
@@ -660,8 +817,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
 
   /** One request to Gemini and the checked answer, or why there is none. */
   async function call(attempted: AttemptRequest): Promise<Answer | AttemptFailure> {
-    const { input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords } = attempted;
-    const { model, request, plan } = requestFor(input, units, budgetFactor);
+    const { input, units, signal, budgetFactor, attemptTimeoutMs, sourceWords, prompt } = attempted;
+    const { model, request, plan } = requestFor(input, units, budgetFactor, prompt);
     const cancel = attemptSignal(signal, attemptTimeoutMs);
     try {
       const { response } = await model.generateContent(request, { signal: cancel.signal });
@@ -685,6 +842,12 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     callOptions: SummarizeOptions | undefined,
   ): AsyncGenerator<SummaryStreamEvent> {
     const started = performance.now();
+    if (!fitsInput(numberSentences(input.text), maxInputTokens)) {
+      // Sections, then the combining call, as one result streamed sentence by sentence: the
+      // parts are no summary of the whole, so none of them is shown on the way.
+      yield* streamResult(await run(input, signal, callOptions, started), signal);
+      return;
+    }
     const progress: StreamProgress = { emitted: false, failure: undefined };
     try {
       yield* streamAttempt(input, signal, callOptions, started, progress);
@@ -809,9 +972,9 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   };
 
   /**
-   * The attempts of one summary, retried as the failure allows within the deadline. `earlier`
-   * is an attempt already made (a stream that failed before showing anything): it counts as
-   * the first.
+   * One summary: in one call while the numbered document fits the model's input, else by
+   * sections ({@link runSections}). `earlier` is an attempt already made (a stream that failed
+   * before showing anything): it counts as the first.
    */
   async function run(
     input: SummarizeInput,
@@ -820,12 +983,131 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     started = performance.now(),
     earlier?: AttemptFailure,
   ): Promise<SummaryResult> {
+    const units = numberSentences(input.text);
+    if (!fitsInput(units, maxInputTokens)) {
+      return runSections(input, units, signal, callOptions, started);
+    }
+    const job = { input, units, sourceWords: countWords(input.text) };
+    const answer = await runAttempts(job, signal, callOptions, started, earlier);
+    return resultOf(answer, input.text, units, started);
+  }
+
+  /**
+   * The summary of a document too long for one call: its sections (see {@link inputSections})
+   * summarized {@link SECTION_CONCURRENCY} at a time within the call's deadline, then one call
+   * combining their sentences into a summary of the requested length and format. Every source
+   * span points into the original text (a section's units keep their offsets). A section that
+   * fails ends the summary (the composed summarizer falls back to the local one); a combining
+   * call that fails leaves the parts merged in document order ({@link mergeParts}).
+   */
+  async function runSections(
+    input: SummarizeInput,
+    units: readonly NumberedSentence[],
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+    started: number,
+  ): Promise<SummaryResult> {
+    const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
+    const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
+    const sections = inputSections(units, maxInputTokens);
+    // A TL;DR is written from parts of some length; the combining call makes it one sentence.
+    const partInput: SummarizeInput =
+      input.format === 'tldr' ? { ...input, format: 'paragraph', length: 'short' } : input;
+    const stop = new AbortController();
+    const forwardAbort = (): void => stop.abort();
+    if (signal?.aborted) stop.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    const parts: Answer[] = [];
+    let failure: unknown;
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (failure === undefined && next < sections.length) {
+        const index = next++;
+        const section = sections[index] as NumberedSentence[];
+        try {
+          // The first sections are always asked for, as a single call's first attempt is.
+          if (index >= SECTION_CONCURRENCY && deadline - performance.now() < minAttemptMs) {
+            throw new SummarizerError('TIMEOUT', 'Gemini did not summarize every section in time', {
+              retryable: true,
+            });
+          }
+          const sourceWords = countWords(section.map((unit) => unit.text).join(' '));
+          parts[index] = await runAttempts(
+            { input: partInput, units: section, sourceWords },
+            stop.signal,
+            callOptions,
+            started,
+          );
+        } catch (error) {
+          if (failure === undefined) failure = error;
+          stop.abort();
+        }
+      }
+    };
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(SECTION_CONCURRENCY, sections.length) }, worker),
+      );
+    } finally {
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+    if (signal?.aborted) throw abortedError(signal.reason);
+    if (failure !== undefined) throw failure;
+
+    const plan = planGeminiSummary(input, units);
+    const partUnits = partSentences(parts);
+    let combined: Answer;
+    try {
+      if (deadline - performance.now() < minAttemptMs) {
+        throw new SummarizerError('TIMEOUT', 'No time left to combine the sections', {
+          retryable: true,
+        });
+      }
+      // So many sections that their sentences alone are over the limit: merged, not sent.
+      if (!fitsInput(partUnits.units, maxInputTokens)) {
+        throw new SummarizerError('REJECTED', 'The sections’ summaries are over the input limit', {
+          retryable: false,
+        });
+      }
+      const answer = await runAttempts(
+        {
+          input,
+          units: partUnits.units,
+          sourceWords: countWords(input.text),
+          prompt: { plan, combining: true },
+        },
+        signal,
+        callOptions,
+        started,
+      );
+      combined = { ...answer, sourceMap: partUnits.remap(answer.sourceMap) };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      logger.warn('Gemini could not combine the sections’ summaries; merging them in order', {
+        code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
+        sections: sections.length,
+      });
+      combined = mergeParts(parts, plan);
+    }
+    return resultOf(combined, input.text, units, started);
+  }
+
+  /**
+   * The attempts of one call's answer, retried as the failure allows within the deadline.
+   * `earlier` is an attempt already made: it counts as the first.
+   */
+  async function runAttempts(
+    job: SummaryJob,
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+    started: number,
+    earlier?: AttemptFailure,
+  ): Promise<Answer> {
+    const { input, units, sourceWords, prompt } = job;
     const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
     const remaining = (): number => deadline - performance.now();
     // An attempt with less time than this left is not worth starting.
     const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
-    const units = numberSentences(input.text);
-    const sourceWords = countWords(input.text);
     let budgetFactor = 1;
     let askedForShorter = false;
     let pending = earlier;
@@ -840,15 +1122,15 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
           budgetFactor,
           attemptTimeoutMs: Math.max(1, Math.min(timeoutMs, remaining())),
           sourceWords,
+          prompt,
         }));
       pending = undefined;
-      if ('summary' in outcome) {
-        return resultOf(outcome, input.text, units, started);
-      }
+      if ('summary' in outcome) return outcome;
       const { error, retryNow } = outcome;
       if (outcome.truncated) {
         // Once, at once, with twice the budget; cut again, the answer is incomplete.
-        const atLimit = outputTokenBudget(planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
+        const atLimit =
+          outputTokenBudget(prompt?.plan ?? planGeminiSummary(input, units)) >= MAX_OUTPUT_TOKENS;
         if (budgetFactor > 1 || atLimit || remaining() < minAttemptMs) throw error;
         budgetFactor = 2;
         logger.warn('Gemini’s answer was cut short; asking again with a larger budget', {

@@ -8,8 +8,10 @@ import {
 import { parseSummaryPrompt } from './prompt-steering';
 import { segmentSentences } from './sentence-segmenter';
 import type { Sentence } from './sentence-segmenter';
-import type { SummaryFormat, SummaryLength } from './summarizer';
+import type { SourceMapEntry, SourceSpan, SummaryFormat, SummaryLength } from './summarizer';
 import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../test/summarizer-fixtures';
+import { buildLongDocument, sectionAt } from '../test/long-document';
+import type { LongDocument, LongDocumentSection } from '../test/long-document';
 
 const NEWS = `City council approves new bridge over the Elm River
 
@@ -716,5 +718,95 @@ describe('createLocalSummarizer', () => {
         controller.signal,
       ),
     ).rejects.toMatchObject({ name: 'SummarizerError', code: 'ABORTED', retryable: false });
+  });
+});
+
+describe('a long document (over 50,000 characters) is summarized by sections', () => {
+  const sectionsOf = (document: LongDocument, sourceMap: SourceMapEntry[]): number[] =>
+    sourceMap.map((entry) => sectionAt(document, (entry.sources[0] as SourceSpan).start));
+
+  it('draws a medium summary of 500,000 characters under ten headings from most sections, in order, fast', () => {
+    const document = buildLongDocument({ chars: 500_000 });
+    expect(document.text.length).toBeGreaterThanOrEqual(500_000);
+    summarizeLocally({
+      text: document.text,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
+    const started = performance.now();
+    const { sourceMap } = summarizeLocally({
+      text: document.text,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
+    const elapsed = performance.now() - started;
+    const sections = sectionsOf(document, sourceMap);
+    expect(sourceMap.length).toBe(12);
+    expect(new Set(sections).size).toBeGreaterThanOrEqual(8);
+    expect(sections).not.toContain(-1);
+    // In document order, and each quotes its section's topic.
+    const starts = sourceMap.map((entry) => (entry.sources[0] as SourceSpan).start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    sourceMap.forEach((entry, index) => {
+      const section = document.sections[sections[index] as number] as LongDocumentSection;
+      expect(entry.text).toContain(section.topic.marker);
+      const span = entry.sources[0] as SourceSpan;
+      expect(document.text.slice(span.start, span.end)).toBe(entry.text);
+    });
+    // Shares in proportion: the larger second half of the document gives more sentences.
+    const later = sections.filter((section) => section >= 5).length;
+    expect(later).toBeGreaterThanOrEqual(6);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('keeps the lengths and formats: short < medium < long, a TL;DR one sentence, bullets', () => {
+    const document = buildLongDocument({ chars: 200_000 });
+    const count = (length: SummaryLength, format: SummaryFormat): number =>
+      summarizeLocally({ text: document.text, customPrompt: null, length, format }).sourceMap
+        .length;
+    expect(count('short', 'paragraph')).toBe(6);
+    expect(count('medium', 'paragraph')).toBe(12);
+    expect(count('long', 'paragraph')).toBe(20);
+    expect(count('medium', 'tldr')).toBe(1);
+    const bullets = summarizeLocally({
+      text: document.text,
+      customPrompt: null,
+      length: 'long',
+      format: 'bullets',
+    });
+    const lines = bullets.summary.split('\n');
+    expect(lines).toHaveLength(20);
+    for (const line of lines) expect(line.startsWith('- ')).toBe(true);
+    expect(new Set(sectionsOf(document, bullets.sourceMap)).size).toBe(10);
+  });
+
+  it('spreads a document without headings over its length', () => {
+    const document = buildLongDocument({ chars: 500_000, headings: false });
+    const { sourceMap } = summarizeLocally({
+      text: document.text,
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+    });
+    const sections = sectionsOf(document, sourceMap);
+    expect(sourceMap.length).toBe(12);
+    expect(new Set(sections).size).toBeGreaterThanOrEqual(7);
+    expect(sections).toEqual([...sections].sort((a, b) => a - b));
+    expect(Math.min(...sections)).toBeLessThanOrEqual(1);
+    expect(Math.max(...sections)).toBe(9);
+  });
+
+  it('follows a focus prompt to the sections that speak of it', () => {
+    const document = buildLongDocument({ chars: 300_000 });
+    const { sourceMap } = summarizeLocally({
+      text: document.text,
+      customPrompt: 'Focus on the glacier',
+      length: 'medium',
+      format: 'paragraph',
+    });
+    expect(sourceMap.length).toBeGreaterThan(0);
+    for (const entry of sourceMap) expect(entry.text).toContain('glacier');
   });
 });

@@ -1,4 +1,6 @@
 import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
+import { summarizeInThread, THREAD_MIN_CHARS } from './local-summarizer-pool';
+import type { LocalExtract } from './local-summarizer-pool';
 import type { SentenceRole } from './document-roles';
 import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
 import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
@@ -81,6 +83,14 @@ const SECTION_SHARE: Record<SummaryLength, number> = { short: 0, medium: 0.5, lo
 // Beyond this many units, neighbouring sentences are merged: the similarity graph is
 // quadratic in the number of units, and this bound caps its cost whatever the text looks like.
 const MAX_UNITS = 500;
+
+// Beyond this many characters a text is summarized by sections (see pickBySections): pasted
+// text (at most 50,000) never is, files, pages and scans of up to 500,000 may be.
+const LONG_DOCUMENT_CHARS = 50_000;
+/** A part of a long document has at most this many candidates: the ranking takes them unmerged. */
+const PART_CANDIDATES = 400;
+/** …and at most this many characters: a document without headings is cut into even chunks. */
+const PART_CHARS = 50_000;
 
 /**
  * Sentence targets per length: a share of the source's candidate sentences within a minimum
@@ -547,6 +557,45 @@ export function lengthTarget(
   };
 }
 
+/** One length a selection fills: its sentences, its words, whether method sentences count. */
+interface SummaryLevel {
+  sentences: number;
+  words: number;
+  methods: boolean;
+}
+
+/**
+ * The lengths a selection fills in turn, for `n` sentences of `totalWords` words in `sections`
+ * main sections: the shorter lengths first (see {@link selectUnits}), or one exact count.
+ */
+function summaryLevels(
+  n: number,
+  totalWords: number,
+  sections: number,
+  plan: SummaryPlan,
+): SummaryLevel[] {
+  if (plan.sentenceCount !== null) {
+    return [{ sentences: plan.sentenceCount, words: Infinity, methods: false }];
+  }
+  // Each section a reader would miss is worth a sentence: a medium summary draws on half the
+  // main sections at least, a long one on most, within the half-the-text cap and the length's
+  // most sentences.
+  return LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) => {
+    const target = lengthTarget(n, totalWords, length);
+    const covering = Math.min(
+      Math.ceil(n / 2),
+      LENGTHS[length].max,
+      Math.ceil(SECTION_SHARE[length] * sections),
+    );
+    return {
+      sentences: Math.max(target.sentences, covering),
+      words: covering > target.sentences ? Infinity : target.words,
+      // How a study was done is for a reader who wants the detail: a long summary.
+      methods: length === 'long',
+    };
+  });
+}
+
 /**
  * Greedy selection with maximal marginal relevance, filling one length after the other: the
  * sentences of a short summary first, then those a medium one adds, then those a long one adds.
@@ -564,27 +613,7 @@ function selectUnits(
 ): number[] {
   const n = units.length;
   const totalWords = units.reduce((total, unit) => total + unit.words, 0);
-  // Each section a reader would miss is worth a sentence: a medium summary draws on half the
-  // main sections at least, a long one on most, within the half-the-text cap and the length's
-  // most sentences.
-  const sections = structure.mainSections.size;
-  const levels =
-    plan.sentenceCount !== null
-      ? [{ sentences: plan.sentenceCount, words: Infinity, methods: false }]
-      : LENGTH_ORDER.slice(0, LENGTH_ORDER.indexOf(plan.length) + 1).map((length) => {
-          const target = lengthTarget(n, totalWords, length);
-          const covering = Math.min(
-            Math.ceil(n / 2),
-            LENGTHS[length].max,
-            Math.ceil(SECTION_SHARE[length] * sections),
-          );
-          return {
-            sentences: Math.max(target.sentences, covering),
-            words: covering > target.sentences ? Infinity : target.words,
-            // How a study was done is for a reader who wants the detail: a long summary.
-            methods: length === 'long',
-          };
-        });
+  const levels = summaryLevels(n, totalWords, structure.mainSections.size, plan);
   const coverage = plan.focusTerms.length === 0 ? new Set(structure.mainSections) : new Set();
   const chosen: number[] = [];
   const isChosen = new Uint8Array(n);
@@ -762,6 +791,7 @@ export function summarizeExtractive(
     tokenize(text),
     planSummary(steering, controls),
     steering,
+    text.length > LONG_DOCUMENT_CHARS,
   ).extract;
 }
 
@@ -848,6 +878,7 @@ function summarizeSegmented(
   tokens: readonly TextToken[],
   plan: SummaryPlan,
   steering: SummarySteering,
+  long: boolean,
 ): { extract: ExtractiveSummary; applied: boolean } {
   if (segmented.length === 0) {
     return { extract: { summary: '', sentences: [], sourceMap: [] }, applied: false };
@@ -861,15 +892,9 @@ function summarizeSegmented(
     steering,
   );
   const candidates = steered.candidates;
-  structure.mainSections = mainSectionsOf(structure, candidates);
-  const units = mergeUnits(candidates);
-
-  const { vectors, terms, idf } = buildVectors(units);
-  const similarity = similarityOf(vectors, terms);
-  const scores = sentenceScores(units, similarity, structure, plan, idf, steering.simple);
-  const chosen = selectUnits(units, scores, similarity, structure, plan);
-
-  const picked = chosen.flatMap((index) => (units[index] as Unit).sentences);
+  const picked = long
+    ? pickBySections(candidates, structure, plan, steering)
+    : pickSentences(candidates, structure, plan, steering);
   const sentences = picked.map((sentence) => sentence.text);
   const extract = {
     summary: joinSummarySentences(sentences, plan.format === 'bullets'),
@@ -880,6 +905,214 @@ function summarizeSegmented(
     })),
   };
   return { extract, applied: steered.applied };
+}
+
+/**
+ * The sentences the existing ranking picks among `candidates` (all of a text, or one part of a
+ * long one), in document order. `structure` is the whole text's; its main sections are those
+ * of these candidates.
+ */
+function pickSentences(
+  candidates: Candidate[],
+  structure: Structure,
+  plan: SummaryPlan,
+  steering: SummarySteering,
+): Sentence[] {
+  if (candidates.length === 0) return [];
+  const own: Structure = { ...structure, mainSections: mainSectionsOf(structure, candidates) };
+  const units = mergeUnits(candidates);
+  const { vectors, terms, idf } = buildVectors(units);
+  const similarity = similarityOf(vectors, terms);
+  const scores = sentenceScores(units, similarity, own, plan, idf, steering.simple);
+  const chosen = selectUnits(units, scores, similarity, own, plan);
+  return chosen.flatMap((index) => (units[index] as Unit).sentences);
+}
+
+/**
+ * A stretch of a long document's candidates summarized on its own: a section, or a chunk of
+ * paragraphs of one, never more candidates than the ranking takes unmerged.
+ */
+interface DocumentPart {
+  candidates: Candidate[];
+  /** Its section (see {@link Structure}). */
+  section: number;
+  /** What it weighs in the summary's sentences: its words (or its sentences on the topic). */
+  weight: number;
+}
+
+/**
+ * The parts of a long document: its sections (see {@link documentStructure}), each cut into
+ * chunks of whole paragraphs of at most {@link PART_CANDIDATES} candidates and
+ * {@link PART_CHARS} characters; a document without headings is one section, so evenly cut.
+ */
+function documentPartsOf(candidates: Candidate[], plan: SummaryPlan): DocumentPart[] {
+  const sections: Candidate[][] = [];
+  for (const candidate of candidates) {
+    const current = sections[sections.length - 1];
+    if (current && (current[0] as Candidate).section === candidate.section) current.push(candidate);
+    else sections.push([candidate]);
+  }
+  const chunks: Candidate[][] = [];
+  for (const section of sections) {
+    const first = section[0] as Candidate;
+    const last = section[section.length - 1] as Candidate;
+    const chars = last.sentence.end - first.sentence.start;
+    const count = Math.max(
+      Math.ceil(section.length / PART_CANDIDATES),
+      Math.ceil(chars / PART_CHARS),
+    );
+    if (count <= 1) {
+      chunks.push(section);
+      continue;
+    }
+    // Even chunks, each ending at a paragraph's end when one is near.
+    const size = Math.ceil(section.length / count);
+    let chunk: Candidate[] = [];
+    section.forEach((candidate, index) => {
+      const following = section[index + 1];
+      chunk.push(candidate);
+      const full = chunk.length >= size;
+      const paragraphEnds = !following || following.sentence.block !== candidate.sentence.block;
+      if (!following || (full && paragraphEnds) || chunk.length >= PART_CANDIDATES) {
+        chunks.push(chunk);
+        chunk = [];
+      }
+    });
+  }
+  // Asked for a topic, the parts that speak of it weigh; otherwise their length.
+  const focus = new Set(plan.focusTerms);
+  const onTopic = (chunk: Candidate[]): number =>
+    chunk.filter((candidate) => candidate.terms.some((term) => focus.has(term))).length;
+  const byTopic = focus.size > 0 && chunks.some((chunk) => onTopic(chunk) > 0);
+  return chunks.map((chunk) => ({
+    candidates: chunk,
+    section: (chunk[0] as Candidate).section,
+    weight: byTopic ? onTopic(chunk) : chunk.reduce((total, { words }) => total + words, 0),
+  }));
+}
+
+/**
+ * `total` sentences shared among `weights` in proportion (largest remainders), each weighing
+ * part first getting one while there are enough.
+ */
+function shareSentences(weights: readonly number[], total: number): number[] {
+  const shares = weights.map(() => 0);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return shares;
+  const weighing = weights.filter((weight) => weight > 0).length;
+  let left = total;
+  if (weighing <= total) {
+    weights.forEach((weight, index) => {
+      if (weight > 0) shares[index] = 1;
+    });
+    left -= weighing;
+  }
+  const exact = weights.map((weight) => (weight / sum) * left);
+  exact.forEach((value, index) => {
+    shares[index] = (shares[index] as number) + Math.floor(value);
+  });
+  left -= exact.reduce((total, value) => total + Math.floor(value), 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] as number) + 1;
+    left--;
+  }
+  return shares;
+}
+
+/**
+ * Adjacent blocks of these weights gathered into `count` groups of about equal weight, in
+ * document order, as index ranges (`end` exclusive).
+ */
+function groupBlocks(weights: readonly number[], count: number): { start: number; end: number }[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const groups: { start: number; end: number }[] = [];
+  let start = 0;
+  let weight = 0;
+  weights.forEach((value, index) => {
+    weight += value;
+    const blocksLeft = weights.length - index - 1;
+    const groupsLeft = count - groups.length - 1;
+    const due = ((groups.length + 1) * total) / count;
+    if (groupsLeft > 0 && (weight >= due || blocksLeft <= groupsLeft)) {
+      groups.push({ start, end: index + 1 });
+      start = index + 1;
+    }
+  });
+  if (start < weights.length) groups.push({ start, end: weights.length });
+  return groups;
+}
+
+/**
+ * A long document's summary by sections, so that it covers the whole document rather than the
+ * stretch the ranking finds most central: the length's sentences (as for any text, over its
+ * candidate sentences) are shared among its sections in proportion to their size, and each
+ * section's share among its parts (chunks of paragraphs), each part choosing its own with the
+ * usual ranking; the summary keeps document order. With fewer sentences than sections (or a
+ * section's share smaller than its parts), adjacent ones are grouped, one sentence per group:
+ * its parts' own best sentences compete for it. The word budget is never what binds at this
+ * size (50,000 characters are some 8,000 words; 20 sentences are far fewer).
+ */
+function pickBySections(
+  candidates: Candidate[],
+  structure: Structure,
+  plan: SummaryPlan,
+  steering: SummarySteering,
+): Sentence[] {
+  const parts = documentPartsOf(candidates, plan).filter((part) => part.weight > 0);
+  if (parts.length <= 1) {
+    return pickSentences(parts[0]?.candidates ?? candidates, structure, plan, steering);
+  }
+  const totalWords = candidates.reduce((total, candidate) => total + candidate.words, 0);
+  const sectionCount = mainSectionsOf(structure, candidates).size;
+  const levels = summaryLevels(candidates.length, totalWords, sectionCount, plan);
+  const target = (levels[levels.length - 1] as SummaryLevel).sentences;
+  const exactly = (count: number): SummaryPlan => ({ ...plan, sentenceCount: count });
+  const bySentence = new Map(candidates.map((candidate) => [candidate.sentence, candidate]));
+  const sections: DocumentPart[][] = [];
+  for (const part of parts) {
+    const current = sections[sections.length - 1];
+    if (current && (current[0] as DocumentPart).section === part.section) current.push(part);
+    else sections.push([part]);
+  }
+  const weightOf = (group: DocumentPart[]): number =>
+    group.reduce((total, part) => total + part.weight, 0);
+  /** One sentence for a stretch of parts: the best of their own best ones. */
+  const oneOf = (group: DocumentPart[]): Sentence[] => {
+    if (group.length === 1) {
+      return pickSentences((group[0] as DocumentPart).candidates, structure, exactly(1), steering);
+    }
+    const leads = group
+      .flatMap((part) => pickSentences(part.candidates, structure, exactly(1), steering))
+      .map((sentence) => bySentence.get(sentence))
+      .filter((candidate): candidate is Candidate => candidate !== undefined);
+    return pickSentences(leads, structure, exactly(1), steering);
+  };
+  /** `count` sentences from `blocks` (adjacent stretches of parts), in document order. */
+  const spread = (blocks: DocumentPart[][], count: number): Sentence[] => {
+    if (count <= 0) return [];
+    if (count < blocks.length) {
+      return groupBlocks(blocks.map(weightOf), count).flatMap((range) =>
+        oneOf(blocks.slice(range.start, range.end).flat()),
+      );
+    }
+    const shares = shareSentences(blocks.map(weightOf), count);
+    return blocks.flatMap((block, index) => {
+      const share = shares[index] as number;
+      if (block.length === 1) {
+        const part = block[0] as DocumentPart;
+        return share > 0 ? pickSentences(part.candidates, structure, exactly(share), steering) : [];
+      }
+      return spread(
+        block.map((part) => [part]),
+        share,
+      );
+    });
+  };
+  return spread(sections, target);
 }
 
 /** The local summary of one request, without the timing (what the summarizer returns). */
@@ -899,7 +1132,14 @@ export function summarizeWithPrompt(
   const plan = planSummary(steering, { length: input.length, format: input.format });
   const tokens = tokenize(input.text);
   const parts = documentParts(segmented);
-  const { extract, applied } = summarizeSegmented(segmented, parts, tokens, plan, steering);
+  const { extract, applied } = summarizeSegmented(
+    segmented,
+    parts,
+    tokens,
+    plan,
+    steering,
+    input.text.length > LONG_DOCUMENT_CHARS,
+  );
   // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
   // a translation) or what the text cannot answer (a topic it never mentions).
   const prompted = (input.customPrompt ?? '').trim().length > 0;
@@ -945,6 +1185,28 @@ function keywordsOfUnits(
 }
 
 /** The summarizer that needs no network: extractive, deterministic, always `isFallback`. */
+/**
+ * The local summary of `input`: a long document's in a worker thread (summarizeInThread), or
+ * inline when the thread cannot (it failed, or too many wait) and for shorter texts.
+ */
+async function extractOf(input: SummarizeInput, signal?: AbortSignal): Promise<LocalExtract> {
+  if (input.text.length < THREAD_MIN_CHARS) return summarizeWithPrompt(input);
+  try {
+    return await summarizeInThread(input);
+  } catch (error) {
+    if (signal?.aborted) throw cancelled(signal);
+    console.warn('The local summarizer works inline: its thread failed', error);
+    return summarizeWithPrompt(input);
+  }
+}
+
+function cancelled(signal: AbortSignal): SummarizerError {
+  return new SummarizerError('ABORTED', 'The summary request was cancelled', {
+    retryable: false,
+    cause: signal.reason,
+  });
+}
+
 export function createLocalSummarizer(): Summarizer {
   const local: Summarizer = {
     /** Its sentences one by one: the summary is ready at once, the screen behaves as with Gemini. */
@@ -952,14 +1214,9 @@ export function createLocalSummarizer(): Summarizer {
       yield* streamResult(await local.summarize(input, signal), signal);
     },
     async summarize(input: SummarizeInput, signal?: AbortSignal): Promise<SummaryResult> {
-      if (signal?.aborted) {
-        throw new SummarizerError('ABORTED', 'The summary request was cancelled', {
-          retryable: false,
-          cause: signal.reason,
-        });
-      }
+      if (signal?.aborted) throw cancelled(signal);
       const started = performance.now();
-      const { summary, sourceMap, keywords, promptApplied } = summarizeWithPrompt(input);
+      const { summary, sourceMap, keywords, promptApplied } = await extractOf(input, signal);
       return {
         summary,
         sourceMap,

@@ -19,6 +19,7 @@ import { createPasswordHashing } from '../lib/password-hashing';
 import { startSummaryWorkers } from '../features/summaries/summary-workers';
 import { createDocumentReader } from '../documents/document-reader';
 import { FileExtractionPool } from '../documents/file-extraction-pool';
+import type { Resolver } from '../documents/web/fetch-page';
 import type { SummaryWorkers } from '../features/summaries/summary-workers';
 import { signAccessToken } from '../lib/tokens';
 import { createTestDatabase } from './test-database';
@@ -108,6 +109,11 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>;
   /** log2 of scrypt's N for password hashes (default TEST_PASSWORD_HASH_COST). */
   passwordHashCost?: number;
+  /**
+   * Resolves the host names of web addresses the app reads (default: the system's resolver).
+   * A test server on 127.0.0.1 is read once allowed: `env: { FETCH_ALLOWED_HOSTS: '127.0.0.1:<port>' }`.
+   */
+  resolve?: Resolver;
 }
 
 /**
@@ -155,6 +161,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     summarizer,
     documents: createDocumentReader({
       fileExtractor: new FileExtractionPool(config.extraction),
+      allowedHosts: config.documents.fetchAllowedHosts,
+      resolve: options.resolve,
     }),
     jobs: createJobQueue(database.db, config.jobs, logger),
     logger,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ArticleExtractionPool, closeArticlePool, extractArticle } from './article-extraction-pool';
-import { ArticleExtractionError, htmlText } from './html-text';
+import { DocumentError } from '../document-error';
+import { htmlText } from './html-text';
 
 const URL = 'https://news.example/2026/11/council-budget';
 
@@ -21,11 +22,11 @@ function nestedPage(depth: number): Buffer {
   );
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ArticleExtractionError> {
+async function failureOf(promise: Promise<unknown>): Promise<DocumentError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ArticleExtractionError) return error;
+    if (error instanceof DocumentError) return error;
     throw error;
   }
   throw new Error('The page was read');
@@ -59,12 +60,12 @@ describe('ArticleExtractionPool', () => {
     ]);
   });
 
-  it('passes no-article back as the typed failure, and keeps the thread', async () => {
+  it('passes no-text back as a DocumentError, and keeps the thread', async () => {
     const articles = pool({ concurrency: 1 });
     const error = await failureOf(
       articles.extract(Buffer.from('<html><body><p>Nothing here.</p></body></html>'), null, URL),
     );
-    expect(error.failure).toBe('no-article');
+    expect(error.kind).toBe('no-text');
     expect(articles.threadCount).toBe(1);
     expect((await articles.extract(ARTICLE, null, URL)).title).toBe('Council budget');
   });
@@ -83,7 +84,7 @@ describe('ArticleExtractionPool', () => {
     );
     const elapsed = performance.now() - started;
     clearInterval(ticker);
-    expect(error.failure).toBe('timed-out');
+    expect(error.kind).toBe('timed-out');
     expect(elapsed).toBeLessThan(5_000);
     expect(ticks).toBeGreaterThan(5);
     expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
@@ -96,7 +97,7 @@ describe('ArticleExtractionPool', () => {
       `<html><body><article>${`<p>${PARAGRAPH}</p>`.repeat(40_000)}</article></body></html>`,
     );
     const error = await failureOf(articles.extract(huge, 'utf-8', URL, { timeoutMs: 20_000 }));
-    expect(error.failure).toBe('too-large');
+    expect(error.kind).toBe('too-large');
     expect((await articles.extract(ARTICLE, 'utf-8', URL)).title).toBe('Council budget');
   });
 
@@ -104,7 +105,7 @@ describe('ArticleExtractionPool', () => {
     const articles = pool({ concurrency: 1, maxQueued: 1 });
     const first = articles.extract(ARTICLE, null, URL);
     const second = articles.extract(ARTICLE, null, URL);
-    expect((await failureOf(articles.extract(ARTICLE, null, URL))).failure).toBe('busy');
+    expect((await failureOf(articles.extract(ARTICLE, null, URL))).kind).toBe('busy');
     await Promise.all([first, second]);
   });
 
@@ -112,7 +113,7 @@ describe('ArticleExtractionPool', () => {
     const articles = pool({ concurrency: 1 });
     const slow = articles.extract(nestedPage(100_000), null, URL, { timeoutMs: 300 });
     const next = articles.extract(ARTICLE, null, URL);
-    expect((await failureOf(slow)).failure).toBe('timed-out');
+    expect((await failureOf(slow)).kind).toBe('timed-out');
     expect((await next).title).toBe('Council budget');
   });
 });

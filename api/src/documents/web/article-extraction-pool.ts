@@ -1,34 +1,23 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { ArticleExtractionError } from './html-text';
-import type { ArticleFailure, HtmlText } from './html-text';
+import { DocumentError } from '../document-error';
+import type { DocumentErrorKind } from '../document-error';
+import { threadEntry, ThreadPool } from '../../lib/thread-pool';
+import type { HtmlText } from './html-text';
 
 /*
  * Web pages are read in worker threads (issue 27), so no page, however hostile (ten megabytes of
- * nested tags, a parser's worst case), holds the event loop. A small pool of threads is started
- * on demand, reused page after page, and stopped when idle; pages wait in a queue in front of
- * it. Each thread has a heap limit and each page a time limit; past either the thread is
- * terminated, the page fails with an ArticleExtractionError ('too-large' or 'timed-out'), and
- * the next page gets a fresh thread. The documents module knows nothing of HTTP: the summaries
- * feature maps these failures to API errors.
+ * nested tags, a parser's worst case), holds the event loop: a ThreadPool (lib/thread-pool.ts)
+ * of article threads. Past a thread's heap limit or a page's time limit the page fails with a
+ * DocumentError ('too-large' or 'timed-out'); a page the thread refuses ('no-text') keeps the
+ * thread. The documents module knows nothing of HTTP: the summaries feature maps these
+ * failures to API errors.
  */
 
 /** Main thread to worker: read this page. `html` is transferred, not copied. */
 export interface ArticleRequest {
-  id: number;
   html: Uint8Array;
   charset: string | null;
   url: string;
 }
-
-/** Worker to main thread: it started, or the answer to one request. */
-export type ArticleMessage =
-  | { type: 'ready' }
-  | { type: 'article'; id: number; article: HtmlText }
-  | { type: 'refused'; id: number; failure: ArticleFailure; message: string }
-  | { type: 'failed'; id: number; message: string };
 
 export interface ArticlePoolOptions {
   /** Threads at most. Default 2 (the page reader is one step of a summary, not the server's work). */
@@ -49,212 +38,59 @@ export interface ExtractArticleOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** A thread that has not started in this long is taken as broken. */
-const STARTUP_LIMIT_MS = 60_000;
 
 export const TIMED_OUT_MESSAGE = 'The page took too long to read.';
 export const TOO_LARGE_MESSAGE = 'The page is too large or too complex to read.';
-export const BUSY_MESSAGE = 'The server is busy reading other pages.';
-
-/**
- * Where the thread's module is. From the sources (vitest, tsx) it sits beside this file; bundled,
- * this file is part of dist/server.js or dist/worker.js and the thread is the build's entry
- * dist/documents/web/article-thread.js.
- */
-function defaultEntry(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts')
-    ? new URL('./article-thread.ts', here)
-    : new URL('./documents/web/article-thread.js', here);
-}
-
-/** A worker thread on `entry` (a .ts entry through tsx) with a heap limit. */
-function startThread(entry: URL, memoryMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: memoryMb };
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { resourceLimits });
-  // Node 20 does not pass tsx's loader on to worker threads: the thread imports its entry
-  // through tsx's API instead (require.resolve finds its CommonJS file; the ES module is beside).
-  const api = createRequire(import.meta.url).resolve('tsx/esm/api');
-  const tsx = pathToFileURL(path.join(path.dirname(api), 'index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}));`;
-  return new Worker(boot, { eval: true, resourceLimits });
-}
-
-interface Task {
-  id: number;
-  html: Uint8Array;
-  charset: string | null;
-  url: string;
-  timeoutMs: number;
-  resolve: (article: HtmlText) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout | undefined;
-}
-
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  task: Task | null;
-  timer: NodeJS.Timeout | undefined;
-}
+export const BUSY_MESSAGE = 'The server is busy reading other pages. Please try again in a minute.';
+/** When a page refused as busy is worth trying again, in seconds. */
+const BUSY_RETRY_SECONDS = 30;
 
 /** The pool of article threads; see the comment at the top of this file. */
 export class ArticleExtractionPool {
-  private readonly options: Required<ArticlePoolOptions>;
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Task[] = [];
-  private nextId = 1;
-  private closed = false;
+  private readonly pool: ThreadPool<ArticleRequest, HtmlText>;
 
   constructor(options: ArticlePoolOptions = {}) {
-    this.options = {
-      concurrency: 2,
-      memoryMb: 512,
-      idleMs: 30_000,
-      maxQueued: 32,
-      entry: defaultEntry(),
-      ...options,
-    };
+    this.pool = new ThreadPool({
+      name: 'article',
+      entry:
+        options.entry ??
+        threadEntry(import.meta.url, './article-thread.ts', './documents/web/article-thread.js'),
+      concurrency: options.concurrency ?? 2,
+      memoryMb: options.memoryMb ?? 512,
+      idleMs: options.idleMs,
+      maxQueued: options.maxQueued,
+      errors: {
+        outOfMemory: () => new DocumentError('too-large', TOO_LARGE_MESSAGE),
+        timedOut: () => new DocumentError('timed-out', TIMED_OUT_MESSAGE),
+        busy: () =>
+          new DocumentError('busy', BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_SECONDS }),
+        refused: (kind, message) => new DocumentError(kind as DocumentErrorKind, message),
+      },
+    });
   }
 
   /** Threads alive now (tests). */
   get threadCount(): number {
-    return this.slots.size;
+    return this.pool.threadCount;
   }
 
-  /** Reads one page's article in a thread; fails with an ArticleExtractionError or an Error. */
+  /** Reads one page's article in a thread; fails with a DocumentError or an Error. */
   extract(
     html: Uint8Array,
     charset: string | null,
     url: string,
     options: ExtractArticleOptions = {},
   ): Promise<HtmlText> {
-    if (this.closed) return Promise.reject(new Error('The article extraction pool is closed'));
-    if (this.queue.length >= this.options.maxQueued) {
-      return Promise.reject(new ArticleExtractionError('busy', BUSY_MESSAGE));
-    }
-    return new Promise<HtmlText>((resolve, reject) => {
-      // A copy the thread can own: the caller's buffer may be a slice of a larger one.
-      const own = new Uint8Array(html);
-      this.queue.push({
-        id: this.nextId,
-        html: own,
-        charset,
-        url,
-        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        resolve,
-        reject,
-        timer: undefined,
-      });
-      this.nextId += 1;
-      this.pump();
-    });
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.queue.splice(0)) {
-      task.reject(new Error('The article extraction pool is closed'));
-    }
-    await Promise.all([...this.slots].map((slot) => this.stop(slot, null)));
-  }
-
-  /** Gives waiting pages to idle threads, starting threads up to the concurrency. */
-  private pump(): void {
-    while (this.queue.length > 0 && !this.closed) {
-      const idle = [...this.slots].find((slot) => slot.ready && slot.task === null);
-      if (idle === undefined && this.slots.size >= this.options.concurrency) return;
-      const slot = idle ?? this.start();
-      slot.task = this.queue.shift() ?? null;
-      slot.worker.ref();
-      if (slot.ready) this.send(slot);
-    }
-  }
-
-  private start(): Slot {
-    const worker = startThread(this.options.entry, this.options.memoryMb);
-    const slot: Slot = { worker, ready: false, task: null, timer: undefined };
-    slot.timer = setTimeout(
-      () => void this.stop(slot, new Error('An article thread did not start in time')),
-      STARTUP_LIMIT_MS,
+    // A copy the thread can own: the caller's buffer may be a slice of a larger one.
+    const own = new Uint8Array(html);
+    return this.pool.run(
+      { html: own, charset, url },
+      { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, transfer: [own.buffer] },
     );
-    this.slots.add(slot);
-    worker.on('message', (message: ArticleMessage) => this.receive(slot, message));
-    worker.on('error', (error: Error & { code?: string }) => {
-      const failure =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new ArticleExtractionError('too-large', TOO_LARGE_MESSAGE)
-          : new Error('An article thread failed', { cause: error });
-      void this.stop(slot, failure);
-    });
-    worker.on('exit', (code) => {
-      void this.stop(slot, new Error(`An article thread exited with code ${code}`));
-    });
-    return slot;
   }
 
-  private send(slot: Slot): void {
-    const task = slot.task;
-    if (task === null) return;
-    clearTimeout(slot.timer);
-    task.timer = setTimeout(
-      () => void this.stop(slot, new ArticleExtractionError('timed-out', TIMED_OUT_MESSAGE)),
-      task.timeoutMs,
-    );
-    const request: ArticleRequest = {
-      id: task.id,
-      html: task.html,
-      charset: task.charset,
-      url: task.url,
-    };
-    slot.worker.postMessage(request, [task.html.buffer as ArrayBuffer]);
-  }
-
-  private receive(slot: Slot, message: ArticleMessage): void {
-    if (message.type === 'ready') {
-      slot.ready = true;
-      if (slot.task !== null) this.send(slot);
-      else this.idle(slot);
-      this.pump();
-      return;
-    }
-    const task = slot.task;
-    if (task === null || task.id !== message.id) return;
-    clearTimeout(task.timer);
-    slot.task = null;
-    if (message.type === 'article') task.resolve(message.article);
-    else if (message.type === 'refused') {
-      task.reject(new ArticleExtractionError(message.failure, message.message));
-    } else {
-      task.reject(new Error(`Reading a web page failed in its thread: ${message.message}`));
-      // A thread that failed is not trusted with the next page.
-      void this.stop(slot, null);
-      return;
-    }
-    this.idle(slot);
-    this.pump();
-  }
-
-  /** An idle thread does not keep the process alive, and is stopped after idleMs. */
-  private idle(slot: Slot): void {
-    slot.worker.unref();
-    clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => void this.stop(slot, null), this.options.idleMs);
-    slot.timer.unref();
-  }
-
-  /** Ends a thread: its page, if any, fails with `failure`; waiting pages get a new thread. */
-  private async stop(slot: Slot, failure: Error | null): Promise<void> {
-    if (!this.slots.delete(slot)) return;
-    clearTimeout(slot.timer);
-    const task = slot.task;
-    slot.task = null;
-    if (task !== null) {
-      clearTimeout(task.timer);
-      task.reject(failure ?? new Error('An article thread stopped'));
-    }
-    this.pump();
-    await slot.worker.terminate();
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 
@@ -263,9 +99,9 @@ let sharedPool: ArticleExtractionPool | null = null;
 /**
  * The article of an HTML page, read in a worker thread of a shared pool (see the top of this
  * file). `charset` is the one the server named, or null; `url` the page's address after
- * redirects. Fails with ArticleExtractionError: 'no-article' (422 NO_TEXT, "the page had no
- * article"), 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory, 'busy' when
- * too many pages wait already.
+ * redirects. Fails with a DocumentError: 'no-text' (no article, or only a sign-in form),
+ * 'timed-out' past `timeoutMs`, 'too-large' past the thread's memory, 'busy' when too many
+ * pages wait already.
  */
 export function extractArticle(
   html: Uint8Array,

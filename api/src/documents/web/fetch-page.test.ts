@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders, RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageFetchError, fetchPage, isPublicAddress, parseAllowedHosts } from './fetch-page';
+import { DocumentError } from '../document-error';
+import { fetchPage, isPublicAddress, parseAllowedHosts } from './fetch-page';
 import type { Resolver } from './fetch-page';
 
 /** Servers a test starts, on 127.0.0.1 only, closed after it. */
@@ -29,12 +30,12 @@ afterEach(async () => {
   );
 });
 
-/** What a fetch failed with: its failure and message. */
-async function failureOf(promise: Promise<unknown>): Promise<{ failure: string; message: string }> {
+/** What a fetch failed with: its kind and message. */
+async function failureOf(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof PageFetchError) return { failure: error.failure, message: error.message };
+    if (error instanceof DocumentError) return { kind: error.kind, message: error.message };
     throw error;
   }
   throw new Error('expected the fetch to fail');
@@ -112,12 +113,12 @@ describe('fetchPage', () => {
       response.end('secret');
     });
     expect(await failureOf(fetchPage(`${origin}/`))).toEqual({
-      failure: 'not-allowed',
+      kind: 'not-allowed',
       message:
         'Only ports 80 and 443 can be read (this address uses ' + origin.split(':')[2] + ').',
     });
     expect(await failureOf(fetchPage('http://127.0.0.1/'))).toEqual({
-      failure: 'not-allowed',
+      kind: 'not-allowed',
       message: 'The address 127.0.0.1 is not on the public internet.',
     });
     expect(requests).toBe(0);
@@ -134,7 +135,7 @@ describe('fetchPage', () => {
       response.end();
     });
     expect(
-      (await failureOf(fetchPage(`${origin}/`, { allowedHosts: [`127.0.0.1:${port}`] }))).failure,
+      (await failureOf(fetchPage(`${origin}/`, { allowedHosts: [`127.0.0.1:${port}`] }))).kind,
     ).toBe('not-allowed');
     expect(secretRequests).toBe(0);
   });
@@ -153,7 +154,7 @@ describe('fetchPage', () => {
         ),
         address,
       ).toEqual({
-        failure: 'not-allowed',
+        kind: 'not-allowed',
         message: 'The address news.example.test is not on the public internet.',
       });
     }
@@ -163,7 +164,7 @@ describe('fetchPage', () => {
           await failureOf(
             fetchPage('https://news.example.test/', { resolve: resolverTo(address, 6) }),
           )
-        ).failure,
+        ).kind,
         address,
       ).toBe('not-allowed');
     }
@@ -184,7 +185,7 @@ describe('fetchPage', () => {
         await failureOf(fetchPage(address, { resolve: resolverTo('93.184.216.34') })),
         address,
       ).toEqual({
-        failure: 'not-allowed',
+        kind: 'not-allowed',
         message,
       });
     }
@@ -197,7 +198,7 @@ describe('fetchPage', () => {
     expect(
       await failureOf(fetchPage('https://nowhere.example.test/', { resolve: missing })),
     ).toEqual({
-      failure: 'unreachable',
+      kind: 'unreachable',
       message: 'The address nowhere.example.test could not be found.',
     });
     const { port } = await serve((_request, response) => response.end());
@@ -208,7 +209,7 @@ describe('fetchPage', () => {
         fetchPage(`http://127.0.0.1:${port}/`, { allowedHosts: [`127.0.0.1:${port}`] }),
       ),
     ).toEqual({
-      failure: 'unreachable',
+      kind: 'unreachable',
       message: `The page at 127.0.0.1:${port} could not be reached.`,
     });
   });
@@ -220,7 +221,7 @@ describe('fetchPage', () => {
     });
     const options = { allowedHosts: [`127.0.0.1:${port}`] };
     expect(await failureOf(fetchPage(`${origin}/gone`, options))).toEqual({
-      failure: 'unreachable',
+      kind: 'unreachable',
       message: 'The page answered 404 Not Found.',
     });
     expect((await failureOf(fetchPage(`${origin}/broken`, options))).message).toBe(
@@ -241,12 +242,12 @@ describe('fetchPage', () => {
     const options = { allowedHosts: [`127.0.0.1:${port}`] };
     const started = Date.now();
     expect(await failureOf(fetchPage(`${origin}/slow`, { ...options, timeoutMs: 300 }))).toEqual({
-      failure: 'timed-out',
+      kind: 'unreachable',
       message: 'The page did not finish within 0.3 seconds.',
     });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(await failureOf(fetchPage(`${origin}/loop`, options))).toEqual({
-      failure: 'unreachable',
+      kind: 'unreachable',
       message: 'The page redirected more than 5 times.',
     });
   });
@@ -271,7 +272,7 @@ describe('fetchPage', () => {
     });
     const options = { allowedHosts: [`127.0.0.1:${port}`], maxBytes: 32 * 1024 };
     for (const path of ['/declared', '/streamed', '/bomb']) {
-      expect((await failureOf(fetchPage(`${origin}${path}`, options))).failure, path).toBe(
+      expect((await failureOf(fetchPage(`${origin}${path}`, options))).kind, path).toBe(
         'too-large',
       );
     }

@@ -6,6 +6,7 @@ import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import ipaddr from 'ipaddr.js';
+import { DocumentError } from '../document-error';
 
 /**
  * Reads a web page for a summary the way a careful browser would, and no further (issue 27): http
@@ -14,19 +15,17 @@ import ipaddr from 'ipaddr.js';
  * again at every redirect, and the connection goes to the address that was checked, so a name
  * that resolves elsewhere the second time (DNS rebinding) cannot reach an internal service.
  * `FETCH_ALLOWED_HOSTS` lets an operator allow named intranet hosts (`host` or `host:port`).
+ * It fails with a DocumentError: `not-allowed` (an address Brevity may not fetch),
+ * `unreachable` (no such name, no connection, an error status, a page that never finished) or
+ * `too-large` (past the byte limit).
  */
 
-/** Why a page could not be read: each maps to one API error (API.md, round 3). */
-export type PageFetchFailure = 'not-allowed' | 'unreachable' | 'too-large' | 'timed-out';
+function notAllowed(message: string): DocumentError {
+  return new DocumentError('not-allowed', message);
+}
 
-export class PageFetchError extends Error {
-  constructor(
-    readonly failure: PageFetchFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PageFetchError';
-  }
+function unreachable(message: string): DocumentError {
+  return new DocumentError('unreachable', message);
 }
 
 export interface ResolvedAddress {
@@ -115,18 +114,15 @@ async function checkedAddress(
   resolve: Resolver,
 ): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PageFetchError('not-allowed', 'Only http and https addresses can be read.');
+    throw notAllowed('Only http and https addresses can be read.');
   }
   if (url.username !== '' || url.password !== '') {
-    throw new PageFetchError('not-allowed', 'Addresses with a user name or password are not read.');
+    throw notAllowed('Addresses with a user name or password are not read.');
   }
   const port = portOf(url);
   const allowedByName = isAllowedHost(url, port, allowed);
   if (!allowedByName && port !== 80 && port !== 443) {
-    throw new PageFetchError(
-      'not-allowed',
-      `Only ports 80 and 443 can be read (this address uses ${port}).`,
-    );
+    throw notAllowed(`Only ports 80 and 443 can be read (this address uses ${port}).`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
@@ -137,14 +133,14 @@ async function checkedAddress(
     try {
       addresses = await resolve(host);
     } catch {
-      throw new PageFetchError('unreachable', `The address ${host} could not be found.`);
+      throw unreachable(`The address ${host} could not be found.`);
     }
     if (addresses.length === 0) {
-      throw new PageFetchError('unreachable', `The address ${host} could not be found.`);
+      throw unreachable(`The address ${host} could not be found.`);
     }
   }
   if (!allowedByName && !addresses.every(({ address }) => isPublicAddress(address))) {
-    throw new PageFetchError('not-allowed', `The address ${host} is not on the public internet.`);
+    throw notAllowed(`The address ${host} is not on the public internet.`);
   }
   return addresses[0] as ResolvedAddress;
 }
@@ -179,12 +175,17 @@ function send(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<I
   });
 }
 
+/** `bytes` in MB, to two decimals at most (10 for the default limit). */
+function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 100) / 100;
+}
+
 /** The body, decompressed, refused past `maxBytes` (counted after decompression). */
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
   const tooLarge = () =>
-    new PageFetchError('too-large', `The page is larger than ${maxBytes / (1024 * 1024)} MB.`);
+    new DocumentError('too-large', `The page is larger than ${megabytes(maxBytes)} MB.`);
   if (encoding === 'identity' && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
     throw tooLarge();
@@ -218,7 +219,10 @@ function describeStatus(response: IncomingMessage): string {
   return `${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`;
 }
 
-/** Reads `address` under the rules above; fails with a PageFetchError naming what went wrong. */
+/**
+ * Reads `address` under the rules above; fails with a DocumentError naming what went wrong, or,
+ * when `options.signal` is aborted, with its reason.
+ */
 export async function fetchPage(
   address: string,
   options: FetchPageOptions = {},
@@ -228,6 +232,7 @@ export async function fetchPage(
   const maxBytes = options.maxBytes ?? PAGE_LIMITS.maxBytes;
   const timeoutMs = options.timeoutMs ?? PAGE_LIMITS.timeoutMs;
   const maxRedirects = options.maxRedirects ?? PAGE_LIMITS.maxRedirects;
+  options.signal?.throwIfAborted();
   const timer = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
 
@@ -235,34 +240,42 @@ export async function fetchPage(
   try {
     url = new URL(address);
   } catch {
-    throw new PageFetchError('not-allowed', 'This is not a web address.');
+    throw notAllowed('This is not a web address.');
   }
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const target = await checkedAddress(url, allowed, resolve);
+      let target: ResolvedAddress;
+      try {
+        target = await checkedAddress(url, allowed, resolve);
+      } catch (error) {
+        // Said as such: the person gave a public address, and may not know where it leads.
+        if (redirects > 0 && error instanceof DocumentError && error.kind === 'not-allowed') {
+          throw notAllowed(
+            `The page redirected to an address that cannot be read. ${error.message}`,
+          );
+        }
+        throw error;
+      }
       let response: IncomingMessage;
       try {
         response = await send(url, target, signal);
       } catch (error) {
         if (signal.aborted) throw error;
-        throw new PageFetchError('unreachable', `The page at ${url.host} could not be reached.`);
+        throw unreachable(`The page at ${url.host} could not be reached.`);
       }
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location) {
         response.resume();
         if (redirects >= maxRedirects) {
-          throw new PageFetchError(
-            'unreachable',
-            `The page redirected more than ${maxRedirects} times.`,
-          );
+          throw unreachable(`The page redirected more than ${maxRedirects} times.`);
         }
         url = new URL(location, url);
         continue;
       }
       if (status < 200 || status >= 300) {
         response.resume();
-        throw new PageFetchError('unreachable', `The page answered ${describeStatus(response)}.`);
+        throw unreachable(`The page answered ${describeStatus(response)}.`);
       }
       const [mediaType = '', ...parameters] = String(response.headers['content-type'] ?? '')
         .split(';')
@@ -276,19 +289,13 @@ export async function fetchPage(
       return { url: url.href, mediaType: mediaType.toLowerCase(), charset, body };
     }
   } catch (error) {
-    if (error instanceof PageFetchError) throw error;
-    if (timer.aborted) {
-      throw new PageFetchError(
-        'timed-out',
-        `The page did not finish within ${timeoutMs / 1000} seconds.`,
-      );
-    }
     // The caller gave up (the person pressed Stop): that is theirs to report.
-    if (options.signal?.aborted) throw error;
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof DocumentError) throw error;
+    if (timer.aborted) {
+      throw unreachable(`The page did not finish within ${timeoutMs / 1000} seconds.`);
+    }
     // The connection broke while the page was being read.
-    throw new PageFetchError(
-      'unreachable',
-      `The page at ${url.host} could not be read to its end.`,
-    );
+    throw unreachable(`The page at ${url.host} could not be read to its end.`);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArticleExtractionError, decodeHtml, htmlText, metaCharset } from './html-text';
+import { DocumentError } from '../document-error';
+import { decodeHtml, htmlText, metaCharset } from './html-text';
 
 const URL = 'https://news.example/2026/11/council-budget';
 
@@ -26,11 +27,11 @@ function articleOf(html: string | Uint8Array, charset: string | null = 'utf-8') 
   return htmlText(bytes, charset, URL);
 }
 
-function noArticle(html: string): ArticleExtractionError {
+function noArticle(html: string): DocumentError {
   try {
     articleOf(html);
   } catch (error) {
-    if (error instanceof ArticleExtractionError) return error;
+    if (error instanceof DocumentError) return error;
     throw error;
   }
   throw new Error('htmlText found an article');
@@ -207,7 +208,7 @@ describe('htmlText', () => {
     );
   });
 
-  it('fails with no-article on a page without one', () => {
+  it('fails with no-text on a page without an article', () => {
     const links = Array.from(
       { length: 30 },
       (_, index) => `<li><a href="/${index}">Story ${index}</a></li>`,
@@ -221,12 +222,12 @@ describe('htmlText', () => {
       '<html><body><p>404. The page you asked for is not here.</p></body></html>',
     ]) {
       const error = noArticle(html);
-      expect(error.failure).toBe('no-article');
+      expect(error.kind).toBe('no-text');
       expect(error.message).toBe('The page had no article.');
     }
   });
 
-  it('fails with no-article on a login wall', () => {
+  it('fails with no-text on a login wall, saying the page asks to sign in', () => {
     const html = `<html><head><title>Sign in</title></head><body><main>
       <h1>Sign in to keep reading</h1>
       <p>This story is for subscribers. Sign in with your email address and password to read it,
@@ -235,7 +236,9 @@ describe('htmlText', () => {
       <label>Password <input type="password" name="password"></label>
       <button>Sign in</button></form><p><a href="/forgot">Forgot your password?</a></p>
     </main></body></html>`;
-    expect(noArticle(html).failure).toBe('no-article');
+    const error = noArticle(html);
+    expect(error.kind).toBe('no-text');
+    expect(error.message).toMatch(/asks to sign in/);
   });
 
   it('reads a page nested thousands of elements deep, and quickly', () => {

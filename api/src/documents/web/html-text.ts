@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { Readability } from '@mozilla/readability';
+import { DocumentError } from '../document-error';
 import { flattenDeepNesting, isElement, parseDocument, TEXT_NODE } from './dom';
 import type { DomDocument, DomElement, DomNode } from './dom';
 
@@ -29,20 +30,9 @@ export interface HtmlText {
   sections: HtmlSection[];
 }
 
-/** Why a page gave no text: each maps to one API error (API.md, round 3). */
-export type ArticleFailure = 'no-article' | 'timed-out' | 'too-large' | 'busy';
-
-export class ArticleExtractionError extends Error {
-  constructor(
-    readonly failure: ArticleFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ArticleExtractionError';
-  }
-}
-
 export const NO_ARTICLE_MESSAGE = 'The page had no article.';
+export const SIGN_IN_MESSAGE =
+  'The page asks to sign in: Brevity reads only what anyone can see without an account.';
 
 /** The same on a page with a password field: a wall says more than an error page does. */
 const MIN_WALLED_ARTICLE_WORDS = 150;
@@ -105,8 +95,22 @@ export function decodeHtml(body: Uint8Array, charset: string | null): string {
     decoder = decoderFor(metaCharset(body));
     if (decoder !== null && decoder.encoding.startsWith('utf-16')) decoder = null;
   }
-  decoder ??= new TextDecoder('utf-8');
-  return decoder.encoding === 'windows-1252' ? decodeWindows1252(body) : decoder.decode(body);
+  return decodeWith(decoder, body);
+}
+
+function decodeWith(decoder: TextDecoder | null, body: Uint8Array): string {
+  const chosen = decoder ?? new TextDecoder('utf-8');
+  return chosen.encoding === 'windows-1252' ? decodeWindows1252(body) : chosen.decode(body);
+}
+
+/**
+ * A plain-text page's text: a byte-order mark first, then the charset the server named, else
+ * UTF-8 (a plain text has no `<meta>` to ask).
+ */
+export function decodePlainText(body: Uint8Array, charset: string | null): string {
+  const bom = byteOrderMark(body);
+  if (bom !== null) return new TextDecoder(bom).decode(body);
+  return decodeWith(decoderFor(charset), body);
 }
 
 /** Characters of windows-1252's bytes 0x80 to 0x9f (WHATWG Encoding, index-windows-1252). */
@@ -487,8 +491,8 @@ function pageTitle(document: DomDocument): string | null {
 /**
  * The article of an HTML page, as text with its headings and their sections. `charset` is the
  * one the server named (null when it named none); `url` is the page's address after redirects,
- * which the text, keeping no links, does not need yet. Throws ArticleExtractionError('no-article')
- * when the page has no article to speak of.
+ * which the text, keeping no links, does not need yet. Throws DocumentError('no-text') when the
+ * page has no article to speak of (NO_ARTICLE_MESSAGE), or only a sign-in form (SIGN_IN_MESSAGE).
  */
 export function htmlText(body: Uint8Array, charset: string | null, url: string): HtmlText {
   const document = parseDocument(decodeHtml(body, charset));
@@ -503,16 +507,14 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   );
   const article = reader.parse();
   const content = article?.content ?? null;
-  if (content === null || !isElement(content)) {
-    throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
-  }
+  // A page that asks for a password and says little else is a login wall, not an article.
+  const noArticle = () =>
+    new DocumentError('no-text', asksForPassword ? SIGN_IN_MESSAGE : NO_ARTICLE_MESSAGE);
+  if (content === null || !isElement(content)) throw noArticle();
   removeClutter(content);
   const { text, sections } = joinBlocks(removeClutterBlocks(blocksOf(content)));
-  // A page that asks for a password and says little else is a login wall, not an article.
   const minWords = asksForPassword ? MIN_WALLED_ARTICLE_WORDS : MIN_ARTICLE_WORDS;
-  if (wordCount(text, minWords) < minWords) {
-    throw new ArticleExtractionError('no-article', NO_ARTICLE_MESSAGE);
-  }
+  if (wordCount(text, minWords) < minWords) throw noArticle();
   const articleTitle = article?.title?.replace(/\s+/g, ' ').trim() ?? '';
   return { title: articleTitle === '' ? title : articleTitle, text, sections };
 }

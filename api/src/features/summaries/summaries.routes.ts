@@ -20,7 +20,6 @@ import {
   listVersionsQuerySchema,
   regenerateSummarySchema,
 } from './summaries.schemas';
-import type { CreateSummaryInput } from './summaries.schemas';
 import { exportOwnSummary, listVersions, restoreVersion } from './summary-versions.service';
 import {
   createSummary,
@@ -50,11 +49,6 @@ function cancellableRequester(c: Context<AuthEnv>): SummaryRequester {
   return { ...requester(c), signal: c.req.raw.signal };
 }
 
-/** The text pasted into POST / or /stream, as the service takes a new summary's input. */
-function pastedText({ content, ...options }: CreateSummaryInput): SummaryInput {
-  return { ...options, kind: 'text', text: content };
-}
-
 /** A new summary and the balance after paying for it, as POST /, /upload and /stream answer. */
 function toCreatedSummaryDto(created: CreatedSummary) {
   return { summary: toSummaryDto(created.summary), updatedCredits: created.updatedCredits };
@@ -77,6 +71,8 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
   switch (event.type) {
     case 'delta':
       return { event: 'delta', data: JSON.stringify({ text: event.text }) };
+    case 'progress':
+      return { event: 'progress', data: JSON.stringify(event.progress) };
     case 'reset':
       return { event: 'reset', data: JSON.stringify({ reason: event.reason }) };
     case 'done':
@@ -87,9 +83,58 @@ function toServerSentEvent(event: SummaryCreationEvent): { event: string; data: 
     case 'failed':
       return {
         event: 'error',
-        data: JSON.stringify({ code: event.error.code, message: event.error.message }),
+        data: JSON.stringify({
+          code: event.error.code,
+          message: event.error.message,
+          ...(event.error.errors ? { errors: event.error.errors } : {}),
+        }),
       };
   }
+}
+
+/**
+ * POST /api/summaries/stream and /upload/stream: a new summary of `input` as server-sent events
+ * (API.md "Additions"): `progress` while a file or a page is read, `delta`s, maybe `reset`, then
+ * `done` or `error`. The credit check (402) and pasted text's rules answer with JSON before the
+ * stream starts; the call's place (fair use) is held while the stream runs.
+ */
+async function streamedSummary(c: Context<AuthEnv>, input: SummaryInput): Promise<Response> {
+  const cancel = linkedAbort(c.req.raw.signal);
+  // Throws before the stream starts (0 credits, or all held: the usual 402 JSON).
+  const { events, release } = await streamNewSummary(
+    c.var.deps,
+    { ...requester(c), signal: cancel.signal },
+    input,
+  );
+  // The call's place is held while the stream runs, not only until this handler returns.
+  const call = keepSummarizerCall(c);
+  const response = streamSSE(c, async (stream) => {
+    stream.onAbort(cancel.abort);
+    const keepAlive = setInterval(
+      () => void stream.write(': keep-alive\n\n'),
+      STREAM_KEEP_ALIVE_MS,
+    );
+    try {
+      for await (const event of events) await stream.writeSSE(toServerSentEvent(event));
+    } catch (error) {
+      // Not expected: the service reports its failures as events.
+      c.var.deps.logger.error({ err: error }, 'The summary stream failed:');
+      await stream.writeSSE({
+        event: 'error',
+        data: JSON.stringify({ code: 'INTERNAL', message: INTERNAL_MESSAGE }),
+      });
+    } finally {
+      clearInterval(keepAlive);
+      // A client gone before the end: the summarizer's work is stopped, nothing is charged.
+      if (stream.aborted) cancel.abort();
+      await release();
+      if (call) await releaseQuietly(call, c.var.deps.logger);
+    }
+  });
+  // No cache, proxy or compression may hold the events back.
+  response.headers.set('Cache-Control', 'no-cache, no-transform');
+  response.headers.set('X-Accel-Buffering', 'no');
+  return response;
 }
 
 /**
@@ -135,53 +180,18 @@ export const ownSummariesListRoutes = new Hono<BearerEnv>().get(
  */
 export const summariesRoutes = new Hono<AuthEnv>()
   .post('/', limitSummarizerCalls, validate('json', createSummarySchema), async (c) => {
-    const created = await createSummary(
-      c.var.deps,
-      cancellableRequester(c),
-      pastedText(c.req.valid('json')),
-    );
+    const created = await createSummary(c.var.deps, cancellableRequester(c), c.req.valid('json'));
     return c.json(
       successEnvelope(toCreatedSummaryDto(created), 'Summary created successfully'),
       201,
     );
   })
-  .post('/stream', limitSummarizerCalls, validate('json', createSummarySchema), async (c) => {
-    const cancel = linkedAbort(c.req.raw.signal);
-    // Throws before the stream starts (0 credits, or all held: the usual 402 JSON).
-    const { events, release } = await streamNewSummary(
-      c.var.deps,
-      { ...requester(c), signal: cancel.signal },
-      pastedText(c.req.valid('json')),
-    );
-    // The call's place is held while the stream runs, not only until this handler returns.
-    const call = keepSummarizerCall(c);
-    const response = streamSSE(c, async (stream) => {
-      stream.onAbort(cancel.abort);
-      const keepAlive = setInterval(
-        () => void stream.write(': keep-alive\n\n'),
-        STREAM_KEEP_ALIVE_MS,
-      );
-      try {
-        for await (const event of events) await stream.writeSSE(toServerSentEvent(event));
-      } catch (error) {
-        // Not expected: the service reports its failures as events.
-        c.var.deps.logger.error({ err: error }, 'The summary stream failed:');
-        await stream.writeSSE({
-          event: 'error',
-          data: JSON.stringify({ code: 'INTERNAL', message: INTERNAL_MESSAGE }),
-        });
-      } finally {
-        clearInterval(keepAlive);
-        // A client gone before the end: the summarizer's work is stopped, nothing is charged.
-        if (stream.aborted) cancel.abort();
-        await release();
-        if (call) await releaseQuietly(call, c.var.deps.logger);
-      }
-    });
-    // No cache, proxy or compression may hold the events back.
-    response.headers.set('Cache-Control', 'no-cache, no-transform');
-    response.headers.set('X-Accel-Buffering', 'no');
-    return response;
+  .post('/stream', limitSummarizerCalls, validate('json', createSummarySchema), (c) =>
+    streamedSummary(c, c.req.valid('json')),
+  )
+  .post('/upload/stream', requireSummaryCredit, limitSummarizerCalls, uploadForm(), (c) => {
+    const { file, ...options } = c.req.valid('form');
+    return streamedSummary(c, { ...options, kind: 'file', file });
   })
   .post('/upload', requireSummaryCredit, limitSummarizerCalls, uploadForm(), async (c) => {
     const { file, ...options } = c.req.valid('form');

@@ -13,6 +13,8 @@ import {
   customPromptProblem,
 } from '../../lib/summary-text';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
+import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
+import type { SummaryInput } from './summary-input';
 
 /*
  * The request rules of API.md "Limits" for summaries, with SPEC.md's exact messages.
@@ -56,32 +58,87 @@ function formField<Schema extends z.ZodType>(schema: Schema) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema);
 }
 
-export const createSummarySchema = z.object(
-  {
-    content,
-    customPrompt,
-    length: length.transform((value) => value ?? 'medium'),
-    format: format.transform((value) => value ?? 'paragraph'),
-  },
-  jsonObjectBody,
-);
+/** A web address to summarize: at most this many characters (API.md round 3). */
+export const MAX_URL_CHARS = 2048;
+export const URL_TOO_LONG_MESSAGE = `Page address must be at most ${MAX_URL_CHARS.toLocaleString('en-US')} characters`;
+export const URL_INVALID_MESSAGE =
+  'Page address must be a web address starting with http:// or https://';
+export const CONTENT_OR_URL_MESSAGE = 'Send either content or url, not both';
 
-export type CreateSummaryInput = z.infer<typeof createSummarySchema>;
+/**
+ * A web address: trimmed, at most 2,048 characters, an absolute URL. Whether Brevity may fetch
+ * it (scheme, credentials, port, internal address) is the documents module's judgement: a 400
+ * URL_NOT_ALLOWED, not a VALIDATION_ERROR.
+ */
+const url = z
+  .string({ error: 'Page address must be text' })
+  .trim()
+  .min(1, { error: URL_INVALID_MESSAGE })
+  .max(MAX_URL_CHARS, { error: URL_TOO_LONG_MESSAGE })
+  .refine((value) => URL.canParse(value), { error: URL_INVALID_MESSAGE });
+
+/** What every new summary may say of how it is written. */
+const summaryOptions = {
+  customPrompt,
+  length: length.transform((value) => value ?? 'medium'),
+  format: format.transform((value) => value ?? 'paragraph'),
+};
+
+type SummaryOptionsInput = {
+  customPrompt: string | null;
+  length: SummaryLength;
+  format: SummaryFormat;
+};
+
+/**
+ * The input of a new summary from `content` or `url` (exactly one: neither is a 400 on
+ * `content` as before, both a 400 on `url`), as the service takes it.
+ */
+function oneSource(
+  {
+    content: text,
+    url: address,
+    ...options
+  }: SummaryOptionsInput & {
+    content?: string | undefined;
+    url?: string | undefined;
+  },
+  context: z.RefinementCtx,
+): SummaryInput {
+  if (text !== undefined && address !== undefined) {
+    context.addIssue({ code: 'custom', path: ['url'], message: CONTENT_OR_URL_MESSAGE });
+    return z.NEVER;
+  }
+  if (address !== undefined) return { ...options, kind: 'url', url: address };
+  if (text === undefined) {
+    context.addIssue({ code: 'custom', path: ['content'], message: CONTENT_REQUIRED_MESSAGE });
+    return z.NEVER;
+  }
+  return { ...options, kind: 'text', text };
+}
+
+/** POST /api/summaries and /stream: `content` or `url`, and the options. */
+export const createSummarySchema = z
+  .object({ content: content.optional(), url: url.optional(), ...summaryOptions }, jsonObjectBody)
+  .transform(oneSource);
 
 /**
  * POST /api/summaries/async: as `createSummarySchema`, but the text may come as `text` (the
  * name API.md gives it there) or `content`; with both, `content` is used.
  */
-export const createAsyncSummarySchema = createSummarySchema
-  .extend({ content: content.optional(), text: content.optional() })
-  .transform(({ text, content: given, ...rest }, context) => {
-    const chosen = given ?? text;
-    if (chosen === undefined) {
-      context.addIssue({ code: 'custom', path: ['content'], message: CONTENT_REQUIRED_MESSAGE });
-      return z.NEVER;
-    }
-    return { ...rest, content: chosen };
-  });
+export const createAsyncSummarySchema = z
+  .object(
+    {
+      content: content.optional(),
+      text: content.optional(),
+      url: url.optional(),
+      ...summaryOptions,
+    },
+    jsonObjectBody,
+  )
+  .transform(({ text, content: given, ...rest }, context) =>
+    oneSource({ ...rest, content: given ?? text }, context),
+  );
 
 /** Regenerate: a new prompt (null for none); length and format default to the summary's own. */
 export const regenerateSummarySchema = z.object(

@@ -210,7 +210,9 @@ export async function createSummary(
   input: SummaryInput,
 ): Promise<CreatedSummary> {
   assertCanPay(requester);
-  const source = await resolveSummaryInput(deps, input, requester.user.id);
+  const source = await resolveSummaryInput(deps, input, requester.user.id, {
+    signal: requester.signal,
+  });
   const reservation = await reserveSummaryCredit(deps, requester);
   try {
     const summaryText = await summarize(

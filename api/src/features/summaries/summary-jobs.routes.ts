@@ -38,11 +38,10 @@ function toJobStatusDto(status: SummaryJobStatus) {
  */
 export const summaryJobRoutes = new Hono<AuthEnv>()
   .post('/async', limitSummarizerCalls, validate('json', createAsyncSummarySchema), async (c) => {
-    const { content, ...options } = c.req.valid('json');
     const queued = await enqueueSummary(
       c.var.deps,
       { user: c.var.user, requestId: c.var.requestId },
-      { ...options, kind: 'text', text: content },
+      c.req.valid('json'),
     );
     return c.json(successEnvelope(queued, 'Summary queued successfully'), 202);
   })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { lockAvailableCredits, refundCredits } from '../../db/credits.repository';
-import type { SummaryJobQueue, SummaryJobRow } from '../../db/schema';
+import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { sessionGone } from '../../lib/acting-user';
@@ -40,7 +40,6 @@ import {
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from '../../documents/file-kinds';
-import type { SummarySource } from '../../db/schema';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -163,7 +162,9 @@ export async function enqueueSummary(
   input: SummaryInput,
 ): Promise<QueuedSummaryJob> {
   assertCanPay(requester);
-  const source = await resolveSummaryInput(deps, input, requester.user.id);
+  const source = await resolveSummaryInput(deps, input, requester.user.id, {
+    signal: requester.signal,
+  });
   const queue = SUMMARY_QUEUES[input.kind];
   const data = jobData(source);
   await deps.jobs.start();

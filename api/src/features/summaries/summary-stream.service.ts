@@ -20,14 +20,21 @@ import {
 } from './summaries.service';
 import type { CreatedSummary, SummaryRequester } from './summaries.service';
 import { resolveSummaryInput } from './summary-input';
-import type { SummaryInput } from './summary-input';
+import type { SummaryInput, SummarySourceText } from './summary-input';
+import type { ReadingProgress } from '../../documents/document-reader';
+
+/** How far a streamed summary of a file or a web page has come (API.md round 3). */
+export type CreationProgress = ReadingProgress | { stage: 'summarizing' };
 
 /**
- * What a streamed creation reports, in order: `delta`s of the summary as it is written, maybe a
- * `reset` (Gemini failed mid-stream: the text so far is dropped, the local summary follows), then
- * either `done` with the stored, paid summary or `failed` with the error to tell the client.
+ * What a streamed creation reports, in order: for a file or a web page, `progress` as it is
+ * fetched and read (`fetching`, `reading`, `ocr` page by page) and then `summarizing`; `delta`s
+ * of the summary as it is written, maybe a `reset` (Gemini failed mid-stream: the text so far is
+ * dropped, the local summary follows), then either `done` with the stored, paid summary or
+ * `failed` with the error to tell the client (a document that cannot be read included).
  */
 export type SummaryCreationEvent =
+  | { type: 'progress'; progress: CreationProgress }
   | { type: 'delta'; text: string }
   | { type: 'reset'; reason: FallbackReason }
   | { type: 'done'; created: CreatedSummary }
@@ -46,10 +53,58 @@ function summaryEvents(
 }
 
 /**
+ * The source text of `summaryInput` (resolveSummaryInput), yielding the reading's progress as it
+ * comes; returns the text, or an AppError to report (the document cannot be read).
+ */
+async function* readWithProgress(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  summaryInput: SummaryInput,
+): AsyncGenerator<SummaryCreationEvent, SummarySourceText | AppError> {
+  const pending: ReadingProgress[] = [];
+  let wake: (() => void) | null = null;
+  const onProgress = (progress: ReadingProgress) => {
+    pending.push(progress);
+    wake?.();
+  };
+  type Outcome = { text: SummarySourceText } | { error: unknown };
+  const state: { outcome: Outcome | null } = { outcome: null };
+  const reading = resolveSummaryInput(deps, summaryInput, requester.user.id, {
+    signal: requester.signal,
+    onProgress,
+  }).then(
+    (text) => {
+      state.outcome = { text };
+    },
+    (error: unknown) => {
+      state.outcome = { error };
+    },
+  );
+  void reading.finally(() => wake?.());
+  for (;;) {
+    while (pending.length > 0) {
+      const progress = pending.shift();
+      if (progress) yield { type: 'progress', progress };
+    }
+    const settled = state.outcome;
+    if (settled !== null) {
+      if ('text' in settled) return settled.text;
+      if (settled.error instanceof AppError) return settled.error;
+      throw settled.error;
+    }
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = null;
+  }
+}
+
+/**
  * Creates a summary as POST /api/summaries does, reporting its text as it is written. The credit
- * check, the input's text (resolveSummaryInput) and the reservation come first and throw
- * (402, or a file's refusal) before any event, so the route can still
- * answer with JSON. The credit is taken only once the summary is finished, in storeNewSummary's
+ * check, pasted text and the reservation come first and throw (402) before any event, so the
+ * route can still answer with JSON. A file or a web page is read inside the stream, its
+ * progress reported, and a refusal ends the stream with `failed` (nothing charged). The credit
+ * is taken only once the summary is finished, in storeNewSummary's
  * transaction with the summary and its version 1. A summarizer failure ends with `failed` and
  * charges nothing; a client that goes away (the requester's signal) ends the stream with no
  * further event and no charge. Either way the reservation is given back when the events end;
@@ -61,19 +116,39 @@ export async function streamNewSummary(
   summaryInput: SummaryInput,
 ): Promise<{ events: AsyncGenerator<SummaryCreationEvent>; release: () => Promise<void> }> {
   assertCanPay(requester);
-  const input = await resolveSummaryInput(deps, summaryInput, requester.user.id);
+  const pasted =
+    summaryInput.kind === 'text'
+      ? await resolveSummaryInput(deps, summaryInput, requester.user.id)
+      : null;
   const reservation = await reserveSummaryCredit(deps, requester);
   return { events: events(), release: reservation.release };
 
   async function* events(): AsyncGenerator<SummaryCreationEvent> {
     try {
-      yield* creationEvents();
+      if (pasted !== null) {
+        yield* creationEvents(pasted);
+        return;
+      }
+      let read: SummarySourceText | AppError;
+      try {
+        read = yield* readWithProgress(deps, requester, summaryInput);
+      } catch (error) {
+        if (requester.signal?.aborted) return;
+        throw error;
+      }
+      if (requester.signal?.aborted) return;
+      if (read instanceof AppError) {
+        yield { type: 'failed', error: read };
+        return;
+      }
+      yield { type: 'progress', progress: { stage: 'summarizing' } };
+      yield* creationEvents(read);
     } finally {
       await reservation.release();
     }
   }
 
-  async function* creationEvents(): AsyncGenerator<SummaryCreationEvent> {
+  async function* creationEvents(input: SummarySourceText): AsyncGenerator<SummaryCreationEvent> {
     const { signal } = requester;
     let result: SummaryResult | null = null;
     try {

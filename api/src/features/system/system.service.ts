@@ -51,6 +51,8 @@ export function publicConfig(config: Config) {
     maxDocumentChars: MAX_DOCUMENT_CHARS,
     maxFileBytes: MAX_FILE_BYTES,
     fileTypes: ACCEPTED_FILE_TYPES,
+    /** A summary may start from a web address (POST /api/summaries with `url`). */
+    urlSources: true,
     model: config.gemini ? config.geminiModel : LOCAL_SUMMARIZER_MODEL,
     remotes: config.remotes,
   };

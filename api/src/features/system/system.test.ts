@@ -111,9 +111,10 @@ describe('GET /api/config', () => {
       data: {
         demo: { email: 'demo@brevity.app', password: 'demo1234' },
         maxChars: 50_000,
-        maxDocumentChars: 50_000,
+        maxDocumentChars: 500_000,
         maxFileBytes: 10_485_760,
         fileTypes: ['.txt', '.docx', '.pdf'],
+        urlSources: true,
         model: 'brevity-local-extractive',
         remotes,
       },
@@ -136,9 +137,10 @@ describe('GET /api/config', () => {
       data: {
         demo: null,
         maxChars: 50_000,
-        maxDocumentChars: 50_000,
+        maxDocumentChars: 500_000,
         maxFileBytes: 10_485_760,
         fileTypes: ['.txt', '.docx', '.pdf'],
+        urlSources: true,
         model: 'gemini-2.5-flash',
         remotes: { ...remotes, admin: 'https://staff.example.com/admin/' },
       },
