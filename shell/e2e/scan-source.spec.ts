@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buildJpegScanPdf } from './support/pdf-file';
 import { expect, pageHeading, test } from './support/portal.fixture';
-import { replayStreamSlowly, resultCard, streamCard } from './support/streaming';
+import {
+  readingStages,
+  recordReadingStages,
+  replayStreamSlowly,
+  resultCard,
+  streamCard,
+} from './support/streaming';
 import {
   creditsOnServer,
   newestSummaryOnServer,
@@ -71,7 +77,8 @@ test.describe('/summarize, scans and photos read by OCR', () => {
 
     await startSignedIn(page, session);
     // The stream's events one by one, so each stage stays on the screen long enough to see.
-    await replayStreamSlowly(page, 500, '/api/summaries/upload/stream');
+    await replayStreamSlowly(page, 300, '/api/summaries/upload/stream');
+    await recordReadingStages(page);
     await page.goto('/summarize');
     await expect(pageHeading(page)).toHaveText('Create Summary');
     const { input, upload } = await openFileTab(page);
@@ -82,8 +89,16 @@ test.describe('/summarize, scans and photos read by OCR', () => {
     const bar = streamCard(page).getByRole('progressbar', { name: 'Reading the file' });
     await expect(bar).toBeVisible();
     await expect(streamCard(page).getByRole('button', { name: 'Stop' })).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuetext', /by OCR…$/, { timeout: OCR_TIMEOUT });
-    await expect(bar).toHaveAttribute('aria-valuetext', 'Summarizing…');
+    // Every stage in order: sending, reading, each page by OCR, then summarizing.
+    await expect
+      .poll(() => readingStages(page), { timeout: OCR_TIMEOUT })
+      .toContain('Summarizing…');
+    const stages = await readingStages(page);
+    expect(stages[0]).toBe('Sending the file…');
+    expect(stages).toContain('Reading page 2 of 2 by OCR…');
+    expect(stages.indexOf('Reading page 2 of 2 by OCR…')).toBeLessThan(
+      stages.indexOf('Summarizing…'),
+    );
 
     const result = resultCard(page);
     await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({

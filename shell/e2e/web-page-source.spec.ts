@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE_PARAGRAPHS } from './support/sample-texts';
-import { replayStreamSlowly, resultCard, streamCard } from './support/streaming';
+import {
+  readingStages,
+  recordReadingStages,
+  replayStreamSlowly,
+  resultCard,
+  streamCard,
+} from './support/streaming';
 import {
   creditsOnServer,
   newestSummaryOnServer,
@@ -77,9 +83,11 @@ test('a web page served by the test is fetched, read and summarized; its link op
   request,
   context,
 }) => {
+  test.setTimeout(90_000);
   const session = await signedInOnSummarize(page, request, 'web-page');
-  // The stream's events one by one, so each stage can be seen on the screen.
-  await replayStreamSlowly(page, 400);
+  // The stream's events one by one, so each stage is drawn on the screen, and noted.
+  await replayStreamSlowly(page, 300);
+  await recordReadingStages(page);
   await page.goto('/summarize');
   await expect(pageHeading(page)).toHaveText('Create Summary');
 
@@ -96,11 +104,13 @@ test('a web page served by the test is fetched, read and summarized; its link op
 
   await field.fill(`${WEB_PAGE_ORIGIN}${MOVED_PATH}`);
   await submit.click();
-  const bar = streamCard(page).getByRole('progressbar', { name: 'Reading the page' });
-  await expect(bar).toHaveAttribute('aria-valuetext', 'Summarizing…', {
-    timeout: CREATION_TIMEOUT,
-  });
+  await expect(
+    streamCard(page).getByRole('progressbar', { name: 'Reading the page' }),
+  ).toBeVisible();
   await expect(streamCard(page).getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect
+    .poll(() => readingStages(page), { timeout: CREATION_TIMEOUT })
+    .toEqual(['Fetching the page…', 'Reading the document…', 'Summarizing…']);
 
   const result = resultCard(page);
   await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({

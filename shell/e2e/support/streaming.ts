@@ -59,3 +59,45 @@ export async function replayStreamSlowly(
     { path: route, delay: delayMs },
   );
 }
+
+/**
+ * Records every stage the reading progress bar says (its `aria-valuetext`), in order, from the
+ * tab's first document on: a stage may show for less time than an assertion's polling takes.
+ * Read them with readingStages.
+ */
+export async function recordReadingStages(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.defineProperty(window, '__readingStages', { value: seen });
+    const note = (element: Element) => {
+      const stage = element.getAttribute('aria-valuetext');
+      if (element.localName === 'progress' && stage && seen[seen.length - 1] !== stage) {
+        seen.push(stage);
+      }
+    };
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        if (mutation.type === 'attributes' && mutation.target instanceof Element) {
+          note(mutation.target);
+        }
+        for (const added of mutation.addedNodes) {
+          if (!(added instanceof Element)) continue;
+          note(added);
+          added.querySelectorAll('progress').forEach(note);
+        }
+      }
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuetext'],
+    });
+  });
+}
+
+/** The stages recordReadingStages has seen so far. */
+export function readingStages(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...((window as unknown as { __readingStages?: string[] }).__readingStages ?? []),
+  ]);
+}
