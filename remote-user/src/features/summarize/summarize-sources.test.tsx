@@ -121,9 +121,9 @@ describe('SummarizePage: the Web page tab', () => {
 
     await userEvent.clear(field);
     await userEvent.click(field);
-    await userEvent.paste(`https://example.com/${'a'.repeat(2029)}`);
+    await userEvent.paste(`https://example.com/${'a'.repeat(2981)}`);
     expect(
-      screen.getByText('The address is too long: at most 2,048 characters (current: 2,049)'),
+      screen.getByText('The address is too long: at most 2,048 characters (current: 3,001)'),
     ).toBeVisible();
 
     await userEvent.clear(field);

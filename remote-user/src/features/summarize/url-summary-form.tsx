@@ -5,7 +5,6 @@ import { Button } from 'common/ui/button';
 import { FormField } from 'common/ui/form-field';
 import { GlobeIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
-import { MAX_URL_CHARS } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkUrl } from './content-rules';
 import { SummaryOptionsFields } from './summary-options-fields';
@@ -31,7 +30,8 @@ export interface UrlSummaryFormProps {
 /**
  * The Web page tab: a page's address (http or https, at most 2,048 characters), Length and
  * Format, and submit. The address is checked when sent and, once it has been refused, as it is
- * corrected; the server decides whether it may fetch it.
+ * corrected (no maxLength: a pasted address keeps its length, which the message states); the
+ * server decides whether it may fetch it.
  */
 export function UrlSummaryForm({
   url,
@@ -76,7 +76,6 @@ export function UrlSummaryForm({
             inputMode="url"
             autoComplete="url"
             required
-            maxLength={MAX_URL_CHARS + 1}
             placeholder="https://example.com/article"
             value={url}
             disabled={busy}
