@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { ARTICLE_PARAGRAPHS } from './support/sample-texts';
@@ -68,6 +69,19 @@ async function serverReadsWebPages(request: APIRequestContext): Promise<boolean>
   return body.data.urlSources === true;
 }
 
+/** axe's default rules (WCAG 2.0–2.2 A and AA, best practices) find nothing on the screen. */
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
 async function signedInOnSummarize(page: Page, request: APIRequestContext, label: string) {
   test.skip(
     !(await serverReadsWebPages(request)),
@@ -101,6 +115,7 @@ test('a web page served by the test is fetched, read and summarized; its link op
   ).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   expect(await summaryCountOnServer(request, session)).toBe(0);
+  await expectNoViolations(page, 'the Web page tab with a refused address');
 
   await field.fill(`${WEB_PAGE_ORIGIN}${MOVED_PATH}`);
   await submit.click();
@@ -126,6 +141,7 @@ test('a web page served by the test is fetched, read and summarized; its link op
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(result.getByText(FINAL_URL, { exact: true })).toBeVisible();
+  await expectNoViolations(page, 'the result card of a web page');
 
   const opened = context.waitForEvent('page');
   await link.click();
