@@ -11,9 +11,11 @@ import {
   summaryCountOnServer,
 } from './support/summaries-api';
 import { ARTICLE } from './support/sample-texts';
+import { readingStages, recordReadingStages } from './support/streaming';
 
-// The file tab queues uploads as background jobs (issue 5): progress while it runs, the result
-// when it ends, and a finished summary in history for a user who did not wait.
+// The file tab's upload (issue 5; since issue 27 through POST /api/summaries/upload/stream, the
+// queued job being what an older server gets): progress while it runs, the result when it ends,
+// and a finished summary in history for a user who went on to another screen without waiting.
 
 let uploadDir: string | undefined;
 
@@ -29,43 +31,64 @@ async function writeUpload(name: string, content: string): Promise<string> {
   return file;
 }
 
-test('an uploaded file is queued, shows its progress, and ends in the result card', async ({
+test('an uploaded file shows its progress while it is read, and ends in the result card', async ({
   page,
   request,
 }) => {
   const session = await registerThroughApi(request, 'job-progress');
   const file = await writeUpload('quarterly-report.txt', ARTICLE);
   await startSignedIn(page, session);
+  await recordReadingStages(page);
   await page.goto('/summarize');
   await page.getByRole('tab', { name: 'Upload File' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Upload File' });
   await panel.locator('input[type="file"]').setInputFiles(file);
 
-  const queued = apiResponse(page, 'POST', '/api/summaries/upload/async');
+  const streamed = apiResponse(page, 'POST', '/api/summaries/upload/stream');
   await panel.getByRole('button', { name: 'Upload & Summarize' }).click();
-  const response = await queued;
+  expect((await streamed).status()).toBe(200);
+
+  const result = page.getByRole('region', { name: 'Your summary' });
+  await expect(result).toBeVisible({ timeout: 20_000 });
+  // The progress bar said the file was on its way before anything else.
+  expect((await readingStages(page))[0]).toBe('Sending the file…');
+  const summary = await newestSummaryOnServer(request, session);
+  expect(summary.fileName).toBe('quarterly-report.txt');
+  await expect(result).toContainText(summary.summarizedContent.slice(0, 60));
+
+  // The credit is taken with the finished summary.
+  await expect(
+    navbar(page).getByText('4 credits', { exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  expect(await creditsOnServer(request, session)).toBe(4);
+});
+
+test('the queued upload still runs for a client that asks for it (an older front end)', async ({
+  request,
+}) => {
+  const session = await registerThroughApi(request, 'job-queued');
+  const response = await request.post('/api/summaries/upload/async', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    multipart: {
+      file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ARTICLE) },
+    },
+  });
   expect(response.status()).toBe(202);
   const { data } = (await response.json()) as {
     data: { jobId: string; queue: string; state: string; updatedCredits: number };
   };
   expect(data).toMatchObject({ queue: 'file-processing', state: 'queued', updatedCredits: 4 });
-
-  // The credit is taken when the job is queued, before the summary exists.
-  await expect(
-    navbar(page).getByText('4 credits', { exact: true }).filter({ visible: true }),
-  ).toBeVisible();
-  await expect(panel.getByRole('status')).toContainText(/queued|Processing file/);
-
-  const result = page.getByRole('region', { name: 'Your summary' });
-  await expect(result).toBeVisible({ timeout: 20_000 });
-  const summary = await newestSummaryOnServer(request, session);
-  expect(summary.fileName).toBe('quarterly-report.txt');
-  await expect(result).toContainText(summary.summarizedContent.slice(0, 60));
-
-  const job = await request.get(`/api/summaries/job/${data.jobId}?queue=file-processing`, {
-    headers: { Authorization: `Bearer ${session.token}` },
-  });
-  expect(((await job.json()) as { data: { state: string } }).data.state).toBe('completed');
+  await expect
+    .poll(
+      async () => {
+        const job = await request.get(`/api/summaries/job/${data.jobId}?queue=file-processing`, {
+          headers: { Authorization: `Bearer ${session.token}` },
+        });
+        return ((await job.json()) as { data: { state: string } }).data.state;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('completed');
   expect(await creditsOnServer(request, session)).toBe(4);
 });
 
@@ -81,10 +104,10 @@ test('a user who leaves while the file is processed finds the summary in history
   const panel = page.getByRole('tabpanel', { name: 'Upload File' });
   await panel.locator('input[type="file"]').setInputFiles(file);
 
-  const queued = apiResponse(page, 'POST', '/api/summaries/upload/async');
+  const streamed = apiResponse(page, 'POST', '/api/summaries/upload/stream');
   await panel.getByRole('button', { name: 'Upload & Summarize' }).click();
-  expect((await queued).status()).toBe(202);
-  // Leave at once, without waiting for the job.
+  expect((await streamed).status()).toBe(200);
+  // Go on to another screen at once, without waiting for the summary.
   await mainNav(page).getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/history/);
 

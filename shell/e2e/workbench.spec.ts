@@ -242,9 +242,9 @@ test('a text PDF is summarized through the file tab; a scanned one is refused an
 
   await input.setInputFiles(textPdf);
   await chooseOptions(panel, 'short', 'bullets');
-  const queued = apiResponse(page, 'POST', '/api/summaries/upload/async');
+  const streamed = apiResponse(page, 'POST', '/api/summaries/upload/stream');
   await panel.getByRole('button', { name: 'Upload & Summarize' }).click();
-  expect((await queued).status()).toBe(202);
+  expect((await streamed).status()).toBe(200);
   const result = resultCard(page);
   await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
     timeout: CREATION_TIMEOUT,
