@@ -80,6 +80,7 @@ async function drawPages(pdf: Uint8Array, folder: string): Promise<string[]> {
     maxPages: 1_000,
     dpi: PDF_DPI,
     maxPixels: OCR_MAX_PIXELS,
+    ahead: 1,
   };
   const paths: string[] = [];
   for await (const { page, png } of renderPdfPages(
