@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExtractionConfig } from '../config';
 import { DocumentError, tooLargeToRead } from './document-error';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
-import type { ExtractionMessage, ExtractionRequest } from './file-extraction';
+import type { ExtractedText, ExtractionMessage, ExtractionRequest } from './file-extraction';
 import type { FileKind } from './file-kinds';
 import { readTextFile } from './text-file';
 
@@ -121,7 +121,7 @@ interface Task {
   owner: string;
   kind: FileKind;
   bytes: Uint8Array;
-  resolve: (text: string) => void;
+  resolve: (result: ExtractedText) => void;
   reject: (error: Error) => void;
   /** Set while the task waits in the queue: refuses it as busy when it waited too long. */
   queueTimer: NodeJS.Timeout | undefined;
@@ -184,10 +184,18 @@ export class FileExtractionPool implements FileExtractor {
     return this.slots.size;
   }
 
-  extract(kind: FileKind, bytes: Uint8Array, options: ExtractOptions = {}): Promise<string> {
+  async extract(kind: FileKind, bytes: Uint8Array, options: ExtractOptions = {}): Promise<string> {
+    return (await this.extractDocument(kind, bytes, options)).text;
+  }
+
+  extractDocument(
+    kind: FileKind,
+    bytes: Uint8Array,
+    options: ExtractOptions = {},
+  ): Promise<ExtractedText> {
     if (this.closed) return Promise.reject(new Error('The file extraction pool is closed'));
     if (kind === 'txt' && bytes.length <= this.options.inlineTextMaxBytes) {
-      return new Promise<string>((resolve) => resolve(readTextFile(bytes)));
+      return new Promise<ExtractedText>((resolve) => resolve({ text: readTextFile(bytes) }));
     }
     const owner = options.owner ?? NO_OWNER;
     const waiting = this.queues.get(owner)?.length ?? 0;
@@ -195,7 +203,7 @@ export class FileExtractionPool implements FileExtractor {
       return Promise.reject(ownerBusyError(this.options.timeoutMs));
     }
     if (this.queued >= this.options.maxQueued) return Promise.reject(busyError());
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<ExtractedText>((resolve, reject) => {
       const task: Task = {
         id: this.nextId,
         owner,
@@ -345,7 +353,7 @@ export class FileExtractionPool implements FileExtractor {
     clearTimeout(task.runTimer);
     slot.task = null;
     this.finished(task);
-    if (message.type === 'text') task.resolve(message.text);
+    if (message.type === 'text') task.resolve({ text: message.text, pdf: message.pdf });
     else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
     } else

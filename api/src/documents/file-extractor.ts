@@ -1,3 +1,4 @@
+import type { ExtractedText } from './file-extraction';
 import type { FileKind } from './file-kinds';
 
 /** Who a file is read for: the pool shares its threads fairly between owners. */
@@ -16,6 +17,16 @@ export interface FileExtractor {
    * as `busy`.
    */
   extract(kind: FileKind, bytes: Uint8Array, options?: ExtractOptions): Promise<string>;
+  /**
+   * As `extract`, with a PDF's pages described (where each begins in the text, and which have
+   * a text layer); a PDF whose pages have none is not refused as `no-text` (they are read by
+   * OCR).
+   */
+  extractDocument(
+    kind: FileKind,
+    bytes: Uint8Array,
+    options?: ExtractOptions,
+  ): Promise<ExtractedText>;
   /** Refuses new work and stops every thread. */
   close(): Promise<void>;
 }
