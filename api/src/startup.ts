@@ -54,6 +54,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     summarizer,
     documents: createDocumentReader({
       fileExtractor: new FileExtractionPool(config.extraction),
+      ocr: config.documents,
     }),
     jobs: createJobQueue(db, config.jobs, logger),
     logger,

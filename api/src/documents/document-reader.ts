@@ -1,7 +1,10 @@
 import { DocumentError } from './document-error';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
-import { readUploadedFile } from './uploaded-file';
+import { DEFAULT_OCR_SETTINGS, readFileText } from './file-reading';
+import type { OcrSettings } from './file-reading';
+import { createOcrReader } from './ocr/ocr-reader';
+import type { OcrReader } from './ocr/ocr-reader';
 
 /*
  * The documents module's one door (issue 27): a file or a web address in, its text out, with
@@ -74,28 +77,32 @@ export interface DocumentReader {
 
 export interface DocumentReaderOptions {
   fileExtractor: FileExtractor;
+  /** How scans and photos are read (config.documents); OCR starts on the first scan. */
+  ocr?: Partial<OcrSettings> | undefined;
 }
 
 /** The reader of every kind of document, on the threads of `options`. */
 export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
   const { fileExtractor } = options;
+  const settings: OcrSettings = { ...DEFAULT_OCR_SETTINGS, ...options.ocr };
+  let ocrReader: OcrReader | null = null;
+  let closed = false;
+  const ocr = (): OcrReader => {
+    if (closed) throw new Error('The document reader is closed.');
+    ocrReader ??= createOcrReader({ workers: settings.ocrWorkers });
+    return ocrReader;
+  };
   return {
     async readFile(file, readOptions = {}) {
-      readOptions.onProgress?.({ stage: 'reading' });
-      const upload = await readUploadedFile(file, fileExtractor, readOptions);
-      return {
-        text: upload.text,
-        format: upload.source,
-        fileName: upload.fileName,
-        title: null,
-        ocr: false,
-        pageBreaks: [],
-        sections: [],
-      };
+      const read = await readFileText(file, { fileExtractor, ocr, settings }, readOptions);
+      return { ...read, title: null, sections: [] };
     },
     readUrl() {
       return Promise.reject(new DocumentError('unsupported', 'Web addresses are not read yet.'));
     },
-    close: () => fileExtractor.close(),
+    async close() {
+      closed = true;
+      await Promise.all([fileExtractor.close(), ocrReader?.close()]);
+    },
   };
 }

@@ -155,6 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     summarizer,
     documents: createDocumentReader({
       fileExtractor: new FileExtractionPool(config.extraction),
+      ocr: config.documents,
     }),
     jobs: createJobQueue(database.db, config.jobs, logger),
     logger,

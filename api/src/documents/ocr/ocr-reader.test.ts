@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildPng } from '../../test/png-builder';
 import { errorRates } from './error-rate';
 import { DocumentError } from '../document-error';
 import { createOcrReader } from './ocr-reader';
@@ -16,35 +16,7 @@ const SCANNED_PAGE = join(OCR_DATA, 'page-01.png');
 const reader = createOcrReader({ workers: 1 });
 afterAll(() => reader.close());
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A greyscale PNG; `pixels` is only encoded when given, so a header can claim any size. */
-function png(width: number, height: number, pixels?: (x: number, y: number) => number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
-  const parts = [
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-  ];
-  if (pixels) {
-    const rows = Buffer.alloc((width + 1) * height);
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) rows[y * (width + 1) + 1 + x] = pixels(x, y);
-    }
-    parts.push(chunk('IDAT', deflateSync(rows)));
-  }
-  parts.push(chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
-}
+const png = buildPng;
 
 /** A PDF of `count` blank pages (PDF.js rebuilds the cross-reference table it lacks). */
 function blankPdf(count: number): Buffer {

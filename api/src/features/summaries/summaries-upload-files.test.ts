@@ -42,8 +42,8 @@ const REPORT_TEXT =
   'Restoring the flow of sediment is slow work, but some rivers already carry more of it.';
 
 const SCANNED_MESSAGE =
-  'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.';
-const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
+  'This PDF has no readable text: it has no text layer, and no text was found on its scanned pages. Try a sharper scan, or paste the text.';
+const UNSUPPORTED = 'Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported';
 const BLANK_TXT = 'This text file is empty: it holds no text to summarize.';
 const SMALL_DOCX_TEXT =
   'Lighthouses guided ships along dangerous coasts for centuries, their keepers trimming wicks.';
