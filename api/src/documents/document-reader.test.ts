@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assemblePdf, buildPdf, PAGE_HEIGHT, PAGE_WIDTH } from '../test/pdf-builder';
+import {
+  assemblePdf,
+  buildPdf,
+  buildScannedPdf,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+} from '../test/pdf-builder';
 import { buildPng } from '../test/png-builder';
 import { createTestConfig } from '../test/test-app';
 import { DocumentError, NO_TEXT_MESSAGES } from './document-error';
@@ -184,6 +190,15 @@ describe('reading a PDF with pages without a text layer', () => {
     console.info(`2,000 scanned pages refused in ${Math.round(performance.now() - started)} ms`);
     expect(performance.now() - started).toBeLessThan(20_000);
   }, 60_000);
+
+  it('says a PDF of blank or noisy scanned pages has no readable text', async () => {
+    for (const pdf of [blankScannedPdf(2), buildScannedPdf(1)]) {
+      expect(await failureOf(reader.readFile(new File([pdf], 'scan.pdf')))).toEqual({
+        kind: 'no-text',
+        message: NO_TEXT_MESSAGES.pdf,
+      });
+    }
+  }, 120_000);
 
   it.skipIf(!hasData)(
     'reads a mixed PDF: the text page from its layer, the scanned one by OCR, in page order',

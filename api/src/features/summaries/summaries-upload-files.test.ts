@@ -280,7 +280,7 @@ describe('hostile .docx files', () => {
     console.info(
       `DOM bomb upload: ${elapsedMs} ms, event loop late by ${maxLagMs} ms at most, RSS +${rssGrowthMb} MB`,
     );
-    const message = 'Content exceeds maximum 50,000 characters (current: at least 520000)';
+    const message = 'Content exceeds maximum 500,000 characters (current: at least 520000)';
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorEnvelope).errors).toEqual([{ field: 'file', message }]);
     expect(maxLagMs).toBeLessThan(200);

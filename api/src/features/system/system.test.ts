@@ -111,7 +111,7 @@ describe('GET /api/config', () => {
       data: {
         demo: { email: 'demo@brevity.app', password: 'demo1234' },
         maxChars: 50_000,
-        maxDocumentChars: 50_000,
+        maxDocumentChars: 500_000,
         maxFileBytes: 10_485_760,
         fileTypes: ['.txt', '.docx', '.pdf', '.png', '.jpg', '.jpeg', '.webp'],
         model: 'brevity-local-extractive',
@@ -136,7 +136,7 @@ describe('GET /api/config', () => {
       data: {
         demo: null,
         maxChars: 50_000,
-        maxDocumentChars: 50_000,
+        maxDocumentChars: 500_000,
         maxFileBytes: 10_485_760,
         fileTypes: ['.txt', '.docx', '.pdf', '.png', '.jpg', '.jpeg', '.webp'],
         model: 'gemini-2.5-flash',
