@@ -269,3 +269,25 @@ describe('the page-rendering thread', () => {
     60_000,
   );
 });
+
+describe('closing the reader', () => {
+  const scannedPdf = join(OCR_DATA, 'scan-A.pdf');
+
+  it.skipIf(!existsSync(scannedPdf))(
+    'stops the document being read: its worker and its rendering thread',
+    async () => {
+      const closing = createOcrReader({ workers: 1 });
+      let closed: Promise<void> | null = null;
+      const reading = closing.recognizePdfPages(readFileSync(scannedPdf), {
+        timeoutMs: 120_000,
+        onPage: () => {
+          closed ??= closing.close();
+        },
+      });
+      await expect(reading).rejects.toThrow('The OCR reader is closed.');
+      await closed;
+      expect(closing.workersAlive).toBe(0);
+    },
+    60_000,
+  );
+});

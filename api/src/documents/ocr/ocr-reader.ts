@@ -134,6 +134,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   let starting = 0;
   let started = 0;
   let closed = false;
+  // Aborted by close(): stops the documents being drawn and read.
+  const closing = new AbortController();
+  const readingPdfs = new Set<Promise<unknown>>();
   let cacheFolder: string | null = null;
 
   async function startWorker(): Promise<PooledWorker> {
@@ -294,6 +297,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     try {
       const image = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
       onStart?.();
+      // The reader may have been closed from onStart: a stopped worker is given no job.
+      if (closed) throw new Error('The OCR reader is closed.');
       const job = worker.tesseract.recognize(image);
       page = (await Promise.race([job, abandonedBy(deadline), worker.crashed])).data;
     } catch (error) {
@@ -316,7 +321,18 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     return { text, confidence };
   }
 
-  async function recognizePdfPages(
+  function recognizePdfPages(bytes: Uint8Array, options: PdfOcrOptions): Promise<RecognizedPage[]> {
+    const reading = readPdfPages(bytes, options);
+    const settled = reading.then(
+      () => {},
+      () => {},
+    );
+    readingPdfs.add(settled);
+    void settled.then(() => readingPdfs.delete(settled));
+    return reading;
+  }
+
+  async function readPdfPages(
     bytes: Uint8Array,
     { timeoutMs, signal, pages, maxPages = OCR_MAX_PAGES, onPage }: PdfOcrOptions,
   ): Promise<RecognizedPage[]> {
@@ -324,9 +340,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
     // Stopped when one page fails, so that the others free their workers.
     const failed = new AbortController();
-    const deadline = AbortSignal.any(
-      signal ? [timer, failed.signal, signal] : [timer, failed.signal],
-    );
+    const stops = [timer, failed.signal, closing.signal];
+    const deadline = AbortSignal.any(signal ? [...stops, signal] : stops);
     const request = {
       bytes,
       pages: pages ? [...pages] : null,
@@ -358,6 +373,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
         if (error instanceof DocumentError && error.kind === 'no-text') {
           return { page, text: '', confidence: 0 };
         }
+        // One page failing fails the document: the pages still to draw are not drawn.
+        failed.abort(error);
         throw error;
       } finally {
         inFlight -= 1;
@@ -395,6 +412,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
 
   async function close(): Promise<void> {
     closed = true;
+    closing.abort(new Error('The OCR reader is closed.'));
     for (const waiter of waiters.splice(0)) {
       waiter.reject(new Error('The OCR reader is closed.'));
     }
@@ -403,6 +421,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     const workers = [...idle.splice(0), ...busy];
     busy.clear();
     await Promise.all(workers.map((worker) => worker.tesseract.terminate()));
+    // Their rendering threads are stopped as they give up.
+    await Promise.all(readingPdfs);
     if (cacheFolder) rmSync(cacheFolder, { recursive: true, force: true });
   }
 

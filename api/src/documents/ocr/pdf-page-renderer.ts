@@ -99,7 +99,7 @@ export async function* renderPdfPages(
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
-    void thread.terminate();
+    await thread.terminate();
   }
 }
 
