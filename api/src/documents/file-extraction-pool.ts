@@ -194,6 +194,8 @@ export class FileExtractionPool implements FileExtractor {
     options: ExtractOptions = {},
   ): Promise<ExtractedText> {
     if (this.closed) return Promise.reject(new Error('The file extraction pool is closed'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (kind === 'txt' && bytes.length <= this.options.inlineTextMaxBytes) {
       return new Promise<ExtractedText>((resolve) => resolve({ text: readTextFile(bytes) }));
     }
@@ -204,13 +206,21 @@ export class FileExtractionPool implements FileExtractor {
     }
     if (this.queued >= this.options.maxQueued) return Promise.reject(busyError());
     return new Promise<ExtractedText>((resolve, reject) => {
+      const onAbort = () => this.abandon(task, signal?.reason);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
       const task: Task = {
         id: this.nextId,
         owner,
         kind,
         bytes: ownBuffer(bytes),
-        resolve,
-        reject,
+        resolve: (result) => {
+          settled();
+          resolve(result);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
         queueTimer: undefined,
         runTimer: undefined,
         rssAtStart: 0,
@@ -225,8 +235,23 @@ export class FileExtractionPool implements FileExtractor {
       if (queue === undefined) this.queues.set(owner, [task]);
       else queue.push(task);
       this.queued += 1;
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.pump();
     });
+  }
+
+  /** A file given up (Stop): out of the queue, or its thread stopped if it is being read. */
+  private abandon(task: Task, reason: unknown): void {
+    const failure = reason instanceof Error ? reason : new Error(String(reason));
+    const queue = this.queues.get(task.owner);
+    if (queue?.includes(task)) {
+      this.dequeue(task);
+      clearTimeout(task.queueTimer);
+      task.reject(failure);
+      return;
+    }
+    const slot = [...this.slots].find((candidate) => candidate.task === task);
+    if (slot !== undefined) void this.stop(slot, failure);
   }
 
   /** Takes a waiting task out of its owner's queue. */

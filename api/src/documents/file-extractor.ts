@@ -5,6 +5,11 @@ import type { FileKind } from './file-kinds';
 export interface ExtractOptions {
   /** The uploading user's id; files without one share a queue with no per-owner limit. */
   owner?: string | undefined;
+  /**
+   * Aborting it gives the file up: a waiting file leaves the queue, a file being read has its
+   * thread stopped (the next file gets a fresh one); it rejects with the signal's reason.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** The extraction service the routes use (AppDeps.fileExtractor). */

@@ -99,7 +99,7 @@ async function readDocument(
   // The extraction thread takes the bytes it is given over: OCR reads from a copy.
   const copy = kind === 'pdf' ? bytes.slice() : null;
   const { text, pdf } = await whenNotAborted(
-    fileExtractor.extractDocument(kind, bytes, { owner }),
+    fileExtractor.extractDocument(kind, bytes, { owner, signal }),
     signal,
   );
   if (pdf === undefined || copy === null) {
