@@ -1,7 +1,8 @@
 /*
  * The kinds of file Brevity reads: the one declaration. The extensions /api/config advertises,
  * the name check of an upload, the sentence refusing any other file, the `source` a summary of
- * a file stores and the file jobs' data are all derived from FILE_KINDS.
+ * a file stores and the file jobs' data are all derived from FILE_KINDS (and, for photos and
+ * scans, IMAGE_EXTENSIONS beside it).
  */
 
 /** The kinds of file an upload may be, by extension (lower case, without the dot). */
@@ -13,7 +14,6 @@ export type FileKind = (typeof FILE_KINDS)[number];
  * stores the source `image`, and the image's format is judged by its content alone.
  */
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
-export type ImageExtension = (typeof IMAGE_EXTENSIONS)[number];
 
 /** What an upload is read as: a file kind, or an image read by OCR. */
 export type UploadKind = FileKind | 'image';

@@ -78,7 +78,7 @@ export interface OcrReaderOptions {
 
 export interface OcrReader {
   /**
-   * The text of a `.png`, `.jpg`/`.jpeg` or `.webp` image, known by its content. Rejects with an
+   * The text of a `.png`, `.jpg`/`.jpeg` or `.webp` image, known by its content. Rejects with a
    * DocumentError: `unsupported` (not one of those), `malformed` (a damaged header or an image that
    * cannot be decoded), `too-large` (over 50 megapixels, refused before decoding), `no-text`
    * and `timed-out`.
@@ -86,7 +86,7 @@ export interface OcrReader {
   recognizeImage(bytes: Uint8Array, options: RecognizeOptions): Promise<RecognizedText>;
   /**
    * The text of a PDF's pages, drawn at 200 dpi in a thread of their own and recognised in
-   * page order, one entry a page so that page breaks can be kept. Rejects with an DocumentError:
+   * page order, one entry a page so that page breaks can be kept. Rejects with a DocumentError:
    * `too-large` (more pages to read than `maxPages`, refused before any is read), `malformed`
    * (PDF.js cannot open it), `no-text` (no page has any) and `timed-out` (the whole document
    * took longer than `timeoutMs`).
