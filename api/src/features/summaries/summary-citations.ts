@@ -35,6 +35,18 @@ export interface SourceCredit {
   url: string | null;
 }
 
+/** What the citations are made from. */
+export type CitedSummary = Pick<
+  SummaryRecord,
+  | 'original_content'
+  | 'source_map'
+  | 'page_breaks'
+  | 'source'
+  | 'file_name'
+  | 'source_url'
+  | 'source_title'
+>;
+
 export interface SummaryCitations {
   blocks: CitedBlock[];
   /** The notes' texts: `notes[0]` is note 1. */
@@ -107,7 +119,7 @@ export function noteText(
 }
 
 /** Where the summary's text came from. */
-export function sourceCredit(summary: SummaryRecord): SourceCredit {
+export function sourceCredit(summary: CitedSummary): SourceCredit {
   if (summary.source === 'url' && summary.source_url !== null) {
     return { title: summary.source_title, url: summary.source_url };
   }
@@ -120,7 +132,7 @@ export function sourceCredit(summary: SummaryRecord): SourceCredit {
  * out, and text no sentence covers stays as it is, without a note.
  */
 export function summaryCitations(
-  summary: SummaryRecord,
+  summary: CitedSummary,
   blocks: readonly { kind: 'paragraph' | 'bullet'; text: string }[],
 ): SummaryCitations {
   const original = summary.original_content;

@@ -7,7 +7,14 @@ import { createFakeSummarizer } from '../../test/fake-summarizer';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { EXPORT_CITATIONS_MESSAGE } from './summaries.schemas';
-import { MAX_QUOTE_CHARS, NOT_FOUND_NOTE, noteText, pageOf } from './summary-citations';
+import {
+  MAX_QUOTE_CHARS,
+  NOT_FOUND_NOTE,
+  noteText,
+  pageOf,
+  summaryCitations,
+} from './summary-citations';
+import { summaryBlocks } from './summary-export';
 
 /*
  * Issue 28, "Citations that survive export": GET /api/summaries/:id/export with citations (the
@@ -240,5 +247,37 @@ describe('noteText', () => {
     expect(note).toBe('p. 1: “One.”; pp. 1–2: “Two.”; p. 2: “Three.”');
     expect(pageOf(6, [7])).toBe(1);
     expect(pageOf(7, [7, 12])).toBe(2);
+  });
+});
+
+describe('summaryCitations', () => {
+  it('places sentences in order, leaves out one it cannot place, and keeps uncovered text', () => {
+    const original = 'Alpha is first. Beta is second.';
+    const summarized = '1. Alpha leads.\nBeta follows. A closing remark.';
+    const cited = summaryCitations(
+      {
+        original_content: original,
+        source_map: [
+          { text: '1. Alpha leads.', sources: [{ start: 0, end: 15 }] },
+          { text: 'Nowhere in the summary.', sources: [{ start: 0, end: 15 }] },
+          { text: 'Beta follows.', sources: [{ start: 16, end: 31 }] },
+        ],
+        page_breaks: [],
+        source: 'text',
+        file_name: null,
+        source_url: null,
+        source_title: null,
+      },
+      summaryBlocks(summarized),
+    );
+    expect(cited.blocks.map((block) => block.parts)).toEqual([
+      [{ text: '1. Alpha leads.', note: 1 }],
+      [
+        { text: 'Beta follows.', note: 2 },
+        { text: ' A closing remark.', note: null },
+      ],
+    ]);
+    expect(cited.notes).toEqual(['“Alpha is first.”', '“Beta is second.”']);
+    expect(cited.source).toEqual({ title: 'Pasted text', url: null });
   });
 });
