@@ -503,7 +503,7 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   keepEmbeddedPosts(document);
   const reader = new Readability<DomNode>(
     document as unknown as ConstructorParameters<typeof Readability>[0],
-    { serializer: (node) => node as DomNode, keepClasses: true },
+    { serializer: (node) => node as unknown as DomNode, keepClasses: true },
   );
   const article = reader.parse();
   const content = article?.content ?? null;
