@@ -7,6 +7,9 @@
  *
  *   pnpm --filter api bench:extraction            (add --pages to list each page's figures)
  *
+ * It then runs the OCR benchmark (ocr-measure.ts, also `bench:ocr` alone): character error
+ * rate and seconds per page on the scanned pages, in the same run.
+ *
  * The pages belong to their publishers and are never copied into this repository: they are read
  * from `<repo>/../shared/data` (or BENCH_DATA_DIR), and the benchmark skips, exiting 0, when they
  * are absent. heldout-web.bin in that folder is a sealed acceptance set and is never read. Exits
@@ -20,6 +23,7 @@ import { Readability } from '@mozilla/readability';
 import { parseDocument } from '../src/documents/web/dom';
 import { DocumentError } from '../src/documents/document-error';
 import { visibleText } from '../src/documents/web/html-text';
+import { measureOcr } from './ocr-measure';
 import { closeArticlePool, extractArticle } from '../src/documents/web/article-extraction-pool';
 
 interface Page {
@@ -166,3 +170,8 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The same run measures OCR (scanned pages and image-only PDFs), so that one command gives
+// every figure of reading sources.
+console.info('');
+const ocrExitCode = await measureOcr();
+if (ocrExitCode !== 0) process.exitCode = ocrExitCode;

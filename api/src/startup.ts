@@ -55,6 +55,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     documents: createDocumentReader({
       fileExtractor: new FileExtractionPool(config.extraction),
       allowedHosts: config.documents.fetchAllowedHosts,
+      ocr: config.documents,
     }),
     jobs: createJobQueue(db, config.jobs, logger),
     logger,

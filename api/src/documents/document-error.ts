@@ -1,5 +1,5 @@
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
-import type { FileKind } from './file-kinds';
+import type { UploadKind } from './file-kinds';
 import { UNSUPPORTED_FILE_MESSAGE } from './file-kinds';
 
 /*
@@ -54,10 +54,12 @@ export class DocumentError extends Error {
 export const FILE_TOO_LARGE_MESSAGE = 'File exceeds the 10MB limit';
 
 /** What the user is told when a real file of each kind holds no text. */
-export const NO_TEXT_MESSAGES: Record<FileKind, string> = {
+export const NO_TEXT_MESSAGES: Record<UploadKind, string> = {
   txt: 'This text file is empty: it holds no text to summarize.',
   docx: 'This .docx file has no text to summarize (it may hold only images). Add some text, or paste it instead.',
-  pdf: 'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.',
+  pdf: 'This PDF has no readable text: it has no text layer, and no text was found on its scanned pages. Try a sharper scan, or paste the text.',
+  image:
+    'No readable text was found in this scan or photo. Try a sharper, straighter picture of the page, or paste the text.',
 };
 
 /** Not a real file of an accepted kind. */
@@ -79,7 +81,7 @@ export function tooLargeToRead(message: string, cause?: unknown): DocumentError 
 }
 
 /** A real file of the kind, with nothing to summarize in it. */
-export function noText(kind: FileKind): DocumentError {
+export function noText(kind: UploadKind): DocumentError {
   return new DocumentError('no-text', NO_TEXT_MESSAGES[kind]);
 }
 

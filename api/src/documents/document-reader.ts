@@ -1,6 +1,9 @@
 import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
-import { readUploadedFile } from './uploaded-file';
+import { DEFAULT_OCR_SETTINGS, readFileText } from './file-reading';
+import type { OcrSettings } from './file-reading';
+import { createOcrReader } from './ocr/ocr-reader';
+import type { OcrReader } from './ocr/ocr-reader';
 import { closeArticlePool, extractArticle } from './web/article-extraction-pool';
 import type { Resolver } from './web/fetch-page';
 import { readWebPage } from './web/read-web-page';
@@ -76,38 +79,40 @@ export interface DocumentReader {
 
 export interface DocumentReaderOptions {
   fileExtractor: FileExtractor;
-  /** Hosts whose pages may be read although internal (FETCH_ALLOWED_HOSTS). */
-  allowedHosts: readonly string[];
+  /** Hosts whose pages may be read although internal (FETCH_ALLOWED_HOSTS); none by default. */
+  allowedHosts?: readonly string[] | undefined;
   /** Resolves host names for web addresses; the system's resolver by default (tests inject one). */
   resolve?: Resolver | undefined;
+  /** How scans and photos are read (config.documents); OCR starts on the first scan. */
+  ocr?: Partial<OcrSettings> | undefined;
 }
 
 /** The reader of every kind of document, on the threads of `options`. */
 export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
   const { fileExtractor } = options;
+  const settings: OcrSettings = { ...DEFAULT_OCR_SETTINGS, ...options.ocr };
+  let ocrReader: OcrReader | null = null;
+  let closed = false;
+  const ocr = (): OcrReader => {
+    if (closed) throw new Error('The document reader is closed.');
+    ocrReader ??= createOcrReader({ workers: settings.ocrWorkers });
+    return ocrReader;
+  };
   return {
     async readFile(file, readOptions = {}) {
-      readOptions.onProgress?.({ stage: 'reading' });
-      const upload = await readUploadedFile(file, fileExtractor, readOptions);
-      return {
-        text: upload.text,
-        format: upload.source,
-        fileName: upload.fileName,
-        title: null,
-        ocr: false,
-        pageBreaks: [],
-        sections: [],
-      };
+      const read = await readFileText(file, { fileExtractor, ocr, settings }, readOptions);
+      return { ...read, title: null, sections: [] };
     },
     readUrl(url, readOptions = {}) {
       // A PDF, .docx or image at the address is read as an upload is, by this reader's readFile
       // (called on `this`, so a reader that replaces readFile is used for web documents too).
       const readFile = (file: File, fileOptions: ReadOptions) => this.readFile(file, fileOptions);
-      const { allowedHosts, resolve } = options;
+      const { allowedHosts = [], resolve } = options;
       return readWebPage(url, { allowedHosts, resolve, readFile, extractArticle }, readOptions);
     },
     async close() {
-      await Promise.all([fileExtractor.close(), closeArticlePool()]);
+      closed = true;
+      await Promise.all([fileExtractor.close(), ocrReader?.close(), closeArticlePool()]);
     },
   };
 }

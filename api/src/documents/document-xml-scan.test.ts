@@ -101,7 +101,7 @@ describe('the .docx scan before mammoth', () => {
     console.info(
       `DOM bomb (${bomb.length} bytes) refused by the scan in ${Math.round(elapsed)} ms`,
     );
-    const message = 'Content exceeds maximum 50,000 characters (current: at least 520000)';
+    const message = 'Content exceeds maximum 500,000 characters (current: at least 520000)';
     expect(answer).toEqual({
       status: 400,
       code: 'VALIDATION_ERROR',

@@ -81,6 +81,22 @@ describe('FileExtractionPool', () => {
     expect(await extractor.extract('txt', command('echo:after'))).toBe('after');
   });
 
+  it('gives a file up on Stop: a waiting one leaves the queue, a running one its thread', async () => {
+    const extractor = pool();
+    await extractor.extract('txt', command('echo:warm'));
+    const stop = new AbortController();
+    const leave = new AbortController();
+    const running = extractor.extract('pdf', command('spin'), { signal: stop.signal });
+    const waiting = extractor.extract('txt', command('echo:never'), { signal: leave.signal });
+    leave.abort(new Error('Left the page'));
+    await expect(waiting).rejects.toThrow('Left the page');
+    const started = performance.now();
+    stop.abort(new Error('Stopped by the person'));
+    await expect(running).rejects.toThrow('Stopped by the person');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(await extractor.extract('txt', command('echo:after'))).toBe('after');
+  });
+
   it('answers 413 when a thread reaches its heap limit, and the next file still works', async () => {
     const extractor = pool({ memoryMb: 64 });
     expect(await refusal(extractor.extract('docx', command('heap')))).toEqual({

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExtractionConfig } from '../config';
 import { DocumentError, tooLargeToRead } from './document-error';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
-import type { ExtractionMessage, ExtractionRequest } from './file-extraction';
+import type { ExtractedText, ExtractionMessage, ExtractionRequest } from './file-extraction';
 import type { FileKind } from './file-kinds';
 import { readTextFile } from './text-file';
 
@@ -121,7 +121,7 @@ interface Task {
   owner: string;
   kind: FileKind;
   bytes: Uint8Array;
-  resolve: (text: string) => void;
+  resolve: (result: ExtractedText) => void;
   reject: (error: Error) => void;
   /** Set while the task waits in the queue: refuses it as busy when it waited too long. */
   queueTimer: NodeJS.Timeout | undefined;
@@ -184,10 +184,20 @@ export class FileExtractionPool implements FileExtractor {
     return this.slots.size;
   }
 
-  extract(kind: FileKind, bytes: Uint8Array, options: ExtractOptions = {}): Promise<string> {
+  async extract(kind: FileKind, bytes: Uint8Array, options: ExtractOptions = {}): Promise<string> {
+    return (await this.extractDocument(kind, bytes, options)).text;
+  }
+
+  extractDocument(
+    kind: FileKind,
+    bytes: Uint8Array,
+    options: ExtractOptions = {},
+  ): Promise<ExtractedText> {
     if (this.closed) return Promise.reject(new Error('The file extraction pool is closed'));
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (kind === 'txt' && bytes.length <= this.options.inlineTextMaxBytes) {
-      return new Promise<string>((resolve) => resolve(readTextFile(bytes)));
+      return new Promise<ExtractedText>((resolve) => resolve({ text: readTextFile(bytes) }));
     }
     const owner = options.owner ?? NO_OWNER;
     const waiting = this.queues.get(owner)?.length ?? 0;
@@ -195,14 +205,22 @@ export class FileExtractionPool implements FileExtractor {
       return Promise.reject(ownerBusyError(this.options.timeoutMs));
     }
     if (this.queued >= this.options.maxQueued) return Promise.reject(busyError());
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<ExtractedText>((resolve, reject) => {
+      const onAbort = () => this.abandon(task, signal?.reason);
+      const settled = () => signal?.removeEventListener('abort', onAbort);
       const task: Task = {
         id: this.nextId,
         owner,
         kind,
         bytes: ownBuffer(bytes),
-        resolve,
-        reject,
+        resolve: (result) => {
+          settled();
+          resolve(result);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
         queueTimer: undefined,
         runTimer: undefined,
         rssAtStart: 0,
@@ -217,8 +235,23 @@ export class FileExtractionPool implements FileExtractor {
       if (queue === undefined) this.queues.set(owner, [task]);
       else queue.push(task);
       this.queued += 1;
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.pump();
     });
+  }
+
+  /** A file given up (Stop): out of the queue, or its thread stopped if it is being read. */
+  private abandon(task: Task, reason: unknown): void {
+    const failure = reason instanceof Error ? reason : new Error(String(reason));
+    const queue = this.queues.get(task.owner);
+    if (queue?.includes(task)) {
+      this.dequeue(task);
+      clearTimeout(task.queueTimer);
+      task.reject(failure);
+      return;
+    }
+    const slot = [...this.slots].find((candidate) => candidate.task === task);
+    if (slot !== undefined) void this.stop(slot, failure);
   }
 
   /** Takes a waiting task out of its owner's queue. */
@@ -345,7 +378,7 @@ export class FileExtractionPool implements FileExtractor {
     clearTimeout(task.runTimer);
     slot.task = null;
     this.finished(task);
-    if (message.type === 'text') task.resolve(message.text);
+    if (message.type === 'text') task.resolve({ text: message.text, pdf: message.pdf });
     else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
     } else

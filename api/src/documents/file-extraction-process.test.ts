@@ -182,22 +182,23 @@ describe('the built server reading hostile uploads', () => {
     expect(bomb.status).toBe(400);
     expect(bomb.body).toMatchObject({
       code: 'VALIDATION_ERROR',
-      message: 'Content exceeds maximum 50,000 characters (current: at least 520000)',
+      message: 'Content exceeds maximum 500,000 characters (current: at least 520000)',
     });
     expect(bomb.slowestProbeMs).toBeLessThan(PROBE_BUDGET_MS);
     expect(bomb.rssPeakMb - bomb.rssBeforeMb).toBeLessThan(200);
   }, 120_000);
 
   it('reads a heavy .docx that passes the scan in a worker, the probe still answering', async () => {
-    // 45,000 one-letter paragraphs: under every scan limit, yet seconds of work for mammoth.
+    // 45,000 paragraphs of 11 letters: under every scan limit (495,000 letters), yet seconds
+    // of work for mammoth.
     const heavy = await uploadWhileProbing(
-      buildDocxOfBody(tinyParagraphs(45_000, 1)),
+      buildDocxOfBody(tinyParagraphs(45_000, 11)),
       'heavy.docx',
     );
     console.info(`heavy .docx on the built server: ${JSON.stringify(heavy)}`);
-    // Mammoth separates the 45,000 paragraphs with blank lines: 134,998 characters once trimmed.
+    // Mammoth separates the 45,000 paragraphs with blank lines: 584,998 characters once trimmed.
     expect(heavy.status).toBe(400);
-    expect(heavy.body.message).toBe('Content exceeds maximum 50,000 characters (current: 134998)');
+    expect(heavy.body.message).toBe('Content exceeds maximum 500,000 characters (current: 584998)');
     // Read on the event loop, a probe would wait out the whole reading (seconds). Here the
     // thread at work competes with the probe for two shared cores, so the bound is looser.
     expect(heavy.medianProbeMs).toBeLessThan(PROBE_BUDGET_MS);

@@ -2,7 +2,8 @@ import { DocumentError, noText } from './document-error';
 import type { DocumentErrorKind } from './document-error';
 import { extractDocxText } from './docx-text';
 import type { FileKind } from './file-kinds';
-import { extractPdfText } from './pdf-text';
+import { extractPdfTextLayer } from './pdf-text';
+import type { PdfTextLayer } from './pdf-text';
 import { decodeTextFile } from './text-file';
 
 /*
@@ -18,10 +19,16 @@ export interface ExtractionRequest {
   bytes: Uint8Array;
 }
 
+/** A file's text; for a PDF, its pages too (pages without a text layer are read by OCR). */
+export interface ExtractedText {
+  text: string;
+  pdf?: Omit<PdfTextLayer, 'text'> | undefined;
+}
+
 /** Worker to main thread: it started and loaded its libraries, or the answer to one request. */
 export type ExtractionMessage =
   | { type: 'ready' }
-  | { type: 'text'; id: number; text: string }
+  | ({ type: 'text'; id: number } & ExtractedText)
   | { type: 'refused'; id: number; kind: DocumentErrorKind; message: string }
   | { type: 'failed'; id: number; message: string };
 
@@ -31,6 +38,16 @@ export type ExtractionMessage =
  * `too-long` far over the character limit, `no-text` when it holds nothing but white space.
  */
 export async function extractFileText(kind: FileKind, bytes: Uint8Array): Promise<string> {
+  const { text } = await extractFile(kind, bytes);
+  if (text.trim() === '') throw noText(kind);
+  return text;
+}
+
+/**
+ * As extractFileText, except that a PDF with pages without a text layer is not `no-text`:
+ * its pages are described so that the caller reads those by OCR.
+ */
+export async function extractFile(kind: FileKind, bytes: Uint8Array): Promise<ExtractedText> {
   let text: string;
   switch (kind) {
     case 'txt':
@@ -39,22 +56,20 @@ export async function extractFileText(kind: FileKind, bytes: Uint8Array): Promis
     case 'docx':
       text = await extractDocxText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
       break;
-    case 'pdf':
-      text = await extractPdfText(bytes);
-      break;
+    case 'pdf': {
+      const { text: layer, pageStarts, pagesWithText } = await extractPdfTextLayer(bytes);
+      if (layer.trim() === '' && pagesWithText.length === 0) throw noText(kind);
+      return { text: layer, pdf: { pageStarts, pagesWithText } };
+    }
   }
   if (text.trim() === '') throw noText(kind);
-  return text;
+  return { text };
 }
 
 /** The reply to a request, whatever extractFileText did. */
 export async function answerRequest(request: ExtractionRequest): Promise<ExtractionMessage> {
   try {
-    return {
-      type: 'text',
-      id: request.id,
-      text: await extractFileText(request.kind, request.bytes),
-    };
+    return { type: 'text', id: request.id, ...(await extractFile(request.kind, request.bytes)) };
   } catch (error) {
     if (error instanceof DocumentError) {
       return { type: 'refused', id: request.id, kind: error.kind, message: error.message };

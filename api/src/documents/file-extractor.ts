@@ -1,9 +1,15 @@
+import type { ExtractedText } from './file-extraction';
 import type { FileKind } from './file-kinds';
 
 /** Who a file is read for: the pool shares its threads fairly between owners. */
 export interface ExtractOptions {
   /** The uploading user's id; files without one share a queue with no per-owner limit. */
   owner?: string | undefined;
+  /**
+   * Aborting it gives the file up: a waiting file leaves the queue, a file being read has its
+   * thread stopped (the next file gets a fresh one); it rejects with the signal's reason.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** The extraction service the routes use (AppDeps.fileExtractor). */
@@ -16,6 +22,16 @@ export interface FileExtractor {
    * as `busy`.
    */
   extract(kind: FileKind, bytes: Uint8Array, options?: ExtractOptions): Promise<string>;
+  /**
+   * As `extract`, with a PDF's pages described (where each begins in the text, and which have
+   * a text layer); a PDF whose pages have none is not refused as `no-text` (they are read by
+   * OCR).
+   */
+  extractDocument(
+    kind: FileKind,
+    bytes: Uint8Array,
+    options?: ExtractOptions,
+  ): Promise<ExtractedText>;
   /** Refuses new work and stops every thread. */
   close(): Promise<void>;
 }

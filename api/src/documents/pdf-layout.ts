@@ -192,20 +192,57 @@ function continuesOnNextPage(last: string, next: string): boolean {
   return !SENTENCE_END.test(last) && /^\p{Ll}/u.test(next);
 }
 
+/** A document's text with where each page's text begins in it. */
+export interface PdfPagedText {
+  text: string;
+  /**
+   * One a page: the UTF-16 offset in `text` where the page's text begins (a page with none
+   * begins where the next page's text does, or at the end).
+   */
+  pageStarts: number[];
+}
+
 /** The plain text of a document's pages, paragraphs separated by a blank line. */
 export function pdfPagesToText(pages: readonly PdfPageText[]): string {
+  return pdfPagesToPagedText(pages).text;
+}
+
+const PARAGRAPH_BREAK = '\n\n';
+
+/** pdfPagesToText, with the offset where each page begins. */
+export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText {
   const kept = dropRepeatedEdges(pages.map(linesOfPage));
   const paragraphs: string[] = [];
+  // Where the last paragraph starts in the text, and the text's length so far.
+  let lastStart = 0;
+  let length = 0;
+  const pageStarts: (number | null)[] = [];
   for (const lines of kept) {
+    let pageStart: number | null = null;
     paragraphsOfPage(lines).forEach((lineList, index) => {
       const paragraph = lineList.map((line) => line.text).reduce(joinLines);
       const last = paragraphs.at(-1);
       if (index === 0 && last !== undefined && continuesOnNextPage(last, paragraph)) {
-        paragraphs[paragraphs.length - 1] = joinLines(last, paragraph);
+        const joined = joinLines(last, paragraph);
+        paragraphs[paragraphs.length - 1] = joined;
+        // joinLines keeps `paragraph` whole at the end of what it returns.
+        pageStart = lastStart + joined.length - paragraph.length;
+        length = lastStart + joined.length;
       } else {
+        lastStart = paragraphs.length === 0 ? 0 : length + PARAGRAPH_BREAK.length;
         paragraphs.push(paragraph);
+        pageStart ??= lastStart;
+        length = lastStart + paragraph.length;
       }
     });
+    pageStarts.push(pageStart);
   }
-  return paragraphs.join('\n\n');
+  const text = paragraphs.join(PARAGRAPH_BREAK);
+  // A page without text begins where the next page with text does.
+  let next = text.length;
+  for (let index = pageStarts.length - 1; index >= 0; index -= 1) {
+    next = pageStarts[index] ?? next;
+    pageStarts[index] = next;
+  }
+  return { text, pageStarts: pageStarts.map((start) => start ?? text.length) };
 }

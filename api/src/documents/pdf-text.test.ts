@@ -2,8 +2,10 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { documentAnswer } from '../test/document-answer';
 import { buildPdf, buildScannedPdf, buildTextPdf } from '../test/pdf-builder';
+import { NO_TEXT_MESSAGES } from './document-error';
 import { extractFileText } from './file-extraction';
-import { extractPdfText, looksLikePdf } from './pdf-text';
+import { UNSUPPORTED_FILE_MESSAGE } from './file-kinds';
+import { extractPdfText, extractPdfTextLayer, looksLikePdf } from './pdf-text';
 
 async function failure(run: () => Promise<unknown>): Promise<Record<string, unknown>> {
   try {
@@ -78,14 +80,49 @@ describe('extractPdfText', () => {
     expect(await extractPdfText(single)).toBe('Only page\n\nOne page keeps its header.\n\n1');
   });
 
-  it('reads a scanned page (an image, no text layer) as no text: 422 NO_TEXT', async () => {
+  it('reads a scanned page (an image, no text layer) as a page without text, for OCR', async () => {
     expect(await extractPdfText(buildScannedPdf(2))).toBe('');
+    expect(await extractPdfTextLayer(buildScannedPdf(2))).toEqual({
+      text: '',
+      pageStarts: [0, 0],
+      pagesWithText: [false, false],
+    });
+    // Without OCR (the text alone, as the extraction thread reads it) it is 422 NO_TEXT.
     expect(await failure(() => extractFileText('pdf', buildScannedPdf(2)))).toEqual({
       status: 422,
       code: 'NO_TEXT',
-      message:
-        'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.',
+      message: NO_TEXT_MESSAGES.pdf,
     });
+  });
+
+  it('says where each page begins in the text, a paragraph running on over a break kept whole', async () => {
+    const layer = await extractPdfTextLayer(
+      buildTextPdf([
+        {
+          paragraphs: [
+            ['The first paragraph of the first page runs', 'over two lines of the page.'],
+            ['A sentence of the second paragraph that goes', 'on and on'],
+          ],
+        },
+        {
+          paragraphs: [
+            ['over the page break, and it ends on the', 'second page.'],
+            ['Another paragraph of the second page, of', 'two lines.'],
+          ],
+        },
+        { paragraphs: [] },
+        { paragraphs: [['The fourth page holds one paragraph of', 'two lines.']] },
+      ]),
+    );
+    expect(layer.text).toBe(
+      'The first paragraph of the first page runs over two lines of the page.\n\n' +
+        'A sentence of the second paragraph that goes on and on over the page break, and it ' +
+        'ends on the second page.\n\nAnother paragraph of the second page, of two lines.\n\n' +
+        'The fourth page holds one paragraph of two lines.',
+    );
+    expect(layer.pagesWithText).toEqual([true, true, false, true]);
+    const fourth = layer.text.indexOf('The fourth');
+    expect(layer.pageStarts).toEqual([0, layer.text.indexOf('over the page'), fourth, fourth]);
   });
 
   it('refuses what is not a PDF, or a damaged one, as 415', async () => {
@@ -95,7 +132,7 @@ describe('extractPdfText', () => {
       expect(await failure(() => extractPdfText(bytes))).toEqual({
         status: 415,
         code: 'UNSUPPORTED_FILE_TYPE',
-        message: 'Only .txt, .docx and .pdf files are supported',
+        message: UNSUPPORTED_FILE_MESSAGE,
       });
     }
     const truncated = TWO_PAGE_REPORT.subarray(0, 120);
@@ -128,14 +165,20 @@ describe('extractPdfText', () => {
   });
 
   it('stops reading a text layer far over the limit: 400 on the field file', async () => {
-    const line = 'Sediment '.repeat(9).trim();
-    const pages = Array.from({ length: 60 }, () => ({
-      lines: Array.from({ length: 50 }, (_, index) => ({ text: line, x: 72, y: 740 - index * 14 })),
+    // 100 lines of 160 letters a page: the 2,000,000 letters read at most pass on page 126.
+    const line = 'Sediment '.repeat(20).trim();
+    const pages = Array.from({ length: 140 }, () => ({
+      lines: Array.from({ length: 100 }, (_, index) => ({
+        text: line,
+        x: 20,
+        y: 760 - index * 7,
+        size: 5,
+      })),
     }));
     expect(await failure(() => extractPdfText(buildPdf(pages)))).toEqual({
       status: 400,
       code: 'VALIDATION_ERROR',
-      message: 'Content exceeds maximum 50,000 characters (current: more than 200000)',
+      message: 'Content exceeds maximum 500,000 characters (current: more than 2000000)',
     });
   });
 

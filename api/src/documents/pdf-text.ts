@@ -1,7 +1,7 @@
 import { getDocumentProxy, resolvePDFJSImport } from 'unpdf';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { countCodePoints } from '../lib/summary-text';
-import { pdfPagesToText } from './pdf-layout';
+import { pdfPagesToPagedText } from './pdf-layout';
 import type { PdfPageText, PdfTextRun } from './pdf-layout';
 import { checkPdfStreams, PdfStreamError } from './pdf-streams';
 import type { PdfStreamLimit } from './pdf-streams';
@@ -102,14 +102,32 @@ function readFailure(error: unknown): DocumentError {
   return malformedFile(DAMAGED_PDF_MESSAGE, error);
 }
 
+/** What a PDF's text layer holds, page by page (plain data: it crosses a thread boundary). */
+export interface PdfTextLayer {
+  text: string;
+  /** One a page: the UTF-16 offset in `text` where the page's text begins. */
+  pageStarts: number[];
+  /** One a page: whether its text layer has any letter or digit (if not, it is read by OCR). */
+  pagesWithText: boolean[];
+}
+
 /**
- * The text layer of a PDF upload, as plain text (see pdf-layout.ts). A file that does not
- * start like a PDF or that pdf.js cannot open is `unsupported` or `malformed`; streams that
- * unpack past PDF_LIMITS are `too-large`; a text layer far over the character limit is
- * `too-long` (`more than N`) without reading the rest. A PDF with no text layer gives ''
- * (the caller refuses it as `no-text`).
+ * The text layer of a PDF upload, as plain text (see pdf-layout.ts). A PDF with no text
+ * layer gives '' (the caller reads its pages by OCR); see extractPdfTextLayer.
  */
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
+  return (await extractPdfTextLayer(bytes)).text;
+}
+
+const HAS_TEXT = /[\p{L}\p{N}]/u;
+
+/**
+ * The text layer of a PDF upload with where each page begins and which pages have text. A file
+ * that does not start like a PDF or that pdf.js cannot open is `unsupported` or `malformed`;
+ * streams that unpack past PDF_LIMITS are `too-large`; a text layer far over the character
+ * limit is `too-long` (`more than N`) without reading the rest.
+ */
+export async function extractPdfTextLayer(bytes: Uint8Array): Promise<PdfTextLayer> {
   if (!looksLikePdf(bytes)) throw unsupportedFile();
   try {
     checkPdfStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), PDF_LIMITS);
@@ -134,18 +152,20 @@ export async function extractPdfText(bytes: Uint8Array): Promise<string> {
   }
   try {
     const pages: PdfPageText[] = [];
+    const pagesWithText: boolean[] = [];
     let characters = 0;
     for (let number = 1; number <= document.numPages; number += 1) {
       const page = await document.getPage(number);
       const text = await pageText(page);
       page.cleanup();
       pages.push(text);
+      pagesWithText.push(text.runs.some((run) => HAS_TEXT.test(run.text)));
       for (const run of text.runs) characters += countCodePoints(run.text.replace(/\s+/g, ''));
       if (characters > PDF_LIMITS.maxRawCharacters) {
         throw contentFarTooLong('more than', PDF_LIMITS.maxRawCharacters);
       }
     }
-    return pdfPagesToText(pages);
+    return { ...pdfPagesToPagedText(pages), pagesWithText };
   } catch (error) {
     throw readFailure(error);
   } finally {

@@ -7,7 +7,7 @@ import { decodeTextFile } from './text-file';
 import { readUploadedFile, sanitizeFileName } from './uploaded-file';
 import { buildDocx, buildZip, docxEntries } from '../test/zip-builder';
 
-const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
+const UNSUPPORTED = 'Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported';
 const pool = new FileExtractionPool(createTestConfig().extraction);
 
 afterAll(() => pool.close());
@@ -125,7 +125,7 @@ describe('extractDocxText', () => {
 });
 
 describe('readUploadedFile', () => {
-  it('judges the name: only .txt, .docx and .pdf, in any case', async () => {
+  it('judges the name: only .txt, .docx and .pdf (images are read by OCR), in any case', async () => {
     const text = 'Some text that is long enough to matter for this unit test of names.';
     expect(await readUploadedFile(new File([text], 'notes.TXT'), pool)).toEqual({
       text,
@@ -133,7 +133,7 @@ describe('readUploadedFile', () => {
       fileName: 'notes.TXT',
     });
     // notes.pdf passes the name check, then the content check refuses it: text is no PDF.
-    for (const name of ['notes.pdf', 'notes.txt.exe', 'notes', 'notes.doc', '.docx.zip']) {
+    for (const name of ['notes.pdf', 'notes.txt.exe', 'notes', 'notes.doc', '.docx.zip', 'a.png']) {
       expect(await failure(() => readUploadedFile(new File([text], name), pool))).toMatchObject({
         status: 415,
         message: UNSUPPORTED,

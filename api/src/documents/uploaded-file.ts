@@ -1,8 +1,8 @@
 import { MAX_FILE_BYTES } from '../lib/product-constants';
 import { FILE_TOO_LARGE_MESSAGE, tooLargeToRead, unsupportedFile } from './document-error';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
-import { fileKindOfName } from './file-kinds';
-import type { FileKind } from './file-kinds';
+import { uploadKindOfName } from './file-kinds';
+import type { FileKind, UploadKind } from './file-kinds';
 
 /** Longest file name kept, in code points (the extension is kept whole). */
 const MAX_FILE_NAME_CHARS = 255;
@@ -41,11 +41,12 @@ export function sanitizeFileName(name: string): string {
 
 /**
  * What can be judged of an upload without reading it: its sanitized name, its kind by
- * extension (`unsupported` for any other) and its size (`too-large` over 10 MB).
+ * extension (a file kind or an image; `unsupported` for any other) and its size (`too-large`
+ * over 10 MB).
  */
-export function checkUploadedFile(file: File): { fileName: string; kind: FileKind } {
+export function checkUploadedFile(file: File): { fileName: string; kind: UploadKind } {
   const fileName = sanitizeFileName(file.name);
-  const kind = fileKindOfName(fileName);
+  const kind = uploadKindOfName(fileName);
   if (kind === null) throw unsupportedFile();
   if (file.size > MAX_FILE_BYTES) throw tooLargeToRead(FILE_TOO_LARGE_MESSAGE);
   return { fileName, kind };
@@ -64,6 +65,8 @@ export async function readUploadedFile(
   options: ExtractOptions = {},
 ): Promise<UploadedText> {
   const { fileName, kind } = checkUploadedFile(file);
+  // Images are read by OCR (document-reader.ts), never by the extraction threads.
+  if (kind === 'image') throw unsupportedFile();
   const text = await extractor.extract(kind, new Uint8Array(await file.arrayBuffer()), options);
   return { text, source: kind, fileName };
 }

@@ -146,7 +146,7 @@ function isSpan(value: unknown): value is { start: number; end: number } {
 }
 
 /** Stored page breaks, keeping only whole non-negative numbers. */
-function offsetsOf(value: unknown): number[] {
+export function offsetsOf(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
     (offset): offset is number =>

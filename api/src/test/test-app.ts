@@ -163,6 +163,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fileExtractor: new FileExtractionPool(config.extraction),
       allowedHosts: config.documents.fetchAllowedHosts,
       resolve: options.resolve,
+      ocr: config.documents,
     }),
     jobs: createJobQueue(database.db, config.jobs, logger),
     logger,

@@ -12,9 +12,19 @@ import { downloadSummaryExport, summaryAsMarkdownText, summaryAsPlainText } from
 import { useSummaryRegeneration } from './use-summary-regeneration';
 import { VersionsButton } from './versions-button';
 
-/** Downloads the summary: .txt and .md are written here from its text; .docx is built by the API. */
-async function downloadAs(summary: Summary, format: ExportFormat): Promise<void> {
-  if (format === 'docx') await downloadSummaryExport(summary, format);
+/**
+ * Downloads the summary. .txt is written here from its text. With citations (issue 28) .md and
+ * .docx come from the API, which adds a footnote per sentence quoting its source and the
+ * source at the end. Without citations .docx is the API's file with `citations=false` and .md
+ * is written here as before.
+ */
+async function downloadAs(
+  summary: Summary,
+  format: ExportFormat,
+  citations: boolean,
+): Promise<void> {
+  if (format === 'docx' || (format === 'md' && citations))
+    await downloadSummaryExport(summary, format, { citations });
   else downloadSummary(summary, format);
 }
 
@@ -41,7 +51,7 @@ export interface SummaryActionsProps {
 /**
  * Every action on a summary, wherever it is shown in full (the result card on /summarize, an
  * expanded or opened history card): Re-prompt with Length and Format, Versions, Copy, Copy as
- * Markdown and Download .txt, .md and .docx. One component, so the two screens cannot drift.
+ * Markdown and Download .txt, .md and .docx (with or without citations). One component, so the two screens cannot drift.
  */
 export function SummaryActions({
   summary,
@@ -61,6 +71,8 @@ export function SummaryActions({
   const [prompt, setPrompt] = useState('');
   const [options, setOptions] = useState<SummaryOptions>(defaultOptions);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const [withoutCitations, setWithoutCitations] = useState(false);
+  const citationsId = `citations${useId()}`;
   const { regenerate, busy, error, clearError } = useSummaryRegeneration(onChanged);
   const context = srContext ? <span className="ui-sr-only"> {srContext}</span> : null;
 
@@ -90,7 +102,7 @@ export function SummaryActions({
   const download = async (format: ExportFormat) => {
     setExporting(format);
     try {
-      await downloadAs(summary, format);
+      await downloadAs(summary, format, !withoutCitations);
     } finally {
       setExporting(null);
     }
@@ -150,6 +162,16 @@ export function SummaryActions({
             {downloadButton('txt')}
             {downloadButton('md')}
             {downloadButton('docx')}
+            <span className="ru-download-option">
+              <input
+                id={citationsId}
+                type="checkbox"
+                checked={withoutCitations}
+                disabled={exporting !== null}
+                onChange={(event) => setWithoutCitations(event.target.checked)}
+              />
+              <label htmlFor={citationsId}>Without citations{context}</label>
+            </span>
           </>
         )}
         {after}

@@ -23,16 +23,17 @@ export function summaryAsMarkdownText(summary: Pick<Summary, 'summarizedContent'
 }
 
 /**
- * GET /api/summaries/:id/export?format= with the session's token, then saves the file under the
- * one download name (`summaryFileName`, as .txt and .md are saved), not the server's. Resolves
- * false (after a toast) when it failed.
+ * GET /api/summaries/:id/export?format= with the session's token (and `citations=false` when
+ * asked), then saves the file under the one download name (`summaryFileName`, as .txt and .md
+ * are saved), not the server's. Resolves false (after a toast) when it failed.
  */
 export async function downloadSummaryExport(
   summary: Summary,
   format: ExportFormat,
+  options: { citations?: boolean } = {},
 ): Promise<boolean> {
   try {
-    const { blob } = await getSummaryExport(summary.id, format);
+    const { blob } = await getSummaryExport(summary.id, format, options);
     saveBlob(blob, summaryFileName(summary, format));
     return true;
   } catch (error) {

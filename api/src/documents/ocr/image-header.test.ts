@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readImageHeader } from './image-header';
-import { OcrError } from './ocr-error';
+import { DocumentError } from '../document-error';
 
 /** 1 × 1 WebP images, lossy (VP8), lossless (VP8L) and with alpha (VP8X), as browsers test for. */
 const WEBP_LOSSY = 'UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA';
@@ -12,7 +12,7 @@ function failureOf(bytes: Uint8Array): string {
   try {
     readImageHeader(bytes);
   } catch (error) {
-    if (error instanceof OcrError) return error.failure;
+    if (error instanceof DocumentError) return error.kind;
     throw error;
   }
   throw new Error('expected the header to be refused');

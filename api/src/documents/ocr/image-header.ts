@@ -1,4 +1,4 @@
-import { OcrError } from './ocr-error';
+import { DocumentError } from '../document-error';
 
 /** The image formats OCR reads, known by their first bytes, never by a file's name. */
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
@@ -28,12 +28,12 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
 export function readImageHeader(bytes: Uint8Array): ImageHeader {
   const format = imageFormatOf(bytes);
   if (format === null) {
-    throw new OcrError('unsupported', 'This file is not a PNG, JPEG or WebP image.');
+    throw new DocumentError('unsupported', 'This file is not a PNG, JPEG or WebP image.');
   }
   const size =
     format === 'png' ? pngSize(bytes) : format === 'jpeg' ? jpegSize(bytes) : webpSize(bytes);
   if (size === null || size.width === 0 || size.height === 0) {
-    throw new OcrError('malformed', `This ${format.toUpperCase()} image is damaged.`);
+    throw new DocumentError('malformed', `This ${format.toUpperCase()} image is damaged.`);
   }
   return { format, ...size };
 }

@@ -1,10 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildPng } from '../../test/png-builder';
 import { errorRates } from './error-rate';
-import { OcrError } from './ocr-error';
+import { DocumentError } from '../document-error';
 import { createOcrReader } from './ocr-reader';
+import { startRenderThread } from './pdf-page-renderer';
+import type { PdfRenderMessage } from './pdf-page-renderer';
 
 /** The scanned pages of the evaluation data (never copied into the repository). */
 const OCR_DATA = join(import.meta.dirname, '../../../../../shared/data/ocr');
@@ -13,35 +16,7 @@ const SCANNED_PAGE = join(OCR_DATA, 'page-01.png');
 const reader = createOcrReader({ workers: 1 });
 afterAll(() => reader.close());
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A greyscale PNG; `pixels` is only encoded when given, so a header can claim any size. */
-function png(width: number, height: number, pixels?: (x: number, y: number) => number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
-  const parts = [
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-  ];
-  if (pixels) {
-    const rows = Buffer.alloc((width + 1) * height);
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) rows[y * (width + 1) + 1 + x] = pixels(x, y);
-    }
-    parts.push(chunk('IDAT', deflateSync(rows)));
-  }
-  parts.push(chunk('IEND', Buffer.alloc(0)));
-  return Buffer.concat(parts);
-}
+const png = buildPng;
 
 /** A PDF of `count` blank pages (PDF.js rebuilds the cross-reference table it lacks). */
 function blankPdf(count: number): Buffer {
@@ -78,7 +53,7 @@ async function failureOf(promise: Promise<unknown>): Promise<{ failure: string; 
   try {
     await promise;
   } catch (error) {
-    if (error instanceof OcrError) return { failure: error.failure, message: error.message };
+    if (error instanceof DocumentError) return { failure: error.kind, message: error.message };
     throw error;
   }
   throw new Error('expected OCR to fail');
@@ -216,7 +191,7 @@ describe('recognizePdfPages', () => {
       await failureOf(reader.recognizePdfPages(blankPdf(2_000), { timeoutMs: 60_000 })),
     ).toEqual({
       failure: 'too-large',
-      message: 'The PDF has 2,000 pages to read from scans; at most 50 can be read.',
+      message: 'This PDF has 2,000 pages without a text layer; Brevity reads at most 50 by OCR.',
     });
     expect(reader.workersStarted).toBe(started);
   }, 60_000);
@@ -230,4 +205,89 @@ describe('recognizePdfPages', () => {
       'malformed',
     );
   }, 60_000);
+});
+
+describe('a worker that dies while it starts', () => {
+  it('fails the image instead of hanging, and the next image gets a try of its own', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'brevity-ocr-dies-'));
+    const script = join(folder, 'dies.cjs');
+    writeFileSync(script, 'process.exit(1);\n');
+    const dying = createOcrReader({ workerPath: script, startTimeoutMs: 1_000 });
+    try {
+      const blank = png(300, 200, () => 255);
+      await expect(dying.recognizeImage(blank, { timeoutMs: 60_000 })).rejects.toThrow(
+        'An OCR worker did not start within 1000 ms.',
+      );
+      await expect(dying.recognizeImage(blank, { timeoutMs: 60_000 })).rejects.toThrow(
+        'did not start',
+      );
+      expect(dying.workersStarted).toBe(2);
+      expect(dying.workersAlive).toBe(0);
+    } finally {
+      await dying.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('the page-rendering thread', () => {
+  const scannedPdf = join(OCR_DATA, 'scan-A.pdf');
+
+  it.skipIf(!existsSync(scannedPdf))(
+    'draws no more pages ahead than it was allowed, then one more a page taken',
+    async () => {
+      const thread = startRenderThread({
+        bytes: readFileSync(scannedPdf),
+        pages: null,
+        maxPages: 50,
+        dpi: 72,
+        maxPixels: 50_000_000,
+        ahead: 1,
+      });
+      const drawn: number[] = [];
+      thread.on('message', (message: PdfRenderMessage) => {
+        if (message.type === 'page') drawn.push(message.page);
+      });
+      const waitFor = async (count: number) => {
+        for (let waited = 0; drawn.length < count && waited < 20_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      try {
+        await waitFor(1);
+        // Left alone, it draws nothing more: a 3-page scan at 72 dpi takes well under this.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(drawn).toEqual([1]);
+        thread.postMessage({ type: 'more' });
+        await waitFor(2);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(drawn).toEqual([1, 2]);
+      } finally {
+        await thread.terminate();
+      }
+    },
+    60_000,
+  );
+});
+
+describe('closing the reader', () => {
+  const scannedPdf = join(OCR_DATA, 'scan-A.pdf');
+
+  it.skipIf(!existsSync(scannedPdf))(
+    'stops the document being read: its worker and its rendering thread',
+    async () => {
+      const closing = createOcrReader({ workers: 1 });
+      let closed: Promise<void> | null = null;
+      const reading = closing.recognizePdfPages(readFileSync(scannedPdf), {
+        timeoutMs: 120_000,
+        onPage: () => {
+          closed ??= closing.close();
+        },
+      });
+      await expect(reading).rejects.toThrow('The OCR reader is closed.');
+      await closed;
+      expect(closing.workersAlive).toBe(0);
+    },
+    60_000,
+  );
 });

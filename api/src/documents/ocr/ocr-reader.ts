@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Worker as ThreadWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
 import { readImageHeader } from './image-header';
-import { OcrError } from './ocr-error';
+import { DocumentError } from '../document-error';
 import { renderPdfPages } from './pdf-page-renderer';
 
 /**
@@ -24,6 +24,8 @@ export interface RecognizeOptions {
   timeoutMs: number;
   /** Aborting it (the person pressed Stop) rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
+  /** Called once a worker takes the image, just before it is recognised (for progress). */
+  onStart?: (() => void) | undefined;
 }
 
 export interface RecognizedText {
@@ -32,16 +34,26 @@ export interface RecognizedText {
   confidence: number;
 }
 
+/** Below this mean word confidence (0 to 1), what Tesseract found is taken for no text. */
+export const MIN_CONFIDENCE = 0.5;
+
 /** OCR_MAX_PAGES's default: pages of one PDF read by OCR at most. */
 export const OCR_MAX_PAGES = 50;
 /** Scanned pages are drawn at 200 dpi, as the data README's Tesseract figures were. */
 export const PDF_DPI = 200;
+/** Pages the rendering thread may draw before the reader has taken them. */
+const RENDER_AHEAD = 1;
 
 export interface PdfOcrOptions extends RecognizeOptions {
   /** 1-based numbers of the pages to read (those without a text layer); all when absent. */
   pages?: readonly number[] | undefined;
   /** More pages to read than this is refused before any is read (OCR_MAX_PAGES). */
   maxPages?: number | undefined;
+  /**
+   * Called just before each page is recognised, in page order: `index` counts 1..`count` over
+   * the pages being read, not the document's page numbers.
+   */
+  onPage?: ((index: number, count: number) => void) | undefined;
 }
 
 export interface RecognizedPage extends RecognizedText {
@@ -55,19 +67,26 @@ export interface OcrReaderOptions {
   maxPixels?: number;
   /** A worker left idle this long is stopped (its WebAssembly memory never shrinks). */
   idleMs?: number;
+  /**
+   * A worker not ready in this long is given up (default 60 s): tesseract.js never hears of a
+   * thread that dies while it starts, so without it the caller would wait for ever.
+   */
+  startTimeoutMs?: number;
+  /** The worker thread's script (tests: one that dies at start); tesseract.js's by default. */
+  workerPath?: string | undefined;
 }
 
 export interface OcrReader {
   /**
-   * The text of a `.png`, `.jpg`/`.jpeg` or `.webp` image, known by its content. Rejects with an
-   * OcrError: `unsupported` (not one of those), `malformed` (a damaged header or an image that
+   * The text of a `.png`, `.jpg`/`.jpeg` or `.webp` image, known by its content. Rejects with a
+   * DocumentError: `unsupported` (not one of those), `malformed` (a damaged header or an image that
    * cannot be decoded), `too-large` (over 50 megapixels, refused before decoding), `no-text`
    * and `timed-out`.
    */
   recognizeImage(bytes: Uint8Array, options: RecognizeOptions): Promise<RecognizedText>;
   /**
    * The text of a PDF's pages, drawn at 200 dpi in a thread of their own and recognised in
-   * page order, one entry a page so that page breaks can be kept. Rejects with an OcrError:
+   * page order, one entry a page so that page breaks can be kept. Rejects with a DocumentError:
    * `too-large` (more pages to read than `maxPages`, refused before any is read), `malformed`
    * (PDF.js cannot open it), `no-text` (no page has any) and `timed-out` (the whole document
    * took longer than `timeoutMs`).
@@ -107,6 +126,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   const size = Math.max(1, options.workers ?? 1);
   const maxPixels = options.maxPixels ?? OCR_MAX_PIXELS;
   const idleMs = options.idleMs ?? 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const idle: PooledWorker[] = [];
   const idleTimers = new Map<PooledWorker, NodeJS.Timeout>();
   const busy = new Set<PooledWorker>();
@@ -114,6 +134,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
   let starting = 0;
   let started = 0;
   let closed = false;
+  // Aborted by close(): stops the documents being drawn and read.
+  const closing = new AbortController();
+  const readingPdfs = new Set<Promise<unknown>>();
   let cacheFolder: string | null = null;
 
   async function startWorker(): Promise<PooledWorker> {
@@ -121,19 +144,40 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     // cacheMethod 'none' reads and writes no cached model; the folder only keeps tesseract.js
     // from falling back to the working directory should that ever change.
     cacheFolder ??= mkdtempSync(join(tmpdir(), 'brevity-ocr-'));
-    const tesseract = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+    const creating = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
       langPath: ENGLISH_DATA,
       corePath: CORE,
       cachePath: cacheFolder,
       cacheMethod: 'none',
       gzip: true,
+      ...(options.workerPath === undefined ? {} : { workerPath: options.workerPath }),
       // Without a handler tesseract.js throws a failed job's error from a message listener,
       // where nothing can catch it; the job's own promise is rejected either way.
       errorHandler: () => {},
     });
+    let startTimer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_, reject) => {
+      startTimer = setTimeout(
+        () => reject(new Error(`An OCR worker did not start within ${startTimeoutMs} ms.`)),
+        startTimeoutMs,
+      );
+    });
+    let tesseract: Tesseract.Worker;
+    try {
+      tesseract = await Promise.race([creating, gaveUp]);
+    } catch (error) {
+      // A worker that was only slow is stopped when it turns up; a dead one never does.
+      creating.then(
+        (late) => void late.terminate(),
+        () => {},
+      );
+      throw error;
+    } finally {
+      clearTimeout(startTimer);
+    }
     const thread = threadOf(tesseract);
     const crashed = new Promise<never>((_, reject) => {
-      const fail = () => reject(new OcrError('malformed', 'The image could not be decoded.'));
+      const fail = () => reject(new DocumentError('malformed', 'The image could not be decoded.'));
       thread?.once('error', fail);
       thread?.once('exit', fail);
     });
@@ -221,12 +265,12 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
 
   async function recognizeImage(
     bytes: Uint8Array,
-    { timeoutMs, signal }: RecognizeOptions,
+    { timeoutMs, signal, onStart }: RecognizeOptions,
   ): Promise<RecognizedText> {
     const header = readImageHeader(bytes);
     const pixels = header.width * header.height;
     if (pixels > maxPixels) {
-      throw new OcrError(
+      throw new DocumentError(
         'too-large',
         `The image is ${header.width.toLocaleString('en-US')} × ` +
           `${header.height.toLocaleString('en-US')} pixels (${megapixels(pixels)} megapixels); ` +
@@ -237,7 +281,10 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
     const deadline = signal ? AbortSignal.any([timer, signal]) : timer;
     const timedOut = () =>
-      new OcrError('timed-out', `Reading the image took more than ${timeoutMs / 1000} seconds.`);
+      new DocumentError(
+        'timed-out',
+        `Reading the image took more than ${timeoutMs / 1000} seconds.`,
+      );
 
     let worker: PooledWorker;
     try {
@@ -249,6 +296,9 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     let page: Tesseract.Page;
     try {
       const image = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+      onStart?.();
+      // The reader may have been closed from onStart: a stopped worker is given no job.
+      if (closed) throw new Error('The OCR reader is closed.');
       const job = worker.tesseract.recognize(image);
       page = (await Promise.race([job, abandonedBy(deadline), worker.crashed])).data;
     } catch (error) {
@@ -256,68 +306,102 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
       if (closed) throw new Error('The OCR reader is closed.');
       if (timer.aborted && !signal?.aborted) throw timedOut();
       if (signal?.aborted) throw error;
-      if (error instanceof OcrError) throw error;
-      throw new OcrError('malformed', 'The image could not be decoded.');
+      if (error instanceof DocumentError) throw error;
+      throw new DocumentError('malformed', 'The image could not be decoded.');
     }
     release(worker);
 
     const text = page.text.trim();
-    if (!/[\p{L}\p{N}]/u.test(text)) {
-      throw new OcrError('no-text', 'No text was found in the image.');
+    const confidence = Math.max(0, Math.min(1, page.confidence / 100));
+    // Noise, a texture or a picture is "read" as letters in which Tesseract has no confidence
+    // (about 0.2 on random noise; over 0.8 on the evaluation data's real scans): not text.
+    if (!/[\p{L}\p{N}]/u.test(text) || confidence < MIN_CONFIDENCE) {
+      throw new DocumentError('no-text', 'No text was found in the image.');
     }
-    return { text, confidence: Math.max(0, Math.min(1, page.confidence / 100)) };
+    return { text, confidence };
   }
 
-  async function recognizePdfPages(
+  function recognizePdfPages(bytes: Uint8Array, options: PdfOcrOptions): Promise<RecognizedPage[]> {
+    const reading = readPdfPages(bytes, options);
+    const settled = reading.then(
+      () => {},
+      () => {},
+    );
+    readingPdfs.add(settled);
+    void settled.then(() => readingPdfs.delete(settled));
+    return reading;
+  }
+
+  async function readPdfPages(
     bytes: Uint8Array,
-    { timeoutMs, signal, pages, maxPages = OCR_MAX_PAGES }: PdfOcrOptions,
+    { timeoutMs, signal, pages, maxPages = OCR_MAX_PAGES, onPage }: PdfOcrOptions,
   ): Promise<RecognizedPage[]> {
     if (closed) throw new Error('The OCR reader is closed.');
     const timer = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)));
     // Stopped when one page fails, so that the others free their workers.
     const failed = new AbortController();
-    const deadline = AbortSignal.any(
-      signal ? [timer, failed.signal, signal] : [timer, failed.signal],
-    );
-    const request = { bytes, pages: pages ? [...pages] : null, maxPages, dpi: PDF_DPI, maxPixels };
+    const stops = [timer, failed.signal, closing.signal];
+    const deadline = AbortSignal.any(signal ? [...stops, signal] : stops);
+    const request = {
+      bytes,
+      pages: pages ? [...pages] : null,
+      maxPages,
+      dpi: PDF_DPI,
+      maxPixels,
+      ahead: RENDER_AHEAD,
+    };
+    let toRead = 0;
     const refuseTooMany = (count: number) => {
-      const toRead = pages ? pages.filter((page) => page >= 1 && page <= count).length : count;
-      if (toRead > maxPages) {
-        throw new OcrError(
-          'too-large',
-          `The PDF has ${toRead.toLocaleString('en-US')} pages to read from scans; ` +
-            `at most ${maxPages.toLocaleString('en-US')} can be read.`,
-        );
-      }
+      toRead = pages ? pages.filter((page) => page >= 1 && page <= count).length : count;
+      if (toRead > maxPages) throw tooManyScannedPages(toRead, maxPages);
     };
     const recognised: Promise<RecognizedPage>[] = [];
+    // Pages drawn but not yet recognised are held here: at most one a worker and one more, so
+    // that drawing never runs far ahead of reading (each page is a few MB of PNG).
+    let inFlight = 0;
+    let slotFreed: (() => void) | null = null;
+    let started = 0;
     const readPage = async (page: number, png: Buffer): Promise<RecognizedPage> => {
       try {
         // The document's deadline, started first, ends a page before the page's own would.
-        return { page, ...(await recognizeImage(png, { timeoutMs, signal: deadline })) };
+        const onStart = () => {
+          started += 1;
+          onPage?.(started, toRead);
+        };
+        return { page, ...(await recognizeImage(png, { timeoutMs, signal: deadline, onStart })) };
       } catch (error) {
-        if (error instanceof OcrError && error.failure === 'no-text') {
+        if (error instanceof DocumentError && error.kind === 'no-text') {
           return { page, text: '', confidence: 0 };
         }
+        // One page failing fails the document: the pages still to draw are not drawn.
+        failed.abort(error);
         throw error;
+      } finally {
+        inFlight -= 1;
+        slotFreed?.();
+        slotFreed = null;
       }
     };
     try {
       // Each page is recognised as soon as it is drawn; the pool decides how many at once.
       for await (const { page, png } of renderPdfPages(request, deadline, refuseTooMany)) {
+        inFlight += 1;
         const reading = readPage(page, png);
         reading.catch(() => {});
         recognised.push(reading);
+        while (inFlight > size && !deadline.aborted) {
+          await new Promise<void>((resolve) => (slotFreed = resolve));
+        }
       }
       const results = await Promise.all(recognised);
       if (!results.some((result) => result.text !== '')) {
-        throw new OcrError('no-text', 'No text was found on the pages of the PDF.');
+        throw new DocumentError('no-text', 'No text was found on the pages of the PDF.');
       }
       return results;
     } catch (error) {
       failed.abort();
       if (timer.aborted && !signal?.aborted) {
-        throw new OcrError(
+        throw new DocumentError(
           'timed-out',
           `Reading the scanned pages took more than ${timeoutMs / 1000} seconds.`,
         );
@@ -328,6 +412,7 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
 
   async function close(): Promise<void> {
     closed = true;
+    closing.abort(new Error('The OCR reader is closed.'));
     for (const waiter of waiters.splice(0)) {
       waiter.reject(new Error('The OCR reader is closed.'));
     }
@@ -336,6 +421,8 @@ export function createOcrReader(options: OcrReaderOptions = {}): OcrReader {
     const workers = [...idle.splice(0), ...busy];
     busy.clear();
     await Promise.all(workers.map((worker) => worker.tesseract.terminate()));
+    // Their rendering threads are stopped as they give up.
+    await Promise.all(readingPdfs);
     if (cacheFolder) rmSync(cacheFolder, { recursive: true, force: true });
   }
 
@@ -358,6 +445,15 @@ function abandonedBy(signal: AbortSignal): Promise<never> {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
+}
+
+/** More pages without a text layer than OCR reads in one document (OCR_MAX_PAGES). */
+export function tooManyScannedPages(count: number, maxPages: number): DocumentError {
+  return new DocumentError(
+    'too-large',
+    `This PDF has ${count.toLocaleString('en-US')} pages without a text layer; ` +
+      `Brevity reads at most ${maxPages.toLocaleString('en-US')} by OCR.`,
+  );
 }
 
 function megapixels(pixels: number): string {

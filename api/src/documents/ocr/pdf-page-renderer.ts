@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { OcrError } from './ocr-error';
+import { DocumentError } from '../document-error';
 
 /** What a rendering thread is asked: the document, its pages (1-based; all when absent). */
 export interface PdfRenderRequest {
@@ -11,6 +11,16 @@ export interface PdfRenderRequest {
   maxPages: number;
   dpi: number;
   maxPixels: number;
+  /**
+   * Pages the thread may draw before the reader has taken them: it then waits for a `more`
+   * message a page taken, so that drawing never runs unboundedly ahead of recognising.
+   */
+  ahead: number;
+}
+
+/** Reader to thread: one more page may be drawn. */
+export interface PdfRenderCredit {
+  type: 'more';
 }
 
 export type PdfRenderMessage =
@@ -30,7 +40,8 @@ const THREAD_MEMORY_MB = 512;
 
 /**
  * Renders the pages of a PDF as PNG images in a thread of its own, one page after another so
- * that a page can be recognised while the next is drawn. `onPageCount` hears the document's page
+ * that a page can be recognised while the next is drawn, but never more than `request.ahead`
+ * pages ahead of the pages taken from the generator. `onPageCount` hears the document's page
  * count first and may throw to refuse it (too many pages). Aborting `signal` stops the thread.
  * A file PDF.js cannot open fails with `malformed`.
  */
@@ -40,8 +51,7 @@ export async function* renderPdfPages(
   onPageCount: (count: number) => void,
 ): AsyncGenerator<RenderedPage> {
   signal.throwIfAborted();
-  // A copy of the view's bytes alone (cloning a view clones all of the memory behind it).
-  const thread = startThread(threadEntry(), { ...request, bytes: new Uint8Array(request.bytes) });
+  const thread = startRenderThread(request);
   const queue: PdfRenderMessage[] = [];
   let wake: (() => void) | null = null;
   let ended: unknown = null;
@@ -57,12 +67,12 @@ export async function* renderPdfPages(
     // Running out of its heap is the document's doing; anything else (a thread that cannot
     // start, say) is ours, and is left to be logged as such.
     ended ??= isOutOfMemory(error)
-      ? new OcrError('malformed', 'The PDF needs more memory to draw than a document may use.')
+      ? new DocumentError('malformed', 'The PDF needs more memory to draw than a document may use.')
       : error;
     notify();
   });
   thread.on('exit', () => {
-    ended ??= new OcrError('malformed', 'The PDF could not be rendered.');
+    ended ??= new DocumentError('malformed', 'The PDF could not be rendered.');
     notify();
   });
   const onAbort = () => {
@@ -80,13 +90,16 @@ export async function* renderPdfPages(
         continue;
       }
       if (message.type === 'pages') onPageCount(message.count);
-      else if (message.type === 'page') yield { page: message.page, png: Buffer.from(message.png) };
-      else if (message.type === 'failed') throw malformed();
+      else if (message.type === 'page') {
+        yield { page: message.page, png: Buffer.from(message.png) };
+        const credit: PdfRenderCredit = { type: 'more' };
+        thread.postMessage(credit);
+      } else if (message.type === 'failed') throw malformed();
       else return;
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
-    void thread.terminate();
+    await thread.terminate();
   }
 }
 
@@ -94,8 +107,8 @@ function isOutOfMemory(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
-function malformed(): OcrError {
-  return new OcrError('malformed', 'The PDF could not be read: it is damaged or not a PDF.');
+function malformed(): DocumentError {
+  return new DocumentError('malformed', 'The PDF could not be read: it is damaged or not a PDF.');
 }
 
 /**
@@ -107,6 +120,12 @@ function threadEntry(): URL {
   return here.endsWith('.ts')
     ? new URL('./pdf-render-thread.ts', here)
     : new URL('./documents/ocr/pdf-render-thread.js', here);
+}
+
+/** A rendering thread working on `request` (a copy of its bytes); the caller terminates it. */
+export function startRenderThread(request: PdfRenderRequest): Worker {
+  // A copy of the view's bytes alone (cloning a view clones all of the memory behind it).
+  return startThread(threadEntry(), { ...request, bytes: new Uint8Array(request.bytes) });
 }
 
 function startThread(entry: URL, workerData: PdfRenderRequest): Worker {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocumentProxy, renderPageAsImage } from 'unpdf';
-import type { PdfRenderMessage, PdfRenderRequest } from './pdf-page-renderer';
+import type { PdfRenderCredit, PdfRenderMessage, PdfRenderRequest } from './pdf-page-renderer';
 
 /*
  * The entry of a PDF page-rendering thread (pdf-page-renderer.ts starts one per document; the
@@ -17,12 +17,28 @@ function send(message: PdfRenderMessage, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(message, transfer);
 }
 
+// Pages that may be drawn before the reader takes them (the reader sends `more` a page taken).
+let credits = Math.max(1, request.ahead);
+let wake: (() => void) | null = null;
+port.on('message', (message: PdfRenderCredit) => {
+  if (message.type !== 'more') return;
+  credits += 1;
+  wake?.();
+  wake = null;
+});
+
+async function mayDraw(): Promise<void> {
+  while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));
+  credits -= 1;
+}
+
 try {
   const pdf = await getDocumentProxy(request.bytes);
   send({ type: 'pages', count: pdf.numPages });
   const wanted = request.pages ?? Array.from({ length: pdf.numPages }, (_, index) => index + 1);
   for (const number of wanted.slice(0, request.maxPages)) {
     if (number < 1 || number > pdf.numPages) continue;
+    await mayDraw();
     const page = await pdf.getPage(number);
     // A page's size is the file's to say: keep a giant page under the decoder's pixel limit.
     const { width, height } = page.getViewport({ scale: request.dpi / 72 });

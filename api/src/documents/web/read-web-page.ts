@@ -227,7 +227,7 @@ export async function readWebPage(
     };
   }
 
-  const file = new File([page.body as Uint8Array<ArrayBuffer>], downloadedFileName(url, kind.kind));
+  const file = new File([new Uint8Array(page.body)], downloadedFileName(url, kind.kind));
   const document = await untilAborted(
     deps.readFile(file, {
       owner,

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SummaryDto } from '../../lib/summary-response';
 import type { ErrorEnvelope } from '../../test/envelope';
@@ -42,8 +44,8 @@ const REPORT_TEXT =
   'Restoring the flow of sediment is slow work, but some rivers already carry more of it.';
 
 const SCANNED_MESSAGE =
-  'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.';
-const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
+  'This PDF has no readable text: it has no text layer, and no text was found on its scanned pages. Try a sharper scan, or paste the text.';
+const UNSUPPORTED = 'Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported';
 const BLANK_TXT = 'This text file is empty: it holds no text to summarize.';
 const SMALL_DOCX_TEXT =
   'Lighthouses guided ships along dangerous coasts for centuries, their keepers trimming wicks.';
@@ -119,6 +121,23 @@ async function withLoopWatch<T>(
     clearInterval(timer);
   }
 }
+
+/** The scanned pages of the evaluation data (read at test time, never copied in). */
+const SCANNED_PHOTO = join(import.meta.dirname, '../../../../../shared/data/ocr/page-02.jpg');
+
+describe('photo and scan uploads', () => {
+  it.skipIf(!existsSync(SCANNED_PHOTO))(
+    'summarizes a photographed page read by OCR: source image, ocr true (skipped without shared/data)',
+    async () => {
+      const res = await upload(t, fileOf(readFileSync(SCANNED_PHOTO), 'page.jpg'));
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { data: { summary: SummaryDto } };
+      expect(body.data.summary).toMatchObject({ source: 'image', ocr: true, fileName: 'page.jpg' });
+      expect(body.data.summary.originalContent).toContain('YouTube star Promise Tamang');
+    },
+    120_000,
+  );
+});
 
 describe('PDF uploads', () => {
   it('summarizes a text PDF: pages joined, hyphenation mended, header, footer and page numbers gone', async () => {

@@ -12,7 +12,7 @@ const TEXT =
   'Rivers carry sediment from the mountains to the sea. Over centuries the deposits build deltas, ' +
   'fertile plains where cities grow. Dams now trap much of that sediment upstream.';
 
-const UNSUPPORTED = 'Only .txt, .docx and .pdf files are supported';
+const UNSUPPORTED = 'Only .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp files are supported';
 
 let t: TestApp;
 let fake: FakeSummarizer;

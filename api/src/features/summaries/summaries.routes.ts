@@ -281,7 +281,7 @@ export const summariesRoutes = new Hono<AuthEnv>()
         c.var.deps,
         requester(c),
         c.req.param('id'),
-        c.req.valid('query').format,
+        c.req.valid('query'),
       );
       return c.body(file.body, 200, {
         'Content-Type': file.contentType,

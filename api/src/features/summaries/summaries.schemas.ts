@@ -46,6 +46,7 @@ const customPrompt = optionalTrimmedText('Custom prompt must be text', customPro
 export const LENGTH_MESSAGE = `Length must be one of: ${SUMMARY_LENGTHS.join(', ')}`;
 export const FORMAT_MESSAGE = `Format must be one of: ${SUMMARY_FORMATS.join(', ')}`;
 export const EXPORT_FORMAT_MESSAGE = 'Format must be one of: txt, md, docx';
+export const EXPORT_CITATIONS_MESSAGE = 'Citations must be true or false';
 export { MAX_SEARCH_LENGTH, SEARCH_LENGTH_MESSAGE };
 
 /** Optional length; absent (or null) means none given. */
@@ -167,10 +168,18 @@ export type ListVersionsQuery = z.infer<typeof listVersionsQuerySchema>;
 export const EXPORT_FORMATS = ['txt', 'md', 'docx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** GET /api/summaries/:id/export: format is required. */
+/**
+ * GET /api/summaries/:id/export: format is required; citations (API.md round 3) is `true` or
+ * `false`, true when absent.
+ */
 export const exportSummaryQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_MESSAGE }),
+  citations: z
+    .enum(['true', 'false'], { error: EXPORT_CITATIONS_MESSAGE })
+    .optional()
+    .transform((value) => value !== 'false'),
 });
+export type ExportSummaryQuery = z.infer<typeof exportSummaryQuerySchema>;
 
 /**
  * The multipart upload: one `file` part. A browser that sends the form with no file chosen

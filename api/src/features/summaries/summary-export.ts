@@ -1,12 +1,22 @@
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { docxPacker } from './docx-packer';
 import type { ExportFormat } from './summaries.schemas';
+import { summaryCitations } from './summary-citations';
+import type { CitedBlock, SourceCredit } from './summary-citations';
 
 /*
  * GET /api/summaries/:id/export: a summary as a file to download. .txt is the summary's plain
  * text; .md and .docx add a title, the date, the model and the compression, and keep bullet
  * items as list items (a real numbered-list paragraph in Word, using the `docx` package).
+ * With citations (the default, issue 28) each summary sentence of .md and .docx gets a note
+ * quoting its sources (summary-citations.ts): `[^n]` footnotes in Markdown, real footnotes in
+ * Word, and both end with the source. Without citations they are as before; .txt never has them.
  */
+
+export interface ExportOptions {
+  /** Notes after each sentence and the source at the end (.md and .docx). */
+  citations: boolean;
+}
 
 export interface ExportedFile {
   body: Uint8Array<ArrayBuffer> | string;
@@ -74,12 +84,30 @@ function toText(summary: SummaryRecord): string {
   return `${summary.summarized_content.trim()}\n`;
 }
 
-function toMarkdown(summary: SummaryRecord): string {
+/** The Markdown line of a citation's source: `Source: Title, <https://…>`. */
+function markdownSource(source: SourceCredit): string {
+  const parts = [source.title, source.url === null ? null : `<${source.url}>`].filter(
+    (part): part is string => part !== null,
+  );
+  return `**Source:** ${parts.join(', ')}`;
+}
+
+function markdownText(block: CitedBlock): string {
+  return block.parts
+    .map((part) => (part.note === null ? part.text : `${part.text}[^${part.note}]`))
+    .join('');
+}
+
+function toMarkdown(summary: SummaryRecord, options: ExportOptions): string {
+  const blocks = summaryBlocks(summary.summarized_content);
+  const citations = options.citations ? summaryCitations(summary, blocks) : null;
   // Bullet items follow each other line by line; anything else stands apart (a blank line).
   let body = '';
   let previousKind: 'paragraph' | 'bullet' | null = null;
-  for (const block of summaryBlocks(summary.summarized_content)) {
-    const line = block.kind === 'bullet' ? `- ${block.text}` : block.text;
+  for (const [index, block] of blocks.entries()) {
+    const cited = citations?.blocks[index];
+    const text = cited === undefined ? block.text : markdownText(cited);
+    const line = block.kind === 'bullet' ? `- ${text}` : text;
     if (previousKind !== null)
       body += block.kind === 'bullet' && previousKind === 'bullet' ? '\n' : '\n\n';
     body += line;
@@ -88,15 +116,22 @@ function toMarkdown(summary: SummaryRecord): string {
   const metadata = metadataLines(summary)
     .map((line) => `_${line}_  `)
     .join('\n');
-  return `# ${exportTitle(summary)}\n\n${metadata}\n\n${body}\n`;
+  const document = `# ${exportTitle(summary)}\n\n${metadata}\n\n${body}\n`;
+  if (citations === null) return document;
+  const notes = citations.notes.map((note, index) => `[^${index + 1}]: ${note}\n`).join('');
+  return `${document}\n${markdownSource(citations.source)}\n${notes === '' ? '' : `\n${notes}`}`;
 }
 
 /** The .docx file, built and zipped off the event loop (docx-packer.ts). */
-function toDocx(summary: SummaryRecord): Promise<Uint8Array<ArrayBuffer>> {
+function toDocx(summary: SummaryRecord, options: ExportOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const blocks = summaryBlocks(summary.summarized_content);
+  const content = { title: exportTitle(summary), metadata: metadataLines(summary), blocks };
+  if (!options.citations) return docxPacker.pack(content);
+  const citations = summaryCitations(summary, blocks);
   return docxPacker.pack({
-    title: exportTitle(summary),
-    metadata: metadataLines(summary),
-    blocks: summaryBlocks(summary.summarized_content),
+    ...content,
+    blocks: citations.blocks,
+    citations: { footnotes: citations.notes, source: citations.source },
   });
 }
 
@@ -104,10 +139,11 @@ function toDocx(summary: SummaryRecord): Promise<Uint8Array<ArrayBuffer>> {
 export async function exportSummary(
   summary: SummaryRecord,
   format: ExportFormat,
+  options: ExportOptions = { citations: true },
 ): Promise<ExportedFile> {
   let body: Uint8Array<ArrayBuffer> | string;
-  if (format === 'docx') body = await toDocx(summary);
-  else if (format === 'md') body = toMarkdown(summary);
+  if (format === 'docx') body = await toDocx(summary, options);
+  else if (format === 'md') body = toMarkdown(summary, options);
   else body = toText(summary);
   return {
     body,

@@ -20,7 +20,7 @@ import { getSummary } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
 import { exportSummary } from './summary-export';
 import type { ExportedFile } from './summary-export';
-import type { ExportFormat, ListVersionsQuery } from './summaries.schemas';
+import type { ExportSummaryQuery, ListVersionsQuery } from './summaries.schemas';
 import { pageWindow } from '../../lib/page-query';
 
 export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';
@@ -124,8 +124,8 @@ export async function exportOwnSummary(
   deps: AppDeps,
   requester: SummaryRequester,
   id: string,
-  format: ExportFormat,
+  query: ExportSummaryQuery,
 ): Promise<ExportedFile> {
   const summary = await getSummary(deps, requester, id);
-  return exportSummary(summary, format);
+  return exportSummary(summary, query.format, { citations: query.citations });
 }

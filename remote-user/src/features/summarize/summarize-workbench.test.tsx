@@ -232,6 +232,52 @@ describe('SummarizePage: result card workbench', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 
+  it('Download .md and .docx carry citations; Without citations (by keyboard) asks for none', async () => {
+    const seen: SeenRequest[] = [];
+    const blobTypes: string[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobTypes.push(blob.type);
+      return 'blob:export';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    setup({
+      summary: BULLETS,
+      handler: (request) => {
+        seen.push(request);
+        return new Response('# Summary\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
+        });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download .md' }, LAZY_RESULT));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+
+    const option = screen.getByRole('checkbox', { name: 'Without citations' });
+    expect(option).not.toBeChecked();
+    option.focus();
+    await userEvent.keyboard(' ');
+    expect(option).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download .docx' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    // Without citations the .md is written here, as before: no request.
+    await userEvent.click(screen.getByRole('button', { name: 'Download .md' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(3));
+
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/summaries/s9/export?format=md',
+      'GET /api/summaries/s9/export?format=docx&citations=false',
+    ]);
+    expect(blobTypes[2]).toBe('text/markdown;charset=utf-8');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'brevity-summary-2026-03-10.md',
+    );
+  });
+
   it('Re-prompt starts from the summary’s length and format and sends the new choice', async () => {
     const bodies: unknown[] = [];
     setup({

@@ -339,14 +339,20 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }
 
-/** GET /api/summaries/:id/export?format=: the file and the name the server gives it. */
+/**
+ * GET /api/summaries/:id/export?format=: the file and the name the server gives it. Citations
+ * (footnotes quoting the source, API.md round 3) are the server's default; `citations: false`
+ * asks for the file without them.
+ */
 export async function getSummaryExport(
   id: string,
   format: ExportFormat,
+  { citations = true }: { citations?: boolean } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
+  const query = `format=${format}${citations ? '' : '&citations=false'}`;
   let response: Response | undefined;
   await request(async () => {
-    response = await apiFetch(`/api/summaries/${encodeURIComponent(id)}/export?format=${format}`, {
+    response = await apiFetch(`/api/summaries/${encodeURIComponent(id)}/export?${query}`, {
       headers: { Accept: '*/*' },
     });
     // A success is read as a file below, not as JSON.
