@@ -5,7 +5,8 @@ import type { CreatedSummaryBody } from './support/summaries-api';
 
 /*
  * PDF uploads against the production build (the API's bundle reads files in worker threads of
- * its own bundle): a text PDF is summarized from its text layer, a scanned one is refused with
+ * its own bundle): a text PDF is summarized from its text layer, a scanned one of noise (no text
+ * even by OCR, issue 27) is refused with
  * 422 NO_TEXT and costs nothing. The file tab's journey belongs to the summarize page's specs.
  */
 
@@ -47,7 +48,9 @@ test('a text PDF is summarized from its text layer, without its header and page 
   expect(updatedCredits).toBe(4);
 });
 
-test('a scanned PDF is refused with 422 NO_TEXT and costs nothing', async ({ request }) => {
+test('a scanned PDF with no text to find, even by OCR, is refused with 422 NO_TEXT and costs nothing', async ({
+  request,
+}) => {
   const session = await registerThroughApi(request, 'pdf-scan');
   const response = await request.post('/api/summaries/upload', {
     headers: { Authorization: `Bearer ${session.token}` },
@@ -60,7 +63,7 @@ test('a scanned PDF is refused with 422 NO_TEXT and costs nothing', async ({ req
     success: false,
     code: 'NO_TEXT',
     message:
-      'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.',
+      'This PDF has no readable text: it has no text layer, and no text was found on its scanned pages. Try a sharper scan, or paste the text.',
   });
   expect(await creditsOnServer(request, session)).toBe(5);
   expect(await summaryCountOnServer(request, session)).toBe(0);

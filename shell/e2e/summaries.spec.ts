@@ -31,6 +31,7 @@ import {
   summaryCountOnServer,
   serverFileTypes,
   supportedFormatsHint,
+  unsupportedFilesMessage,
 } from './support/summaries-api';
 import type { ApiSummary } from './support/summaries-api';
 
@@ -465,7 +466,7 @@ test.describe('/summarize, files', () => {
     // The server's verdict on the content, shown once (the tab's own error and the creation
     // error agree), whether the upload is refused at once or its queued job fails.
     await expect(panel.getByRole('alert')).toHaveText(
-      ['Only .txt, .docx and .pdf files are supported'],
+      [unsupportedFilesMessage(await serverFileTypes(request))],
       {
         timeout: CREATION_TIMEOUT,
       },

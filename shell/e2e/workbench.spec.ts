@@ -32,7 +32,7 @@ import type { WorkbenchSummary } from './support/workbench';
  */
 
 const NO_TEXT_MESSAGE =
-  'This PDF has no text layer (it looks like a scanned image). Brevity needs selectable text: try a PDF exported from a word processor, or paste the text.';
+  'This PDF has no readable text: it has no text layer, and no text was found on its scanned pages. Try a sharper scan, or paste the text.';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -207,11 +207,19 @@ export async function serverFileTypes(request: APIRequestContext): Promise<strin
   return body.data.fileTypes ?? ['.txt', '.docx', '.pdf'];
 }
 
+/** `.txt, .docx and .pdf`, as a sentence lists them. */
+function listed(fileTypes: readonly string[]): string {
+  return fileTypes.length < 2
+    ? (fileTypes[0] ?? '')
+    : `${fileTypes.slice(0, -1).join(', ')} and ${fileTypes[fileTypes.length - 1] ?? ''}`;
+}
+
 /** `Supported formats: .txt, .docx and .pdf, max 10MB.`: the file tab's hint for `fileTypes`. */
 export function supportedFormatsHint(fileTypes: readonly string[]): string {
-  const listed =
-    fileTypes.length < 2
-      ? (fileTypes[0] ?? '')
-      : `${fileTypes.slice(0, -1).join(', ')} and ${fileTypes[fileTypes.length - 1] ?? ''}`;
-  return `Supported formats: ${listed}, max 10MB.`;
+  return `Supported formats: ${listed(fileTypes)}, max 10MB.`;
+}
+
+/** `Only .txt, .docx and .pdf files are supported`: the refusal of any other file. */
+export function unsupportedFilesMessage(fileTypes: readonly string[]): string {
+  return `Only ${listed(fileTypes)} files are supported`;
 }
