@@ -8,6 +8,7 @@ import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
 import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import type { PortalConfig } from 'common/portal-config';
 import { describeFileTypes } from 'common/file-types';
+import { formatCount } from '../../lib/summaries/summary';
 import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
 import { SummaryOptionsFields } from './summary-options-fields';
@@ -30,17 +31,19 @@ export interface FileSummaryFormProps {
   options: SummaryOptions;
   onOptionsChange: (options: SummaryOptions) => void;
   /** The types and size the server reads (GET /api/config). */
-  limits?: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes'>;
+  limits?: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes' | 'maxDocumentChars'>;
 }
 
 const IMAGE_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp'];
 
 /** The hint under the file picker: the formats and size the server reads. */
-export function fileHint(limits: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes'>): string {
+export function fileHint(
+  limits: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes' | 'maxDocumentChars'>,
+): string {
   const scans = limits.fileTypes.some((type) => IMAGE_TYPES.includes(type))
     ? ' Photos and scans are read by OCR.'
     : '';
-  return `Supported formats: ${describeFileTypes(limits.fileTypes, 'and')}, max ${formatMegabytes(limits.maxFileBytes)}.${scans} You can also drop a file here.`;
+  return `Supported formats: ${describeFileTypes(limits.fileTypes, 'and')}, max ${formatMegabytes(limits.maxFileBytes)}. Up to ${formatCount(limits.maxDocumentChars)} characters of text.${scans} You can also drop a file here.`;
 }
 
 /** What the progress line says for a job's state. */

@@ -198,7 +198,7 @@ describe('SummarizePage: file tab', () => {
     expect(input.accept).toBe('.txt,.docx,.pdf,.png,.jpg,.jpeg,.webp');
     expect(
       screen.getByText(
-        'Supported formats: .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp, max 10MB. Photos and scans are read by OCR. You can also drop a file here.',
+        'Supported formats: .txt, .docx, .pdf, .png, .jpg, .jpeg and .webp, max 10MB. Up to 500,000 characters of text. Photos and scans are read by OCR. You can also drop a file here.',
       ),
     ).toBeVisible();
     await userEvent.click(uploadButton());
@@ -210,13 +210,14 @@ describe('SummarizePage: file tab', () => {
       ...DEFAULT_PORTAL_CONFIG,
       fileTypes: ['.txt', '.docx'],
       maxFileBytes: 5 * 1024 * 1024,
+      maxDocumentChars: 200_000,
     });
     const { fetchMock } = setup();
     const input = await openFileTab();
     expect(input.accept).toBe('.txt,.docx');
     expect(
       screen.getByText(
-        'Supported formats: .txt and .docx, max 5MB. You can also drop a file here.',
+        'Supported formats: .txt and .docx, max 5MB. Up to 200,000 characters of text. You can also drop a file here.',
       ),
     ).toBeVisible();
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.7'], 'paper.pdf')] } });
