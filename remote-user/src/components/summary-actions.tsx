@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from 'common/ui/button';
 import { DownloadIcon, RefreshIcon } from 'common/ui/icons';
+import { ShareButton } from './share-button';
 import { RepromptPanel } from '../features/summarize/reprompt-panel';
 import { downloadSummary } from '../features/summarize/summary-download';
 import type { ExportFormat } from '../lib/summaries/summaries-api';
@@ -41,7 +42,7 @@ export interface SummaryActionsProps {
 /**
  * Every action on a summary, wherever it is shown in full (the result card on /summarize, an
  * expanded or opened history card): Re-prompt with Length and Format, Versions, Copy, Copy as
- * Markdown and Download .txt, .md and .docx. One component, so the two screens cannot drift.
+ * Markdown, Download .txt, .md and .docx, and Share (a read-only link). One component, so the two screens cannot drift.
  */
 export function SummaryActions({
   summary,
@@ -150,6 +151,7 @@ export function SummaryActions({
             {downloadButton('txt')}
             {downloadButton('md')}
             {downloadButton('docx')}
+            <ShareButton summary={summary} variant={variant} srContext={srContext} />
           </>
         )}
         {after}
