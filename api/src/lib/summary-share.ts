@@ -1,3 +1,5 @@
+import type { MiddlewareHandler } from 'hono';
+import { answerWithHeaders } from './response-headers';
 import type { SummaryShareRecord } from '../db/summary-shares.repository';
 
 /**
@@ -25,3 +27,21 @@ export function toSummaryShareDto(share: SummaryShareRecord): SummaryShareDto {
     views: share.views,
   };
 }
+
+/**
+ * Headers of every answer about a shared link, the API's and the page's, found or not: search
+ * engines do not index it, and the address (the token) is never sent as a Referer to the sites
+ * the page links to (the source's address).
+ */
+export const SHARED_LINK_HEADERS = [
+  ['X-Robots-Tag', 'noindex'],
+  ['Referrer-Policy', 'no-referrer'],
+] as const;
+
+/**
+ * Sets SHARED_LINK_HEADERS on whatever the rest of the request answers, errors included. Mounted
+ * inside securityHeaders, so its Referrer-Policy replaces the usual one (answerWithHeaders: on
+ * the Node response before the route runs, or on the answer in process).
+ */
+export const sharedLinkHeaders: MiddlewareHandler = (c, next) =>
+  answerWithHeaders(c, next, SHARED_LINK_HEADERS);

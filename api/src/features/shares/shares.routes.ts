@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, AuthEnv } from '../../lib/app-env';
 import { successEnvelope } from '../../lib/success-envelope';
+import { sharedLinkHeaders } from '../../lib/summary-share';
 import { summaryNotFound } from '../../lib/summary-response';
 import { uuidParam } from '../../lib/validation';
 import { shareTokenParam } from './shares.schemas';
@@ -21,20 +21,6 @@ export const summaryShareRoutes = new Hono<AuthEnv>()
     await stopSharing(c.var.deps, c.var.user.id, c.req.param('id'));
     return c.json(successEnvelope({ share: null }), 200);
   });
-
-/**
- * Headers of every answer about a shared link, found or not: search engines do not index it,
- * and the page's address (the token) is never sent to the sites its source links lead to.
- */
-export const SHARED_LINK_HEADERS = [
-  ['X-Robots-Tag', 'noindex'],
-  ['Referrer-Policy', 'no-referrer'],
-] as const;
-
-const sharedLinkHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  for (const [name, value] of SHARED_LINK_HEADERS) c.res.headers.set(name, value);
-};
 
 /** GET /api/shared/:token: anyone with the link reads the shared summary; no sign-in. */
 export const sharedSummaryRoutes = new Hono<AppEnv>()

@@ -6,6 +6,7 @@ import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
+import { startTestServer } from '../../test/test-server';
 import { SHARE_NOT_FOUND_MESSAGE } from './shares.service';
 import type { SharedSummaryDto } from './shares.service';
 
@@ -168,6 +169,22 @@ describe('GET /api/shared/:token', () => {
     for (const res of [await readShared(token), await readShared('A'.repeat(22))]) {
       expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
       expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+  });
+
+  it('sends them through the real server too, in place of the usual Referrer-Policy', async () => {
+    const summary = await createSummary(owner);
+    const { token } = await shareOk(owner, summary.id);
+    const server = await startTestServer(t);
+    try {
+      for (const path of [`/api/shared/${token}`, '/api/shared/nope']) {
+        const res = await fetch(`${server.origin}${path}`);
+        await res.arrayBuffer();
+        expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
+        expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+      }
+    } finally {
+      await server.close();
     }
   });
 
