@@ -91,6 +91,17 @@ describe('SharedSummaryPage', () => {
     expect(await screen.findByText('Hidden text in the source')).toBeVisible();
   });
 
+  it('never makes a link of an address that is not http(s)', async () => {
+    renderAt(() =>
+      jsonResponse({
+        success: true,
+        data: { summary: { ...SHARED, sourceUrl: 'javascript:alert(1)' } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Council news' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Original page' })).toBeNull();
+  });
+
   it('says in one sentence that a stopped or unknown link does not work', async () => {
     renderAt(() =>
       jsonResponse(

@@ -20,6 +20,9 @@ export const SHARED_NOT_FOUND_TEXT =
 
 const LOAD_FAILED_MESSAGE = 'Failed to load the shared summary';
 
+/** The API only reads http(s) pages; anything else is never made a link on a public page. */
+const WEB_ADDRESS = /^https?:\/\//i;
+
 type PageState =
   | { kind: 'loading' }
   | { kind: 'found'; summary: SharedSummary }
@@ -80,7 +83,7 @@ function SharedSummaryView({ summary }: { summary: SharedSummary }) {
       <h1 id="shared-title">{title}</h1>
       <p className="ui-muted">
         Shared by {summary.author.name} · {formatDateTime(summary.createdAt)}
-        {summary.sourceUrl ? (
+        {summary.sourceUrl && WEB_ADDRESS.test(summary.sourceUrl) ? (
           <>
             {' · '}
             <a href={summary.sourceUrl} rel="noreferrer noopener nofollow">
