@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { adminCreditRequestsRoutes, creditsRoutes } from './features/credits/credits.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
+import { sharedSummaryRoutes, summaryShareRoutes } from './features/shares/shares.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { ownSummariesListRoutes, summariesRoutes } from './features/summaries/summaries.routes';
@@ -39,6 +40,7 @@ const authenticatedSummariesRoutes = new Hono<AuthEnv>()
   .use(requireAuth)
   .route('/', summaryJobRoutes)
   .route('/', summaryReviewsRoutes)
+  .route('/', summaryShareRoutes)
   .route('/', summariesRoutes);
 
 /** Longest X-Request-Id taken from a client; longer ones, or any other character, get a new id. */
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/analytics', analyticsRoutes)
     .route('/api/credits', creditsRoutes)
     .route('/api/notifications', notificationsRoutes)
+    .route('/api/shared', sharedSummaryRoutes)
     .route('/api', systemRoutes);
 
   if (config.staticDir !== null) {

@@ -35,3 +35,9 @@ export type OwnSummaryVersion = InferResponseType<
   Summaries[':id']['versions']['$get'],
   200
 >['data']['versions'][number];
+
+/** `data.share` of POST /api/summaries/:id/share: the summary's read-only link (issue 28). */
+export type OwnSummaryShare = InferResponseType<
+  Summaries[':id']['share']['$post'],
+  201
+>['data']['share'];

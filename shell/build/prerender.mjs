@@ -1,4 +1,5 @@
-// After `webpack --mode production`: renders the landing page, /login and /register into their
+// After `webpack --mode production`: renders the landing page, /login, /register and the shared
+// summary page (/s/<token>, its loading state) into their
 // own HTML documents (hydrated in the browser), writes the plain app shell for signed-in routes,
 // and a pages.json the server reads to answer each path with its document. Then compresses them.
 //
@@ -80,7 +81,7 @@ const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const scriptHashes = new Set();
 const written = [];
 
-for (const page of ['landing', 'login', 'register', 'app']) {
+for (const page of ['landing', 'login', 'register', 'shared', 'app']) {
   const markup = page === 'app' ? '' : await renderer.renderPage(page);
   const script = renderer.renderModeScript(page, preloadFor(page), process.env.API_URL ?? '');
   scriptHashes.add(cspHash(script));
@@ -100,6 +101,13 @@ const pages = {
   pages: Object.fromEntries(
     Object.entries(renderer.PAGE_BY_PATH).map(([route, page]) => [
       route,
+      renderer.PRERENDERED_FILES[page],
+    ]),
+  ),
+  // Prefixes whose one-segment paths a document answers: /s/<token>, a shared summary.
+  prefixes: Object.fromEntries(
+    Object.entries(renderer.PAGE_BY_PREFIX).map(([prefix, page]) => [
+      prefix,
       renderer.PRERENDERED_FILES[page],
     ]),
   ),

@@ -40,11 +40,16 @@ const TIME_ZONE_KEY = 'brevity.timeZone';
 const DEMO_EMAIL = 'demo@brevity.app';
 const DEMO_PASSWORD = 'demo1234';
 
+/** The page of a shared summary, measured at the link of one of the demo user's summaries. */
+const SHARED_PAGE = '/s/';
+
 /** The pages of the issue: public ones signed out, the rest as the demo user. */
 const ALL_PAGES: readonly { path: string; signedIn: boolean }[] = [
   { path: '/', signedIn: false },
   { path: '/login', signedIn: false },
   { path: '/register', signedIn: false },
+  // A shared summary's page (issue 28), opened signed out: `--pages /s/` names it.
+  { path: SHARED_PAGE, signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/summarize', signedIn: true },
   { path: '/history', signedIn: true },
@@ -222,6 +227,7 @@ async function prepareSession(origin: string, summaries: number) {
   });
   if (!login.ok) throw new Error(`Demo login failed: ${login.status}`);
   const { token, user } = (await login.json()) as { token: string; user: unknown };
+  let lastSummaryId = '';
   for (let index = 0; index < summaries; index += 1) {
     const created = await fetch(`${origin}/api/summaries`, {
       method: 'POST',
@@ -229,13 +235,22 @@ async function prepareSession(origin: string, summaries: number) {
       body: JSON.stringify({ content: `${SAMPLE_TEXT} (Note ${index + 1}.)` }),
     });
     if (!created.ok) throw new Error(`Creating a summary failed: ${created.status}`);
+    lastSummaryId = ((await created.json()) as { data: { summary: { id: string } } }).data.summary
+      .id;
   }
+  // The newest summary, shared: its link is the shared page measured.
+  const shared = await fetch(`${origin}/api/summaries/${lastSummaryId}/share`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!shared.ok) throw new Error(`Sharing a summary failed: ${shared.status}`);
+  const sharedPath = ((await shared.json()) as { data: { share: { url: string } } }).data.share.url;
   // The stored user carries the credits left after those summaries.
   const me = await fetch(`${origin}/api/auth/me`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   const current = me.ok ? ((await me.json()) as { data: unknown }).data : user;
-  return { token, user: JSON.stringify(current) };
+  return { token, user: JSON.stringify(current), sharedPath };
 }
 
 function chromiumPath(): string {
@@ -409,7 +424,7 @@ async function main(): Promise<number> {
           for (let run = 0; run < count; run += 1) {
             const lhr = await auditWithRetry(
               browser as Browser,
-              `${server.origin}${page.path}`,
+              `${server.origin}${page.path === SHARED_PAGE ? session.sharedPath : page.path}`,
               formFactor,
               page.signedIn ? session : null,
             );

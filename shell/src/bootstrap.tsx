@@ -51,15 +51,18 @@ const app = (
 
 /**
  * The prerendered markup is hydrated only when it is what this visit renders: the document's page
- * is this path's page, nobody is signed in (the public pages would redirect), and the inline
+ * is this path's page, nobody is signed in (the public pages would redirect; a shared summary
+ * does not), and the inline
  * script in the document's head agreed. Otherwise the markup is dropped and the app renders afresh.
  */
 const root = document.documentElement;
+const page = pageForPath(window.location.pathname);
 const hydrate =
   container.dataset.page !== undefined &&
-  container.dataset.page === pageForPath(window.location.pathname) &&
+  container.dataset.page === page &&
   root.getAttribute(FRESH_RENDER_ATTRIBUTE) !== 'fresh' &&
-  !store.getState().session.isAuthenticated;
+  // A shared summary's page is the same for everyone, signed in or not.
+  (page === 'shared' || !store.getState().session.isAuthenticated);
 
 // In a transition React renders in slices of a few milliseconds and lets the browser in between,
 // so a phone's main thread is never blocked for long while the page builds (Lighthouse's TBT).

@@ -10,6 +10,7 @@ import { AppProviders } from './app/app-providers';
 import {
   FRESH_RENDER_STYLE,
   PAGE_BY_PATH,
+  PAGE_BY_PREFIX,
   PRERENDERED_FILES,
   PRERENDERED_PATHS,
   renderModeScript,
@@ -17,7 +18,7 @@ import {
 import type { PrerenderedPage } from './app/prerendered-pages';
 import { AppRoutes } from './app/router';
 
-export { FRESH_RENDER_STYLE, PAGE_BY_PATH, PRERENDERED_FILES, renderModeScript };
+export { FRESH_RENDER_STYLE, PAGE_BY_PATH, PAGE_BY_PREFIX, PRERENDERED_FILES, renderModeScript };
 export type { PrerenderedPage };
 
 /** The markup of a public page as a signed-out visitor's browser first renders it. */

@@ -14,6 +14,7 @@ import * as auditActorKept from './migrations/20261127102000_audit_actor_kept';
 import * as revokedTokens from './migrations/20261127102100_revoked_tokens';
 import * as summaryPromptApplied from './migrations/20261127103500_summary_prompt_applied';
 import * as summaryAnySource from './migrations/20261127200000_summary_any_source';
+import * as summaryShares from './migrations/20261127210000_summary_shares';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '20261127102100_revoked_tokens': revokedTokens,
   '20261127103500_summary_prompt_applied': summaryPromptApplied,
   '20261127200000_summary_any_source': summaryAnySource,
+  '20261127210000_summary_shares': summaryShares,
 };
 
 /** A Kysely MigrationProvider over the list above. */

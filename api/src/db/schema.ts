@@ -289,6 +289,17 @@ export interface UserSummaryTotalsTable {
   compression_ratio_sum: ColumnType<string, never, never>;
 }
 
+/** A summary's live read-only link (issue 28); deleted when it stops or with its summary. */
+export interface SummarySharesTable {
+  /** Primary key: one share per summary at a time. */
+  summary_id: string;
+  /** base64url of 16 random bytes: 22 characters of [A-Za-z0-9_-]. */
+  token: string;
+  /** Public reads of the link, counted atomically as they happen. */
+  views: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   user_summary_totals: UserSummaryTotalsTable;
@@ -303,6 +314,7 @@ export interface DB {
   job_uploads: JobUploadsTable;
   credit_requests: CreditRequestsTable;
   notifications: NotificationsTable;
+  summary_shares: SummarySharesTable;
 }
 
 export type NewUser = Insertable<UsersTable>;

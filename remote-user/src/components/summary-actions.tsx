@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from 'common/ui/button';
 import { DownloadIcon, RefreshIcon } from 'common/ui/icons';
+import { ShareButton } from './share-button';
 import { RepromptPanel } from '../features/summarize/reprompt-panel';
 import { downloadSummary } from '../features/summarize/summary-download';
 import type { ExportFormat } from '../lib/summaries/summaries-api';
@@ -51,7 +52,8 @@ export interface SummaryActionsProps {
 /**
  * Every action on a summary, wherever it is shown in full (the result card on /summarize, an
  * expanded or opened history card): Re-prompt with Length and Format, Versions, Copy, Copy as
- * Markdown and Download .txt, .md and .docx (with or without citations). One component, so the two screens cannot drift.
+ * Markdown, Download .txt, .md and .docx (with or without citations), and Share (a read-only
+ * link). One component, so the two screens cannot drift.
  */
 export function SummaryActions({
   summary,
@@ -172,6 +174,7 @@ export function SummaryActions({
               />
               <label htmlFor={citationsId}>Without citations{context}</label>
             </span>
+            <ShareButton summary={summary} variant={variant} srContext={srContext} />
           </>
         )}
         {after}

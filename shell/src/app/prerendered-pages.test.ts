@@ -22,6 +22,11 @@ describe('pageForPath', () => {
     ['/history', 'app'],
     ['/reviewer', 'app'],
     ['/%E0%A4%A', 'landing'],
+    ['/s/AbCdEfGhIjKlMnOpQrStUv', 'shared'],
+    ['/s/AbCdEfGhIjKlMnOpQrStUv/', 'shared'],
+    ['/s', 'landing'],
+    ['/s/', 'landing'],
+    ['/s/a/b', 'landing'],
   ] as const)('%s -> %s', (path, page) => {
     expect(pageForPath(path)).toBe(page);
   });
@@ -52,6 +57,17 @@ describe('renderModeScript', () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
     localStorage.setItem(USER_STORAGE_KEY, '{"id":"u1"}');
     expect(runScript('landing', '/')).toBe(true);
+  });
+
+  it('keeps a shared summary’s page for everyone on its path, signed in or not', () => {
+    expect(runScript('shared', '/s/AbCdEfGhIjKlMnOpQrStUv')).toBe(false);
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    localStorage.setItem(USER_STORAGE_KEY, '{"id":"u1"}');
+    expect(runScript('shared', '/s/AbCdEfGhIjKlMnOpQrStUv')).toBe(false);
+    expect(runScript('shared', '/')).toBe(true);
+    document.documentElement.removeAttribute(FRESH_RENDER_ATTRIBUTE);
+    localStorage.clear();
+    expect(runScript('landing', '/s/AbCdEfGhIjKlMnOpQrStUv')).toBe(true);
   });
 
   it('hides it when the document is not the one this path renders', () => {

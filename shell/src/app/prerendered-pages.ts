@@ -5,16 +5,18 @@ import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from 'common/session-storage';
 
 /**
  * The HTML documents the shell's build writes, each with its page rendered in advance
- * (shell/build/prerender.mjs): the landing page (also every unknown path), the two forms, and an
+ * (shell/build/prerender.mjs): the landing page (also every unknown path), the two forms, the
+ * public page of a shared summary (its loading state: the summary depends on the link), and an
  * empty app shell for the signed-in routes, which depend on who is signed in.
  */
-export type PrerenderedPage = 'landing' | 'login' | 'register' | 'app';
+export type PrerenderedPage = 'landing' | 'login' | 'register' | 'shared' | 'app';
 
 /** The file of each page in `shell/dist/`. */
 export const PRERENDERED_FILES: Record<PrerenderedPage, string> = {
   landing: 'index.html',
   login: 'login.html',
   register: 'register.html',
+  shared: 'shared.html',
   app: 'app.html',
 };
 
@@ -23,6 +25,18 @@ export const PRERENDERED_PATHS: Record<Exclude<PrerenderedPage, 'app'>, string> 
   landing: '/',
   login: '/login',
   register: '/register',
+  shared: '/s/prerendered',
+};
+
+/** The paths of shared summaries, `/s/<token>`, as routeKey leaves them (router.tsx `/s/:token`). */
+export const SHARED_PAGE_PATH = /^\/s\/[^/]+$/;
+
+/**
+ * Path prefixes whose one-segment paths a document serves (pages.json `prefixes`): a shared
+ * summary's page, whatever its token.
+ */
+export const PAGE_BY_PREFIX: Readonly<Record<string, Exclude<PrerenderedPage, 'landing'>>> = {
+  '/s/': 'shared',
 };
 
 /** Every route that is not the landing page, by the page that serves it (router.tsx). */
@@ -43,7 +57,9 @@ export const PAGE_BY_PATH: Readonly<Record<string, Exclude<PrerenderedPage, 'lan
  * (decoded, case-insensitive, trailing slashes ignored); anything else is the landing page.
  */
 export function pageForPath(pathname: string): PrerenderedPage {
-  return PAGE_BY_PATH[routeKey(pathname)] ?? 'landing';
+  const key = routeKey(pathname);
+  if (SHARED_PAGE_PATH.test(key)) return 'shared';
+  return PAGE_BY_PATH[key] ?? 'landing';
 }
 
 /** A path as the router matches it: decoded, lower-case, no trailing slash. */
@@ -91,7 +107,7 @@ export const FRESH_RENDER_ATTRIBUTE = 'data-render';
 /**
  * The inline script at the top of each prerendered document. It runs before the first paint and
  * marks the document for a fresh render, which hides the prerendered markup, when someone is
- * signed in (the landing and the forms would redirect them) or when the document is not the one
+ * signed in (the landing and the forms would redirect them; not on a shared summary) or when the document is not the one
  * this path renders (a static host that answers every path with index.html). When the visit will
  * use the page's own lazy chunk (`preload`: the form of /login or /register to hydrate, or the
  * signed-in layout of app.html), it starts downloading it at once, and only then, so no visitor
@@ -110,7 +126,9 @@ export function renderModeScript(
     "p=p.toLowerCase().replace(/\\/+$/,'')||'/';" +
     `var m=${paths},l=localStorage,` +
     `s=!!(l.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})&&l.getItem(${JSON.stringify(USER_STORAGE_KEY)})),` +
-    `k=(m[p]||'landing')===${JSON.stringify(page)},f=s||!k;` +
+    `k=(/${SHARED_PAGE_PATH.source}/.test(p)?'shared':m[p]||'landing')===${JSON.stringify(page)},` +
+    // A shared summary is for everyone: being signed in changes nothing on its page.
+    `f=${page === 'shared' ? '!k' : 's||!k'};` +
     `if(f)document.documentElement.setAttribute(${JSON.stringify(FRESH_RENDER_ATTRIBUTE)},'fresh');` +
     (preload
       ? `if(${preloadWhen}){var n=document.createElement('link');n.rel='preload';n.as='script';` +

@@ -18,6 +18,12 @@ const RegisterPage = lazy(() =>
     default: module.RegisterPage,
   })),
 );
+// The public page of a shared summary: shared.html preloads it.
+const SharedSummaryPage = lazy(() =>
+  import(/* webpackChunkName: "shared" */ '../features/shared/shared-summary-page').then(
+    (module) => ({ default: module.SharedSummaryPage }),
+  ),
+);
 // The signed-in layout and the remote loader share one chunk, which app.html preloads.
 const AppLayout = lazy(() =>
   import(/* webpackChunkName: "app" */ '../features/layout/app-layout').then((module) => ({
@@ -48,6 +54,15 @@ function Deferred({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* A shared summary is for anyone with the link, signed in or not. */}
+      <Route
+        path="/s/:token"
+        element={
+          <Deferred>
+            <SharedSummaryPage />
+          </Deferred>
+        }
+      />
       <Route element={<RedirectIfSignedIn />}>
         <Route path="/" element={<LandingPage />} />
         <Route

@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { REMOTE_NAMES } from '../../config';
 import type { AppEnv } from '../../lib/app-env';
+import { sharedLinkHeaders } from '../../lib/summary-share';
 import { serveFile } from './static-files';
 
 /** Files a deployment replaces in place: the browser must revalidate them every time. */
@@ -24,6 +25,8 @@ export function cacheControlFor(requestPath: string): string {
 
 const shellPagesSchema = z.object({
   pages: z.record(z.string(), z.string().regex(/^[\w-]+\.html$/)),
+  /** Prefixes (`/s/`) whose one-segment paths (`/s/<token>`) a document answers. */
+  prefixes: z.record(z.string(), z.string().regex(/^[\w-]+\.html$/)).default({}),
   fallback: z.string().regex(/^[\w-]+\.html$/),
   scriptHashes: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]+=*$/)),
 });
@@ -36,7 +39,23 @@ const shellPagesSchema = z.object({
 export type ShellPages = z.infer<typeof shellPagesSchema>;
 
 /** A shell build older than prerendering: index.html for every page, no inline script. */
-const SINGLE_PAGE: ShellPages = { pages: {}, fallback: 'index.html', scriptHashes: [] };
+const SINGLE_PAGE: ShellPages = {
+  pages: {},
+  prefixes: {},
+  fallback: 'index.html',
+  scriptHashes: [],
+};
+
+/** The document pages.json names for a route key: its own, its prefix's, else the fallback. */
+function documentFor(pages: ShellPages, key: string): string {
+  const own = pages.pages[key];
+  if (own) return own;
+  for (const [prefix, document] of Object.entries(pages.prefixes)) {
+    const rest = key.slice(prefix.length);
+    if (key.startsWith(prefix) && rest !== '' && !rest.includes('/')) return document;
+  }
+  return pages.fallback;
+}
 
 /** Reads the shell build's pages.json; null when there is no shell build at all. */
 export function readShellPages(staticDir: string): ShellPages | null {
@@ -143,6 +162,8 @@ export function createStaticRoutes(
     return routes;
   }
   const pages = options.shellPages ?? readShellPages(staticDir) ?? SINGLE_PAGE;
+  // A shared summary's page (issue 28): never indexed, its address never sent as a Referer.
+  routes.use('/s/*', sharedLinkHeaders);
   // Hono answers HEAD with these GET routes (and drops the body).
   routes.get('*', async (c, next) => {
     // /api is never the shell's: an unknown API path gets the JSON 404 of app.notFound.
@@ -153,7 +174,7 @@ export function createStaticRoutes(
     // Not a file: the page's prerendered document for a page, a plain 404 for anything else,
     // such as a missing script.
     if (!acceptsHtml(c) && c.req.path !== '/') return next();
-    const document = pages.pages[routeKey(c.req.path)] ?? pages.fallback;
+    const document = documentFor(pages, routeKey(c.req.path));
     return (await serveFile(c, path.join(shellRoot, document), 'no-cache')) ?? next();
   });
   return routes;

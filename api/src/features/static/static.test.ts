@@ -168,7 +168,7 @@ describe('prerendered shell pages', () => {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, content);
     };
-    for (const name of ['index', 'login', 'register', 'app']) {
+    for (const name of ['index', 'login', 'register', 'shared', 'app']) {
       const html = page(name === 'index' ? 'landing' : name);
       put(`shell/dist/${name}.html`, html);
       put(`shell/dist/${name}.html.br`, brotliCompressSync(html));
@@ -177,6 +177,7 @@ describe('prerendered shell pages', () => {
       'shell/dist/pages.json',
       JSON.stringify({
         pages: { '/login': 'login.html', '/register': 'register.html', '/dashboard': 'app.html' },
+        prefixes: { '/s/': 'shared.html' },
         fallback: 'index.html',
         scriptHashes: [SCRIPT_HASH],
       }),
@@ -198,12 +199,27 @@ describe('prerendered shell pages', () => {
     ['/LOGIN/', 'login'],
     ['/register', 'register'],
     ['/dashboard', 'app'],
+    ['/s/AbCdEfGhIjKlMnOpQrStUv', 'shared'],
+    ['/s/AbCdEfGhIjKlMnOpQrStUv/', 'shared'],
+    ['/s/', 'landing'],
+    ['/s/a/b', 'landing'],
   ])('answers %s with the %s document, no-cache', async (requestPath, name) => {
     const res = await pagesApp.request(requestPath, html);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(page(name));
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+  });
+
+  it('sends noindex and no-referrer with a shared summary’s page, and only there', async () => {
+    for (const requestPath of ['/s/AbCdEfGhIjKlMnOpQrStUv', '/s/not-a-token']) {
+      const res = await pagesApp.request(requestPath, html);
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex');
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+    const landing = await pagesApp.request('/', html);
+    expect(landing.headers.get('X-Robots-Tag')).toBeNull();
+    expect(landing.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it('allows the documents’ inline scripts by hash, and no other inline script', async () => {

@@ -24,7 +24,7 @@ import { exportOwnSummary, listVersions, restoreVersion } from './summary-versio
 import {
   createSummary,
   deleteSummary,
-  getSummary,
+  getSummaryWithShare,
   listSummaries,
   regenerateSummary,
 } from './summaries.service';
@@ -206,8 +206,12 @@ export const summariesRoutes = new Hono<AuthEnv>()
     );
   })
   .get('/:id', uuidParam('id', summaryNotFound), async (c) => {
-    const summary = await getSummary(c.var.deps, requester(c), c.req.param('id'));
-    return c.json(successEnvelope({ summary: toSummaryDto(summary) }), 200);
+    const { summary, share } = await getSummaryWithShare(
+      c.var.deps,
+      requester(c),
+      c.req.param('id'),
+    );
+    return c.json(successEnvelope({ summary: { ...toSummaryDto(summary), share } }), 200);
   })
   .delete('/:id', uuidParam('id', summaryNotFound), async (c) => {
     const id = c.req.param('id');

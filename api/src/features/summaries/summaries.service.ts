@@ -6,6 +6,9 @@ import {
   reserveCredits,
   spendCredits,
 } from '../../db/credits.repository';
+import { findSummaryShare } from '../../db/summary-shares.repository';
+import { toSummaryShareDto } from '../../lib/summary-share';
+import type { SummaryShareDto } from '../../lib/summary-share';
 import { findUserById } from '../../db/users.repository';
 import type { AuthUserRecord, UserRecord } from '../../db/users.repository';
 import type { DbExecutor } from '../../db/database';
@@ -403,6 +406,20 @@ export async function getSummary(
   const summary = await findOwnSummary(deps.db, requester.user.id, id);
   if (!summary) throw summaryNotFound();
   return summary;
+}
+
+/**
+ * The user's own summary with its live read-only link (API.md round 3 `share`, for the owner
+ * only); 404 as getSummary.
+ */
+export async function getSummaryWithShare(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  id: string,
+): Promise<{ summary: SummaryRecord; share: SummaryShareDto | null }> {
+  const summary = await getSummary(deps, requester, id);
+  const share = await findSummaryShare(deps.db, id);
+  return { summary, share: share ? toSummaryShareDto(share) : null };
 }
 
 /** Deletes the user's own summary (its ledger row stays, unlinked); 404 as getSummary. */

@@ -556,6 +556,8 @@ describe('GET and DELETE /api/summaries/:id', () => {
           reviewComments: 'Fine',
           reviewedBy: { id: reviewer.user.id, name: 'Rita Reviewer' },
           reviewedAt: reviewedAt.toISOString(),
+          // Only GET /:id says whether the owner shares it (issue 28).
+          share: null,
         },
       },
     });
@@ -741,9 +743,10 @@ describe('POST /api/summaries/:id/regenerate', () => {
     await expectError(res, 503, 'SUMMARIZER_UNAVAILABLE', 'Failed to regenerate summary');
     expect(logged).toHaveBeenCalledTimes(1);
     const after = await t.request(`/api/summaries/${summary.id}`, { token: user.token });
-    expect(((await after.json()) as Envelope<{ summary: SummaryDto }>).data.summary).toEqual(
-      summary,
-    );
+    expect(((await after.json()) as Envelope<{ summary: SummaryDto }>).data.summary).toEqual({
+      ...summary,
+      share: null,
+    });
   });
 
   it('answers 404 when the summary is deleted while being regenerated', async () => {

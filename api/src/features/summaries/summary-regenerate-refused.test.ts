@@ -68,9 +68,14 @@ function regenerate(app: TestApp, user: TestUser, id: string, body: unknown = {}
   });
 }
 
+/** The summary as GET /:id reads it, without the owner's `share` (never shared here). */
 async function current(app: TestApp, user: TestUser, id: string): Promise<SummaryDto> {
   const res = await app.request(`/api/summaries/${id}`, { token: user.token });
-  return ((await res.json()) as Envelope<{ summary: SummaryDto }>).data.summary;
+  const { share, ...summary } = (
+    (await res.json()) as Envelope<{ summary: SummaryDto & { share: null } }>
+  ).data.summary;
+  expect(share).toBeNull();
+  return summary;
 }
 
 async function versions(app: TestApp, user: TestUser, id: string): Promise<SummaryVersionDto[]> {

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/app-env';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
+import { toSummaryShareDto } from '../../lib/summary-share';
+import type { SummaryShareDto } from '../../lib/summary-share';
+import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
+import { SHARE_TOKEN_BYTES } from './shares.schemas';
+import {
+  createOrReadShare,
+  deleteShare,
+  ownsSummary,
+  readSharedSummary,
+} from './shares.repository';
+
+/** The one sentence of a link that is unknown, malformed or stopped, or whose summary is gone. */
+export const SHARE_NOT_FOUND_MESSAGE = 'This shared summary does not exist or is no longer shared';
+
+export function shareNotFound(): AppError {
+  return new AppError(404, 'NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+}
+
+/** A heading of the source and the span it heads (API.md round 3 `sections`). */
+export interface SummarySectionDto {
+  title: string;
+  level: number;
+  start: number;
+  end: number;
+}
+
+/** Text of the source a reader cannot see (API.md round 3 `hiddenText`). */
+export interface HiddenTextDto {
+  text: string;
+  reason: 'invisible' | 'tiny' | 'same-colour' | 'off-page' | 'hidden';
+  page: number | null;
+}
+
+/** A passage that addresses an AI model (API.md round 3 `instructionLike`). */
+export interface InstructionLikeDto {
+  text: string;
+  hidden: boolean;
+}
+
+/**
+ * Fields of API.md round 3 that summaries do not store yet: sections and hidden text come
+ * with issue 28's hidden-text part, the summary's language with issue 30's languages. Until
+ * then every summary has no sections, no hidden text and no instruction-like passages, and
+ * is in English, the only language the summarizers write.
+ */
+const NO_SECTIONS: SummarySectionDto[] = [];
+const NO_HIDDEN_TEXT: HiddenTextDto[] = [];
+const NO_INSTRUCTION_LIKE: InstructionLikeDto[] = [];
+const SUMMARY_LANGUAGE = 'en';
+
+/**
+ * What anyone with the link sees (GET /api/shared/:token): the summary, its original and
+ * what explains it, and the author's name; never the owner's email, credits, reviews,
+ * questions, custom prompt or ids.
+ */
+export interface SharedSummaryDto {
+  summarizedContent: string;
+  originalContent: string;
+  sourceMap: SourceMapEntry[];
+  keywords: string[];
+  sections: SummarySectionDto[];
+  hiddenText: HiddenTextDto[];
+  instructionLike: InstructionLikeDto[];
+  sourceTitle: string | null;
+  sourceUrl: string | null;
+  length: SummaryLength;
+  format: SummaryFormat;
+  language: string;
+  createdAt: string;
+  author: { name: string };
+}
+
+/**
+ * The owner's share of their summary, created on first call with a fresh 128-bit token, the
+ * same share on every call after until it is stopped. 404 as any summary not theirs.
+ */
+export async function shareSummary(
+  deps: AppDeps,
+  userId: string,
+  summaryId: string,
+): Promise<SummaryShareDto> {
+  const token = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
+  const share = await createOrReadShare(deps.db, userId, summaryId, token);
+  if (!share) throw summaryNotFound();
+  return toSummaryShareDto(share);
+}
+
+/** Stops the owner's share of their summary at once (nothing to stop is fine); 404 as above. */
+export async function stopSharing(deps: AppDeps, userId: string, summaryId: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await ownsSummary(trx, userId, summaryId))) throw summaryNotFound();
+    await deleteShare(trx, summaryId);
+  });
+}
+
+/** The shared summary of a live token, this read counted; 404 otherwise. */
+export async function readShared(deps: AppDeps, token: string): Promise<SharedSummaryDto> {
+  const shared = await readSharedSummary(deps.db, token);
+  if (!shared) throw shareNotFound();
+  return {
+    summarizedContent: shared.summarized_content,
+    originalContent: shared.original_content,
+    sourceMap: sourceMapOf(shared.source_map),
+    keywords: stringsOf(shared.keywords),
+    sections: NO_SECTIONS,
+    hiddenText: NO_HIDDEN_TEXT,
+    instructionLike: NO_INSTRUCTION_LIKE,
+    sourceTitle: shared.source_title,
+    sourceUrl: shared.source_url,
+    length: shared.length,
+    format: shared.format,
+    language: SUMMARY_LANGUAGE,
+    createdAt: shared.created_at.toISOString(),
+    author: { name: shared.author_name },
+  };
+}

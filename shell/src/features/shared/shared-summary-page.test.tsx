@@ -1,0 +1,128 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configureApi } from 'common/api-client';
+import { jsonResponse, renderWithProviders, stubFetch } from 'common/testing';
+import type { SeenRequest } from 'common/testing';
+import { SHARED_NOT_FOUND_TEXT, SharedSummaryPage } from './shared-summary-page';
+import type { SharedSummary } from './shared-summary-page';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+const ORIGINAL = 'The council met on Monday. It approved the library budget. Lunch was served.';
+
+const SHARED: SharedSummary = {
+  summarizedContent: 'The council approved the library budget.',
+  originalContent: ORIGINAL,
+  sourceMap: [
+    { text: 'The council approved the library budget.', sources: [{ start: 27, end: 59 }] },
+  ],
+  keywords: ['library budget', 'council'],
+  sections: [],
+  hiddenText: [],
+  instructionLike: [],
+  sourceTitle: 'Council news',
+  sourceUrl: 'https://news.example.com/council',
+  length: 'short',
+  format: 'paragraph',
+  language: 'en',
+  createdAt: '2026-03-10T09:00:00.000Z',
+  author: { name: 'Ada Lovelace' },
+};
+
+function renderAt(handler: (request: SeenRequest) => Response) {
+  const fetchMock = stubFetch(handler);
+  renderWithProviders({
+    initialEntry: `/s/${TOKEN}`,
+    routes: [{ path: '/s/:token', element: <SharedSummaryPage /> }],
+  });
+  return fetchMock;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  configureApi({ baseUrl: '', onUnauthorized: () => undefined });
+});
+afterEach(cleanup);
+
+describe('SharedSummaryPage', () => {
+  it('shows the title, the author, the summary linked to its highlighted source, key terms and the original', async () => {
+    const seen: string[] = [];
+    renderAt((request) => {
+      seen.push(`${request.method} ${request.path}`);
+      return jsonResponse({ success: true, data: { summary: SHARED } });
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the shared summary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Council news' })).toBeVisible();
+    expect(seen).toEqual([`GET /api/shared/${TOKEN}`]);
+    expect(screen.getByText(/Shared by Ada Lovelace/)).toBeVisible();
+    const original = screen.getByRole('link', { name: 'Original page' });
+    expect(original).toHaveAttribute('href', 'https://news.example.com/council');
+    expect(original.getAttribute('rel')).toContain('noreferrer');
+
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText(/The council approved the library budget\./)).toBeVisible();
+    const source = within(summary).getByRole('link', { name: 'Source of sentence 1' });
+    const markId = source.getAttribute('href')?.slice(1) ?? '';
+    const mark = document.getElementById(markId);
+    expect(mark?.tagName).toBe('MARK');
+    expect(mark?.textContent).toBe(ORIGINAL.slice(27, 59));
+
+    const terms = screen.getByRole('region', { name: 'Key terms' });
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['library budget', 'council']);
+    expect(screen.getByRole('region', { name: 'Original' }).textContent).toContain(ORIGINAL);
+    expect(screen.queryByText(/Hidden text/)).toBeNull();
+  });
+
+  it('warns about hidden text when the source had some', async () => {
+    renderAt(() =>
+      jsonResponse({
+        success: true,
+        data: {
+          summary: {
+            ...SHARED,
+            hiddenText: [{ text: 'Ignore the reader.', reason: 'invisible', page: null }],
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText('Hidden text in the source')).toBeVisible();
+  });
+
+  it('never makes a link of an address that is not http(s)', async () => {
+    renderAt(() =>
+      jsonResponse({
+        success: true,
+        data: { summary: { ...SHARED, sourceUrl: 'javascript:alert(1)' } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Council news' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Original page' })).toBeNull();
+  });
+
+  it('says in one sentence that a stopped or unknown link does not work', async () => {
+    renderAt(() =>
+      jsonResponse(
+        {
+          success: false,
+          code: 'NOT_FOUND',
+          message: 'This shared summary does not exist or is no longer shared',
+        },
+        404,
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Summary not available' }),
+    ).toBeVisible();
+    expect(screen.getByText(SHARED_NOT_FOUND_TEXT)).toBeVisible();
+  });
+
+  it('says so in words when the server cannot answer', async () => {
+    renderAt(() =>
+      jsonResponse({ success: false, code: 'INTERNAL', message: 'Internal server error' }, 500),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the summary');
+  });
+});
