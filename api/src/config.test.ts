@@ -76,6 +76,7 @@ describe('loadConfig', () => {
         sweepIntervalSeconds: 30,
       },
       extraction: { timeoutMs: 30_000, memoryMb: 512, concurrency: defaultExtractionConcurrency() },
+      documents: { ocrMaxPages: 50, ocrTimeoutMs: 180_000, ocrWorkers: 1, fetchAllowedHosts: [] },
       passwordHashing: {
         concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
         queueLimit: Math.max(1, Math.floor(os.availableParallelism() / 2)) * 64,
@@ -308,10 +309,30 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
+    ['OCR_MAX_PAGES', { OCR_MAX_PAGES: '0' }],
+    ['OCR_TIMEOUT_SECONDS', { OCR_TIMEOUT_SECONDS: 'slow' }],
+    ['OCR_WORKERS', { OCR_WORKERS: '9' }],
   ])('names %s when it is invalid (%j)', (variable, env) => {
     expect(failingVariables({ JWT_SECRET: SECRET, DATA_DIR: '/tmp/x', ...env })).toContain(
       variable,
     );
+  });
+
+  it('reads the OCR limits and the allowed hosts, trimmed and lower-cased', () => {
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      DATA_DIR: temporaryFolder(),
+      OCR_MAX_PAGES: '10',
+      OCR_TIMEOUT_SECONDS: '60',
+      OCR_WORKERS: '2',
+      FETCH_ALLOWED_HOSTS: ' Intranet.example:8080 , 127.0.0.1,, ',
+    });
+    expect(config.documents).toEqual({
+      ocrMaxPages: 10,
+      ocrTimeoutMs: 60_000,
+      ocrWorkers: 2,
+      fetchAllowedHosts: ['intranet.example:8080', '127.0.0.1'],
+    });
   });
 
   it('names every bad variable at once, with a readable message', () => {
