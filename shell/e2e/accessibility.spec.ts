@@ -12,8 +12,21 @@ import { generateFromText, resultCard } from './support/workbench';
  * open where it has them: axe's default rules (WCAG 2.0–2.2 A and AA, and its best practices).
  */
 
-/** Each violation in words: rule, what it asks, and the first few elements it found. */
+/**
+ * Each violation in words: rule, what it asks, and the first few elements it found. The page is
+ * judged as a person sees it once it has settled: a dialog's 180 ms fade-in (or any other finite
+ * animation) has ended, since its text is lighter while it fades in.
+ */
 async function expectNoViolations(page: Page, where: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (violation) =>

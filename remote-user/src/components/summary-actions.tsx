@@ -14,18 +14,16 @@ import { useSummaryRegeneration } from './use-summary-regeneration';
 import { VersionsButton } from './versions-button';
 
 /**
- * Downloads the summary. .txt is written here from its text. With citations (issue 28) .md and
- * .docx come from the API, which adds a footnote per sentence quoting its source and the
- * source at the end. Without citations .docx is the API's file with `citations=false` and .md
- * is written here as before.
+ * Downloads the summary. .txt and .md are written here from its text, with the details the
+ * screens show. .docx comes from the API, with a footnote per sentence quoting its source and
+ * the source at the end (issue 28), or without them (`citations=false`).
  */
 async function downloadAs(
   summary: Summary,
   format: ExportFormat,
   citations: boolean,
 ): Promise<void> {
-  if (format === 'docx' || (format === 'md' && citations))
-    await downloadSummaryExport(summary, format, { citations });
+  if (format === 'docx') await downloadSummaryExport(summary, format, { citations });
   else downloadSummary(summary, format);
 }
 

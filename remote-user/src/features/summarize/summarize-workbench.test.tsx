@@ -232,7 +232,7 @@ describe('SummarizePage: result card workbench', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
   });
 
-  it('Download .md and .docx carry citations; Without citations (by keyboard) asks for none', async () => {
+  it('Download .docx carries citations; Without citations (by keyboard) asks for none; .md is written here', async () => {
     const seen: SeenRequest[] = [];
     const blobTypes: string[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
@@ -247,13 +247,18 @@ describe('SummarizePage: result card workbench', () => {
       summary: BULLETS,
       handler: (request) => {
         seen.push(request);
-        return new Response('# Summary\n', {
+        return new Response('PK', {
           status: 200,
-          headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
+          headers: {
+            'Content-Type':
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          },
         });
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Download .md' }, LAZY_RESULT));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Download .docx' }, LAZY_RESULT),
+    );
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
 
     const option = screen.getByRole('checkbox', { name: 'Without citations' });
@@ -264,16 +269,16 @@ describe('SummarizePage: result card workbench', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Download .docx' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
-    // Without citations the .md is written here, as before: no request.
+    // The .md is written here, with the details the screens show: no request.
     await userEvent.click(screen.getByRole('button', { name: 'Download .md' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(3));
 
     expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'GET /api/summaries/s9/export?format=md',
+      'GET /api/summaries/s9/export?format=docx',
       'GET /api/summaries/s9/export?format=docx&citations=false',
     ]);
     expect(blobTypes[2]).toBe('text/markdown;charset=utf-8');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+    expect((click.mock.contexts[2] as HTMLAnchorElement).download).toBe(
       'brevity-summary-2026-03-10.md',
     );
   });
