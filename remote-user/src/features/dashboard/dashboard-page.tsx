@@ -1,3 +1,5 @@
+// First, so every page orders the summary's shared styles before its components' own.
+import '../../components/summary.css';
 import type { ComponentType } from 'react';
 import { Link } from 'common/router';
 import { roleBadgeVariant, roleLabel } from 'common/roles';
@@ -27,7 +29,6 @@ import { InfoCard } from '../../components/info-card';
 import { usePortalConfig } from '../../lib/config/use-portal-config';
 import { describeFileTypes } from 'common/file-types';
 import type { PortalConfig } from 'common/portal-config';
-import '../../components/summary.css';
 import './dashboard-page.css';
 
 /** What Create Summary offers: the sources the server reads (GET /api/config). */

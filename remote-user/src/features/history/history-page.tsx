@@ -1,3 +1,5 @@
+// First, so every page orders the summary's shared styles before its components' own.
+import '../../components/summary.css';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useServerChanges } from 'common/live-updates';
@@ -23,7 +25,6 @@ import { HISTORY_PAGE_SIZE, formatCount } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
 import { OpenedSummary } from './opened-summary';
-import '../../components/summary.css';
 import './history-page.css';
 
 /** SPEC.md §8: the history's delete failure. */

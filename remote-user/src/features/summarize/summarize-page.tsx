@@ -1,3 +1,5 @@
+// First, so every page orders the summary's shared styles before its components' own.
+import '../../components/summary.css';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { selectCredits } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -25,7 +27,6 @@ import { StoppedSummary, StreamingSummary } from './streaming-summary';
 import type { StreamSource } from './streaming-summary';
 import { TextSummaryForm } from './text-summary-form';
 import { UrlSummaryForm } from './url-summary-form';
-import '../../components/summary.css';
 import './summarize-page.css';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
 
