@@ -85,6 +85,36 @@ export function pageStarts(
   );
 }
 
+/**
+ * The pages (1, 2, …) the spans fall on, in order, each once: a span's start and its last
+ * character decide (a span over a page break is on both pages, and those between).
+ */
+export function pagesOfSpans(
+  spans: readonly { start: number; end: number }[],
+  pageBreaks: readonly number[] | null | undefined,
+): number[] {
+  const breaks = (pageBreaks ?? []).filter((offset) => Number.isInteger(offset) && offset > 0);
+  if (breaks.length === 0) return [];
+  const pageAt = (offset: number) => 1 + breaks.filter((start) => start <= offset).length;
+  const pages = new Set<number>();
+  for (const span of spans) {
+    const first = pageAt(span.start);
+    const last = pageAt(Math.max(span.start, span.end - 1));
+    for (let page = first; page <= last; page += 1) pages.add(page);
+  }
+  return [...pages].sort((a, b) => a - b);
+}
+
+/** `p. 4`, `pp. 4–5` (consecutive) or `pp. 2, 4` as a citation names pages; '' for none. */
+export function pageLabel(pages: readonly number[]): string {
+  if (pages.length === 0) return '';
+  if (pages.length === 1) return `p. ${pages[0]}`;
+  const consecutive = pages.every(
+    (page, index) => index === 0 || page === (pages[index - 1] ?? 0) + 1,
+  );
+  return consecutive ? `pp. ${pages[0]}–${pages[pages.length - 1]}` : `pp. ${pages.join(', ')}`;
+}
+
 /** `text` cut at its page breaks: the first page's text, then each page's with its number. */
 export function splitPages(
   text: string,

@@ -2,7 +2,14 @@ import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { cx } from 'common/cx';
 import type { OwnSummaryRecord as Summary } from 'common/own-summary';
-import { findTerm, segmentText, splitFlagged, summarySentences } from 'common/source-map';
+import {
+  findTerm,
+  pageLabel,
+  pagesOfSpans,
+  segmentText,
+  splitFlagged,
+  summarySentences,
+} from 'common/source-map';
 import type { SummarySentence } from 'common/source-map';
 import { SummaryText } from './summary-text';
 import { PageMarker } from './page-marker';
@@ -37,10 +44,14 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function sentenceAnnouncement(sentence: SummarySentence, total: number): string {
+function sentenceAnnouncement(sentence: SummarySentence, total: number, pages: string): string {
   const position = `Sentence ${sentence.index + 1} of ${total}`;
   if (sentence.sources.length === 0) return `${position}: nothing in the source supports it.`;
-  return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original.`;
+  const where =
+    pages === ''
+      ? ''
+      : `, ${pages.replace(/^pp?\. /u, (prefix) => (prefix === 'p. ' ? 'page ' : 'pages '))}`;
+  return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original${where}.`;
 }
 
 /** Wider than this, the summary and its original stand side by side (source-linked-summary.css). */
@@ -139,7 +150,9 @@ export function SourceLinkedSummary({
     const next = selected === sentence.index ? null : sentence.index;
     setSelected(next);
     setAnnouncement(
-      next === null ? 'No sentence chosen.' : sentenceAnnouncement(sentence, sentences.length),
+      next === null
+        ? 'No sentence chosen.'
+        : sentenceAnnouncement(sentence, sentences.length, citedPages(sentence)),
     );
   };
 
@@ -163,9 +176,14 @@ export function SourceLinkedSummary({
     );
   };
 
+  /** For a paged source (a PDF, a scan): `p. 4` where the sentence's sources are. */
+  const citedPages = (sentence: SummarySentence) =>
+    pageLabel(pagesOfSpans(sentence.sources, summary.pageBreaks));
+
   const renderSentence = (sentence: SummarySentence) => {
     const unsupported = sentence.sources.length === 0;
     const isSelected = selected === sentence.index;
+    const pages = unsupported ? '' : citedPages(sentence);
     return (
       <span
         role="button"
@@ -200,6 +218,11 @@ export function SourceLinkedSummary({
             </span>
             <span className="ui-sr-only">)</span>
           </>
+        ) : null}
+        {pages !== '' ? (
+          <span className="ru-sentence__page" title="Where its source is in the original">
+            {pages}
+          </span>
         ) : null}
       </span>
     );

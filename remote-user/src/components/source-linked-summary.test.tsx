@@ -226,8 +226,40 @@ describe('SourceLinkedSummary: a PDF’s pages (issue 27)', () => {
       ORIGINAL.slice(CATS.start, CATS.end),
       ORIGINAL.slice(BIRDS.start, BIRDS.end),
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Birds sing at dawn in spring.' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Birds sing at dawn in spring. p. 3' }),
+    );
     expect(marks('[aria-current="true"]')).toEqual([ORIGINAL.slice(BIRDS.start, BIRDS.end)]);
+  });
+
+  it('names the page of each cited sentence (issue 28), and says it when the sentence is chosen', async () => {
+    renderSummary({
+      pageBreaks: [28, 61],
+      sourceMap: [
+        { text: 'Cats sleep most of the day.', sources: [CATS] },
+        { text: 'Birds sing at dawn in spring.', sources: [DOGS, BIRDS] },
+      ],
+    });
+    const labels = Array.from(document.querySelectorAll('.ru-sentence__page')).map(
+      (label) => label.textContent,
+    );
+    expect(labels).toEqual(['p. 1', 'pp. 2–3']);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Birds sing at dawn in spring. pp. 2–3' }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sentence 2 of 2: 2 source sentences highlighted in the original, pages 2–3.',
+    );
+  });
+
+  it('names no page without page breaks, nor for a sentence nothing supports', () => {
+    renderSummary({
+      sourceMap: [
+        { text: 'Cats sleep most of the day.', sources: [CATS] },
+        { text: 'Birds sing at dawn in spring.', sources: [] },
+      ],
+    });
+    expect(document.querySelector('.ru-sentence__page')).toBeNull();
   });
 
   it('shows no page marker without page breaks, nor for offsets outside the text', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findTerm, segmentText, splitFlagged, splitPages, summarySentences } from './source-map';
+import {
+  findTerm,
+  pageLabel,
+  pagesOfSpans,
+  segmentText,
+  splitFlagged,
+  splitPages,
+  summarySentences,
+} from './source-map';
 
 const ORIGINAL = 'Cats sleep a lot. Dogs bark at night. Birds sing at dawn.';
 
@@ -102,5 +110,35 @@ describe('page breaks (API.md round 3 `pageBreaks`)', () => {
       { text: 'aaaa ', page: undefined },
       { text: 'bbbb', page: 2 },
     ]);
+  });
+});
+
+describe('pagesOfSpans and pageLabel (issue 28: the page of a cited sentence)', () => {
+  const breaks = [100, 200, 300];
+
+  it("finds the pages a sentence's sources are on, each once, in order", () => {
+    expect(pagesOfSpans([{ start: 0, end: 50 }], breaks)).toEqual([1]);
+    expect(pagesOfSpans([{ start: 100, end: 150 }], breaks)).toEqual([2]);
+    // A span ending right at a break is on the page before it; one across two breaks is on three.
+    expect(pagesOfSpans([{ start: 50, end: 100 }], breaks)).toEqual([1]);
+    expect(pagesOfSpans([{ start: 150, end: 320 }], breaks)).toEqual([2, 3, 4]);
+    expect(
+      pagesOfSpans(
+        [
+          { start: 310, end: 320 },
+          { start: 10, end: 20 },
+        ],
+        breaks,
+      ),
+    ).toEqual([1, 4]);
+    expect(pagesOfSpans([{ start: 0, end: 50 }], [])).toEqual([]);
+    expect(pagesOfSpans([{ start: 0, end: 50 }], null)).toEqual([]);
+  });
+
+  it('names them as a citation does', () => {
+    expect(pageLabel([])).toBe('');
+    expect(pageLabel([4])).toBe('p. 4');
+    expect(pageLabel([4, 5, 6])).toBe('pp. 4–6');
+    expect(pageLabel([2, 4])).toBe('pp. 2, 4');
   });
 });
