@@ -176,6 +176,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       LOG_FORMAT: 'pretty',
       METRICS_TOKEN: 'metrics-token-0123456789',
+      GEMINI_MAX_INPUT_TOKENS: '120000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -185,7 +186,12 @@ describe('loadConfig', () => {
       databasePoolSize: 25,
       dataDir: '/var/lib/brevity',
       jwtTtlSeconds: 12 * 3600,
-      gemini: { apiKey: 'key-123', model: 'gemini-2.5-pro', baseUrl: 'http://127.0.0.1:9999' },
+      gemini: {
+        apiKey: 'key-123',
+        model: 'gemini-2.5-pro',
+        baseUrl: 'http://127.0.0.1:9999',
+        maxInputTokens: 120_000,
+      },
       geminiModel: 'gemini-2.5-pro',
       admin: { email: 'boss@example.com', password: 'boss-password' },
       demoAccounts: true,
@@ -310,6 +316,7 @@ describe('loadConfig', () => {
     ['LOG_FORMAT', { LOG_FORMAT: 'xml' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }],
     ['OCR_MAX_PAGES', { OCR_MAX_PAGES: '0' }],
+    ['GEMINI_MAX_INPUT_TOKENS', { GEMINI_MAX_INPUT_TOKENS: '100' }],
     ['OCR_TIMEOUT_SECONDS', { OCR_TIMEOUT_SECONDS: 'slow' }],
     ['OCR_WORKERS', { OCR_WORKERS: '9' }],
   ])('names %s when it is invalid (%j)', (variable, env) => {

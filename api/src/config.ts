@@ -181,6 +181,7 @@ const envSchema = z.object({
   ),
   // The SDK appends "/v1beta/…": a trailing slash would make it request "//v1beta/…".
   GEMINI_BASE_URL: optional(httpUrl.transform((value) => value.replace(/\/+$/, ''))),
+  GEMINI_MAX_INPUT_TOKENS: withDefault(integer(10_000, 10_000_000), 900_000),
   ADMIN_EMAIL: optional(
     z
       .string()
@@ -317,6 +318,11 @@ function toConfig(values: ParsedEnv) {
           apiKey: values.GEMINI_API_KEY,
           model: values.GEMINI_MODEL,
           baseUrl: values.GEMINI_BASE_URL,
+          /**
+           * The model's input limit in tokens (GEMINI_MAX_INPUT_TOKENS, default 900,000): a longer
+           * document is summarized by sections whose summaries are combined (decision 0029).
+           */
+          maxInputTokens: values.GEMINI_MAX_INPUT_TOKENS,
         }
       : null,
     /** GEMINI_MODEL (default `gemini-flash-latest`), also when no key is set. */

@@ -46,6 +46,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Ap
     geminiApiKey: config.gemini?.apiKey,
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
+    maxInputTokens: config.gemini?.maxInputTokens,
   });
   const passwords = createPasswordHashing(config.passwordHashing);
   return {

@@ -146,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     geminiApiKey: config.gemini?.apiKey,
     geminiModel: config.geminiModel,
     geminiBaseUrl: config.gemini?.baseUrl,
+    maxInputTokens: config.gemini?.maxInputTokens,
   });
   // Warnings and errors reach console.warn / console.error, where tests see them.
   const logger = options.deps?.logger ?? createConsoleLogger(config.logLevel);
