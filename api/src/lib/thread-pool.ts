@@ -51,9 +51,9 @@ export interface ThreadPoolOptions {
   /** Each thread's heap limit, in MB. */
   memoryMb: number;
   /** An idle thread is stopped after this long, in ms. Default 30 s. */
-  idleMs?: number;
+  idleMs?: number | undefined;
   /** Tasks that may wait for a thread; more are refused at once (errors.busy). Default 32. */
-  maxQueued?: number;
+  maxQueued?: number | undefined;
 }
 
 export interface RunOptions {
@@ -105,14 +105,19 @@ interface Slot<Request, Response> {
 
 /** A pool of threads running one kind of task; see the comment at the top of this file. */
 export class ThreadPool<Request, Response> {
-  private readonly options: Required<ThreadPoolOptions>;
+  private readonly options: ThreadPoolOptions & { idleMs: number; maxQueued: number };
   private readonly slots = new Set<Slot<Request, Response>>();
   private readonly queue: Task<Request, Response>[] = [];
   private nextId = 1;
   private closed = false;
 
   constructor(options: ThreadPoolOptions) {
-    this.options = { idleMs: 30_000, maxQueued: 32, ...options };
+    // `??`, not a spread: an option given as undefined takes the default too.
+    this.options = {
+      ...options,
+      idleMs: options.idleMs ?? 30_000,
+      maxQueued: options.maxQueued ?? 32,
+    };
   }
 
   /** Threads alive now (tests). */

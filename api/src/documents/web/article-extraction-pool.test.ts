@@ -118,9 +118,46 @@ describe('ArticleExtractionPool', () => {
   });
 });
 
+describe('ArticleExtractionPool: one page per owner at a time', () => {
+  it('keeps a thread free for others while one owner sends slow pages', async () => {
+    const articles = pool({ concurrency: 2 });
+    // Both threads started (and tsx loaded) before the clock runs.
+    await Promise.all([articles.extract(ARTICLE, null, URL), articles.extract(ARTICLE, null, URL)]);
+    expect(articles.threadCount).toBe(2);
+    const settledAt: Record<string, number> = {};
+    const track = (name: string, reading: Promise<unknown>) =>
+      reading.then(
+        () => (settledAt[name] = performance.now()),
+        () => (settledAt[name] = performance.now()),
+      );
+    const slow = { timeoutMs: 1_500, owner: 'flooder' };
+    const first = track('first', articles.extract(nestedPage(100_000), null, URL, slow));
+    const second = track('second', articles.extract(nestedPage(100_000), null, URL, slow));
+    const other = track('other', articles.extract(ARTICLE, null, URL, { owner: 'someone else' }));
+    await Promise.all([first, second, other]);
+    // The other owner's page did not wait for the flooder's pages; theirs ran one after another.
+    expect(settledAt.other).toBeLessThan(settledAt.first ?? 0);
+    expect(settledAt.second).toBeGreaterThan((settledAt.first ?? 0) + 1_000);
+  });
+});
+
 describe('extractArticle', () => {
   it('reads through the shared pool', async () => {
     const article = await extractArticle(ARTICLE, 'utf-8', URL, { timeoutMs: 10_000 });
     expect(article.text).toBe(`${PARAGRAPH}\n\nParks\n\n${PARAGRAPH}`);
+  });
+});
+
+describe('ArticleExtractionPool: its defaults', () => {
+  it('keeps an idle thread for the next page, and refuses past 32 waiting, with no options given', async () => {
+    const articles = pool({ concurrency: 1 });
+    await articles.extract(ARTICLE, null, URL);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(articles.threadCount).toBe(1);
+    const slow = articles.extract(nestedPage(100_000), null, URL, { timeoutMs: 300 });
+    const waiting = Array.from({ length: 32 }, () => articles.extract(ARTICLE, null, URL));
+    expect((await failureOf(articles.extract(ARTICLE, null, URL))).kind).toBe('busy');
+    await failureOf(slow);
+    await Promise.all(waiting);
   });
 });

@@ -35,6 +35,11 @@ export interface ArticlePoolOptions {
 export interface ExtractArticleOptions {
   /** The page's time limit, from when a thread takes it, in ms. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * Whose page it is: one owner's pages are read one at a time, so one account sending slow
+   * pages holds at most one thread and the others stay free for everyone else.
+   */
+  owner?: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -48,6 +53,8 @@ const BUSY_RETRY_SECONDS = 30;
 /** The pool of article threads; see the comment at the top of this file. */
 export class ArticleExtractionPool {
   private readonly pool: ThreadPool<ArticleRequest, HtmlText>;
+  /** Each owner's last page in line (settled or not): their next page waits for it. */
+  private readonly lastOfOwner = new Map<string, Promise<unknown>>();
 
   constructor(options: ArticlePoolOptions = {}) {
     this.pool = new ThreadPool({
@@ -83,10 +90,21 @@ export class ArticleExtractionPool {
   ): Promise<HtmlText> {
     // A copy the thread can own: the caller's buffer may be a slice of a larger one.
     const own = new Uint8Array(html);
-    return this.pool.run(
-      { html: own, charset, url },
-      { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, transfer: [own.buffer] },
-    );
+    const run = () =>
+      this.pool.run(
+        { html: own, charset, url },
+        { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, transfer: [own.buffer] },
+      );
+    const { owner } = options;
+    if (owner === undefined) return run();
+    const before = this.lastOfOwner.get(owner) ?? Promise.resolve();
+    const read = before.then(run, run);
+    const settled = read.catch(() => undefined);
+    this.lastOfOwner.set(owner, settled);
+    void settled.then(() => {
+      if (this.lastOfOwner.get(owner) === settled) this.lastOfOwner.delete(owner);
+    });
+    return read;
   }
 
   close(): Promise<void> {

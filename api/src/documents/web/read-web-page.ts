@@ -199,7 +199,7 @@ export async function readWebPage(
 
   if (kind.reader === 'html') {
     const article = await untilAborted(
-      deps.extractArticle(page.body, page.charset, page.url),
+      deps.extractArticle(page.body, page.charset, page.url, { owner }),
       signal,
     );
     return {
