@@ -9,6 +9,17 @@ afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');
     cleanup();
+    // A stubbed fetch handler that threw (a failed assertion inside it, say) only made the app
+    // see a failed request, which it may handle quietly: the test fails here instead.
+    const { takeUnexpectedHandlerErrors } = await import('./common/testing/index');
+    const thrown = takeUnexpectedHandlerErrors();
+    if (thrown.length > 0) {
+      throw new Error(
+        `A stubbed fetch handler threw (throw networkFailure() to simulate a network failure):\n${thrown
+          .map((error) => (error instanceof Error ? (error.stack ?? error.message) : String(error)))
+          .join('\n')}`,
+      );
+    }
   }
 });
 

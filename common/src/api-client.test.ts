@@ -10,7 +10,14 @@ import {
   toApiErrorInfo,
 } from './api-client';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-storage';
-import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
+import {
+  jsonResponse,
+  makeUser,
+  networkFailure,
+  storeSession,
+  stubFetch,
+  takeUnexpectedHandlerErrors,
+} from 'common/testing';
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();
@@ -54,7 +61,7 @@ describe('api client', () => {
       '/api/credits': { token: 'someone-else', response: answer('not yours') },
       '/api/notifications': {
         token: 'token-1',
-        response: Promise.reject(new TypeError('offline')),
+        response: Promise.reject(networkFailure('offline')),
       },
     });
     const read = async (path: string) =>
@@ -138,7 +145,7 @@ describe('api client', () => {
 
   it('reports a network failure as "Network error: <reason>"', async () => {
     stubFetch(() => {
-      throw new TypeError('Failed to fetch');
+      throw networkFailure('Failed to fetch');
     });
     const error = await request(() => api.auth.me.$get(), FALLBACK_MESSAGES.loadProfile).catch(
       (caught: unknown) => caught,
@@ -149,6 +156,24 @@ describe('api client', () => {
       status: 0,
       code: 'NETWORK_ERROR',
     });
+  });
+
+  it('a stub handler that throws anything but a network failure is kept to fail the test', async () => {
+    stubFetch((seen) => {
+      if (seen.path === '/api/auth/me') throw networkFailure('offline');
+      throw new Error('an assertion inside the handler');
+    });
+    await expect(request(() => api.auth.me.$get(), 'x')).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+    expect(takeUnexpectedHandlerErrors()).toEqual([]);
+    // The app sees a failed request either way; the setup's afterEach fails the test with it.
+    await expect(request(() => api.config.$get(), 'x')).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
+    const thrown = takeUnexpectedHandlerErrors();
+    expect(thrown).toHaveLength(1);
+    expect(String(thrown[0])).toBe('Error: an assertion inside the handler');
   });
 
   it('ends the session on a 401 to a request that carried a token', async () => {

@@ -9,7 +9,7 @@ import {
   resetPortalConfig,
   toPortalConfig,
 } from './portal-config';
-import { jsonResponse, stubFetch } from 'common/testing';
+import { jsonResponse, networkFailure, stubFetch } from 'common/testing';
 
 describe('portal config', () => {
   beforeEach(() => {
@@ -52,7 +52,7 @@ describe('portal config', () => {
     let calls = 0;
     stubFetch(() => {
       calls += 1;
-      if (calls === 1) throw new TypeError('offline');
+      if (calls === 1) throw networkFailure('offline');
       return jsonResponse({ success: true, data: { demo: null } });
     });
     await expect(getPortalConfig()).rejects.toMatchObject({ message: 'Network error: offline' });

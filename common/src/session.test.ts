@@ -18,7 +18,7 @@ import {
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-storage';
 import { createAppStore } from './store';
 import { TIME_ZONE_STORAGE_KEY } from './time-zone';
-import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
+import { jsonResponse, makeUser, networkFailure, storeSession, stubFetch } from 'common/testing';
 
 function storedUser(): unknown {
   const raw = localStorage.getItem(USER_STORAGE_KEY);
@@ -223,7 +223,7 @@ describe('session', () => {
 
     it('register failure falls back to "Registration failed"', async () => {
       stubFetch(() => {
-        throw new TypeError('Failed to fetch');
+        throw networkFailure('Failed to fetch');
       });
       const store = createAppStore();
       await store.dispatch(register({ name: 'Al', email: 'al@example.com', password: 'secret1' }));

@@ -29,20 +29,50 @@ export interface SeenRequest {
 }
 
 /**
+ * What a stubbed fetch handler throws to simulate a network failure: fetch rejects with a
+ * TypeError when the network is down, and so does the stub.
+ */
+export class NetworkFailure extends TypeError {}
+
+/** A network failure with fetch's own message, e.g. `throw networkFailure('offline')`. */
+export function networkFailure(message = 'Failed to fetch'): NetworkFailure {
+  return new NetworkFailure(message);
+}
+
+// Errors that stubbed handlers threw unexpectedly (a failed assertion, a bug in the handler):
+// the app under test only sees a failed request, which it may well handle, so the setup's
+// afterEach fails the test with them (see takeUnexpectedHandlerErrors).
+let unexpectedHandlerErrors: unknown[] = [];
+
+/** The errors stubbed handlers threw since the last call, other than a NetworkFailure. */
+export function takeUnexpectedHandlerErrors(): unknown[] {
+  const errors = unexpectedHandlerErrors;
+  unexpectedHandlerErrors = [];
+  return errors;
+}
+
+/**
  * Replaces global fetch with `handler` (undone by vi.unstubAllGlobals / restoreAllMocks).
- * The handler gets each request; throwing from it simulates a network failure.
+ * The handler gets each request. Throwing a {@link NetworkFailure} from it simulates a network
+ * failure; anything else it throws fails the test (after it ends), so record the requests and
+ * assert on them after the action rather than inside the handler.
  */
 export function stubFetch(
   handler: (request: SeenRequest) => Response | Promise<Response>,
 ): Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>> {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    return handler({
-      method: init?.method ?? 'GET',
-      path: `${url.pathname}${url.search}`,
-      headers: new Headers(init?.headers),
-      body: init?.body,
-    });
+    try {
+      return await handler({
+        method: init?.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: new Headers(init?.headers),
+        body: init?.body,
+      });
+    } catch (error) {
+      if (!(error instanceof NetworkFailure)) unexpectedHandlerErrors.push(error);
+      throw error;
+    }
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

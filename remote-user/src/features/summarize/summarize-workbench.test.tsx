@@ -90,8 +90,7 @@ describe('SummarizePage: Length and Format', () => {
     const bodies: unknown[] = [];
     const { unmount } = setup({
       handler: (request) => {
-        expect(request.path).toBe('/api/summaries/stream');
-        bodies.push(JSON.parse(String(request.body)));
+        bodies.push({ path: request.path, body: JSON.parse(String(request.body)) });
         return sseResponse([['done', { summary: makeSummary({ id: 'n' }), updatedCredits: 4 }]]);
       },
     });
@@ -100,7 +99,12 @@ describe('SummarizePage: Length and Format', () => {
     fireEvent.change(screen.getByLabelText('Text to summarize'), { target: { value: VALID_TEXT } });
     await userEvent.click(screen.getByRole('button', { name: 'Generate summary' }));
     await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
-    expect(bodies).toEqual([{ content: VALID_TEXT.trim(), length: 'short', format: 'bullets' }]);
+    expect(bodies).toEqual([
+      {
+        path: '/api/summaries/stream',
+        body: { content: VALID_TEXT.trim(), length: 'short', format: 'bullets' },
+      },
+    ]);
     expect(JSON.parse(localStorage.getItem(SUMMARY_OPTIONS_STORAGE_KEY) ?? '{}')).toEqual({
       length: 'short',
       format: 'bullets',

@@ -4,6 +4,7 @@ import { FIRST_REQUEST_OF_PAGE } from 'common/early-requests';
 import { logout } from 'common/session';
 import { createAppStore } from 'common/store';
 import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
+import type { SeenRequest } from 'common/testing';
 import {
   clearCurrentSummary,
   createSummary,
@@ -276,11 +277,9 @@ describe('summaries thunks in the shell store', () => {
   it('a created summary (streamed) writes updatedCredits into the session', async () => {
     storeSession(makeUser({ credits: 5 }));
     const summary = makeSummary({ id: 'created' });
+    const seen: SeenRequest[] = [];
     const fetchMock = stubFetch((request) => {
-      expect(request.method).toBe('POST');
-      expect(request.path).toBe('/api/summaries/stream');
-      expect(request.headers.get('Authorization')).toBe('Bearer test-token');
-      expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
+      seen.push(request);
       return sseResponse([
         ['delta', { text: 'Some' }],
         ['done', { summary, updatedCredits: 4 }],
@@ -289,6 +288,11 @@ describe('summaries thunks in the shell store', () => {
     const store = createAppStore();
     await store.dispatch(createSummary({ content: 'some text' }));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /api/summaries/stream',
+    ]);
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(JSON.parse(String(seen[0]?.body))).toEqual({ content: 'some text' });
     expect(store.getState().session.user?.credits).toBe(4);
     expect(selectSummariesState(store.getState())).toMatchObject({
       status: 'succeeded',
@@ -301,12 +305,9 @@ describe('summaries thunks in the shell store', () => {
   it('a server without the stream route (404): POST /api/summaries, same result', async () => {
     storeSession(makeUser({ credits: 5 }));
     const summary = makeSummary({ id: 'created' });
-    const paths: string[] = [];
+    const seen: SeenRequest[] = [];
     stubFetch((request) => {
-      paths.push(request.path);
-      expect(request.method).toBe('POST');
-      expect(request.headers.get('Authorization')).toBe('Bearer test-token');
-      expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
+      seen.push(request);
       if (request.path === '/api/summaries/stream') {
         return jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Not found' }, 404);
       }
@@ -314,7 +315,14 @@ describe('summaries thunks in the shell store', () => {
     });
     const store = createAppStore();
     await store.dispatch(createSummary({ content: 'some text' }));
-    expect(paths).toEqual(['/api/summaries/stream', '/api/summaries']);
+    expect(seen.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /api/summaries/stream',
+      'POST /api/summaries',
+    ]);
+    for (const request of seen) {
+      expect(request.headers.get('Authorization')).toBe('Bearer test-token');
+      expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
+    }
     expect(store.getState().session.user?.credits).toBe(4);
     expect(selectSummariesState(store.getState())).toMatchObject({
       status: 'succeeded',
@@ -342,7 +350,7 @@ describe('summaries thunks in the shell store', () => {
 
   it('streams the file as multipart field `file`, with the reading progress, until the summary', async () => {
     storeSession(makeUser({ credits: 2 }));
-    let sent: unknown = null;
+    const seen: SeenRequest[] = [];
     const store = createAppStore();
     const stages: unknown[] = [];
     store.subscribe(() => {
@@ -350,9 +358,7 @@ describe('summaries thunks in the shell store', () => {
       if (progress && stages[stages.length - 1] !== progress) stages.push(progress);
     });
     stubFetch((request) => {
-      expect(request.path).toBe('/api/summaries/upload/stream');
-      expect(request.headers.get('Accept')).toBe('text/event-stream');
-      sent = request.body;
+      seen.push(request);
       return sseResponse([
         ['progress', { stage: 'reading' }],
         ['progress', { stage: 'ocr', page: 1, pages: 2 }],
@@ -367,6 +373,9 @@ describe('summaries thunks in the shell store', () => {
       createSummaryFromFile({ file, options: { length: 'short', format: 'bullets' } }),
     );
     expect(createSummaryFromFile.fulfilled.match(result)).toBe(true);
+    expect(seen.map(({ path }) => path)).toEqual(['/api/summaries/upload/stream']);
+    expect(seen[0]?.headers.get('Accept')).toBe('text/event-stream');
+    const sent = seen[0]?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect((sent as FormData).get('file')).toBeInstanceOf(File);
     expect((sent as FormData).get('length')).toBe('short');
@@ -388,9 +397,10 @@ describe('summaries thunks in the shell store', () => {
   it('streams a web page from its address, and shows a refused address as the server says', async () => {
     storeSession(makeUser({ credits: 2 }));
     const bodies: unknown[] = [];
+    const paths: string[] = [];
     stubFetch((request) => {
       bodies.push(JSON.parse(String(request.body)));
-      expect(request.path).toBe('/api/summaries/stream');
+      paths.push(request.path);
       return bodies.length === 1
         ? sseResponse([
             ['progress', { stage: 'fetching' }],
@@ -419,6 +429,7 @@ describe('summaries thunks in the shell store', () => {
       }),
     );
     expect(bodies[1]).toEqual({ url: 'http://10.0.0.1/', length: 'long', format: 'tldr' });
+    expect(paths).toEqual(['/api/summaries/stream', '/api/summaries/stream']);
     expect(selectSummariesState(store.getState())).toMatchObject({
       status: 'failed',
       operation: 'url',
