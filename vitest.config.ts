@@ -27,6 +27,19 @@ export default defineConfig({
           setupFiles: ['./vitest.setup.ts'],
         },
       },
+      {
+        // Type tests (*.test-d.ts: expectTypeOf), checked by tsc and reported as tests.
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['api/src/**/*.test-d.ts', 'common/src/**/*.test-d.ts'],
+            tsconfig: './tsconfig.type-tests.json',
+          },
+        },
+      },
     ],
   },
 });

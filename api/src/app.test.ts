@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { testClient } from 'hono/testing';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApp } from './app';
-import type { AppType } from './app-type';
 import { AppError } from './lib/app-error';
 import type { AppEnv } from './lib/app-env';
 import { uploadBodyLimit } from './lib/body-limit';
@@ -262,7 +261,7 @@ describe('request ids and headers', () => {
 });
 
 describe('AppType', () => {
-  it('gives hono/client typed routes', async () => {
+  it('gives hono/client typed routes (their types: app-type.test-d.ts)', async () => {
     const client = testClient(t.app);
     const res = await client.api.auth.register.$post({
       json: { name: 'Typed Client', email: 'typed@example.com', password: 'secret1' },
@@ -270,18 +269,16 @@ describe('AppType', () => {
     expect(res.status).toBe(201);
     if (res.status === 201) {
       const body = await res.json();
-      expectTypeOf(body.user.role).toEqualTypeOf<'user' | 'editor' | 'reviewer' | 'admin'>();
-      expectTypeOf(body.token).toEqualTypeOf<string>();
+      expect(body.user.role).toBe('user');
+      expect(typeof body.token).toBe('string');
       expect(body.user.email).toBe('typed@example.com');
       const me = await client.api.auth.me.$get(undefined, {
         headers: { Authorization: `Bearer ${body.token}` },
       });
       const meBody = await me.json();
-      expectTypeOf(meBody.data.credits).toEqualTypeOf<number>();
       expect(meBody.data.credits).toBe(5);
     }
     const config = await (await client.api.config.$get()).json();
-    expectTypeOf(config.data.maxChars).toEqualTypeOf<number>();
-    expectTypeOf<AppType>().toEqualTypeOf<typeof t.app>();
+    expect(config.data.maxChars).toBe(50_000);
   });
 });
