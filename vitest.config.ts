@@ -1,4 +1,21 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vitest/config';
+import {
+  SHARED_COMMON_MODULES_ID,
+  sharedCommonModulesSource,
+} from './common/build/shared-modules.mjs';
+
+/** `virtual:shared-common-modules` for the shell's tests, as webpack builds it for the shell. */
+function sharedCommonModules(): Plugin {
+  // Placed in the shell's folder, so its imports resolve as the shell's own do.
+  const id = path.resolve(import.meta.dirname, 'shell/src/app/shared-common-modules.virtual.js');
+  return {
+    name: 'shared-common-modules',
+    resolveId: (source) => (source === SHARED_COMMON_MODULES_ID ? id : null),
+    load: (loaded) => (loaded === id ? sharedCommonModulesSource() : null),
+  };
+}
 
 export default defineConfig({
   test: {
@@ -16,6 +33,7 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        plugins: [sharedCommonModules()],
         test: {
           name: 'web',
           include: [

@@ -11,7 +11,11 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { CompileHintsPlugin } from './compile-hints.mjs';
 import { CompressAssetsPlugin } from './compress.mjs';
-import { SHARED_COMMON_MODULES } from './shared-modules.mjs';
+import {
+  SHARED_COMMON_MODULES,
+  SHARED_COMMON_MODULES_ID,
+  sharedCommonModulesSource,
+} from './shared-modules.mjs';
 
 const require = createRequire(import.meta.url);
 const commonPackage = require('../package.json');
@@ -231,6 +235,13 @@ export function createWebpackConfig({ name, dirname, devPort, title, exposes }) 
         // pages (shell/src/app/federation.ts). Remotes keep their shared singletons; in
         // production they use that runtime instead of bundling one (externalRuntime) and ship no
         // dev harness. See docs/decisions/0007-shell-prerender-and-lazy-federation.md.
+        isShell &&
+          new webpack.experiments.schemes.VirtualUrlPlugin({
+            [SHARED_COMMON_MODULES_ID.replace(/^virtual:/, '')]: {
+              type: '.js',
+              source: sharedCommonModulesSource,
+            },
+          }),
         isShell
           ? new webpack.DefinePlugin({
               __SHARED_VERSIONS__: JSON.stringify(shellSharedVersions(dirname)),

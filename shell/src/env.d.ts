@@ -18,3 +18,9 @@ declare const __SHARED_VERSIONS__: {
   common: string;
   federation: string;
 };
+
+/** Generated from common/build/shared-modules.mjs (sharedCommonModulesSource). */
+declare module 'virtual:shared-common-modules' {
+  /** Each shared `common/` module's namespace, by the key remotes consume it under. */
+  export const SHARED_COMMON: Readonly<Record<string, unknown>>;
+}

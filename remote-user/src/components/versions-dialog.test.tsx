@@ -235,7 +235,9 @@ describe('VersionsButton', () => {
       jsonResponse({ success: false, code: 'NOT_FOUND', message: 'Summary not found' }, 404),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Versions' }));
-    expect(await screen.findByText('Summary not found')).toBeVisible();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Summary not found');
+    expect(screen.queryByRole('list', { name: /versions/i })).toBeNull();
   });
 });
 

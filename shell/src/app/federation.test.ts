@@ -28,7 +28,9 @@ function reduxToolkitValues(source: string): string[] {
   return names;
 }
 
-beforeAll(() => {
+let federation: typeof import('./federation');
+
+beforeAll(async () => {
   vi.stubGlobal('__SHARED_VERSIONS__', {
     react: '19.3.1',
     'react-dom': '19.3.1',
@@ -37,18 +39,24 @@ beforeAll(() => {
     common: '1.0.0',
     federation: '2.9.2',
   });
-});
+  // The first import transforms every shared module: seconds on a busy machine.
+  federation = await import('./federation');
+}, 60_000);
 
 describe('sharedModules', () => {
-  it('lends exactly the common/ modules the remotes are built to consume', async () => {
-    const { sharedModules } = await import('./federation');
+  it('lends exactly the common/ modules the remotes are built to consume, as the shell imports them', async () => {
+    const { sharedModules } = federation;
     const lent = Object.keys(sharedModules()).filter((key) => key.startsWith('common/'));
     expect(lent.sort()).toEqual([...SHARED_COMMON_MODULES].sort());
+    // The generated module lends the very instances the shell runs with.
+    const store = sharedModules()['common/store'];
+    if (!store || Array.isArray(store)) throw new Error('common/store is lent once');
+    expect('lib' in store ? store.lib?.() : null).toBe(await import('common/store'));
   });
 
   it('lends the very React the shell renders with, as a singleton', async () => {
     const React = await import('react');
-    const { sharedModules } = await import('./federation');
+    const { sharedModules } = federation;
     const react = sharedModules().react;
     if (!react || Array.isArray(react)) throw new Error('react is lent once');
     expect('lib' in react ? react.lib?.() : null).toBe(React);
@@ -56,7 +64,7 @@ describe('sharedModules', () => {
   });
 
   it('lends every Redux Toolkit function the remotes and their common/ modules call', async () => {
-    const { LENT_REDUX_TOOLKIT, sharedModules } = await import('./federation');
+    const { LENT_REDUX_TOOLKIT, sharedModules } = federation;
     const dirs = ['common/src', 'remote-user/src', 'remote-admin/src', 'remote-editor/src'];
     dirs.push('remote-reviewer/src');
     const used = new Set<string>();

@@ -7,32 +7,7 @@ import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import * as ReactRedux from 'react-redux';
 import { combineSlices, configureStore, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import * as apiClient from 'common/api-client';
-import * as cx from 'common/cx';
-import * as modal from 'common/modal';
-import * as pagination from 'common/pagination';
-import * as portalConfig from 'common/portal-config';
-import * as roles from 'common/roles';
-import * as router from 'common/router';
-import * as session from 'common/session';
-import * as sessionStorage from 'common/session-storage';
-import * as store from 'common/store';
-import * as text from 'common/text';
-import * as user from 'common/user';
-import * as alert from 'common/ui/alert';
-import * as badge from 'common/ui/badge';
-import * as button from 'common/ui/button';
-import * as card from 'common/ui/card';
-import * as confirmDialog from 'common/ui/confirm-dialog';
-import * as dialog from 'common/ui/dialog';
-import * as icons from 'common/ui/icons';
-import * as label from 'common/ui/label';
-import * as pager from 'common/ui/pager';
-import * as skeleton from 'common/ui/skeleton';
-import * as spinner from 'common/ui/spinner';
-import * as tabs from 'common/ui/tabs';
-import * as textarea from 'common/ui/textarea';
-import * as toast from 'common/ui/toast';
+import { SHARED_COMMON } from 'virtual:shared-common-modules';
 import { remoteErrorPlugin } from './remote-error-plugin';
 import { checkedManifestPlugin } from './remote-manifest';
 
@@ -63,7 +38,8 @@ export const LENT_REDUX_TOOLKIT = {
 /**
  * What the shell lends the remotes: its own React, react-redux, Redux Toolkit and `common/`
  * modules, under the keys the remotes consume (their `shared` config in common/build/webpack.config.mjs; the
- * `common/` keys are common/build/shared-modules.mjs, and federation.test.ts keeps them equal). Handing
+ * `common/` ones come from `virtual:shared-common-modules`, generated from the one list in
+ * common/build/shared-modules.mjs). Handing
  * over the very module instances the shell renders with is what keeps one React, one store, one
  * router context and one API client across shell and remotes. Modules with state of their own
  * (api-client, modal, toast, store, router, portal-config) must be on this list. The others are
@@ -83,32 +59,9 @@ export function sharedModules(): Shared {
     'react-dom/client': singleton(domVersion, ReactDOMClient),
     'react-redux': singleton(versions['react-redux'], ReactRedux),
     '@reduxjs/toolkit': singleton(versions['@reduxjs/toolkit'], LENT_REDUX_TOOLKIT),
-    'common/api-client': common(apiClient),
-    'common/cx': common(cx),
-    'common/modal': common(modal),
-    'common/pagination': common(pagination),
-    'common/portal-config': common(portalConfig),
-    'common/roles': common(roles),
-    'common/router': common(router),
-    'common/session': common(session),
-    'common/session-storage': common(sessionStorage),
-    'common/store': common(store),
-    'common/text': common(text),
-    'common/user': common(user),
-    'common/ui/alert': common(alert),
-    'common/ui/badge': common(badge),
-    'common/ui/button': common(button),
-    'common/ui/card': common(card),
-    'common/ui/confirm-dialog': common(confirmDialog),
-    'common/ui/dialog': common(dialog),
-    'common/ui/icons': common(icons),
-    'common/ui/label': common(label),
-    'common/ui/pager': common(pager),
-    'common/ui/skeleton': common(skeleton),
-    'common/ui/spinner': common(spinner),
-    'common/ui/tabs': common(tabs),
-    'common/ui/textarea': common(textarea),
-    'common/ui/toast': common(toast),
+    ...Object.fromEntries(
+      Object.entries(SHARED_COMMON).map(([key, module]) => [key, common(module)]),
+    ),
   };
 }
 

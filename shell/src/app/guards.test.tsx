@@ -59,8 +59,10 @@ describe('RequireAuth', () => {
 
   it('lets a signed-in user in', () => {
     storeSession(makeUser());
-    renderWithProviders({ routes, initialEntry: '/history' });
-    expect(screen.getByText(/^history at \/history/)).toBeVisible();
+    const { router } = renderWithProviders({ routes, initialEntry: '/history?page=2' });
+    expect(router.state.location.pathname).toBe('/history');
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText(/^history/).textContent).toBe('history at /history with null');
   });
 });
 
@@ -87,29 +89,38 @@ describe('RequireRole', () => {
     ['editor', '/editor'],
   ] as const)('lets the role %s open %s', (role, path) => {
     storeSession(makeUser({ role }));
-    renderWithProviders({ routes, initialEntry: path });
-    expect(screen.getByText(new RegExp(`at ${path} `))).toBeVisible();
+    const { router } = renderWithProviders({ routes, initialEntry: path });
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByText(new RegExp(`at ${path} `)).textContent).toBe(
+      `${path.slice(1)} at ${path} with null`,
+    );
   });
 });
 
 describe('RedirectIfSignedIn', () => {
   it('sends a signed-in user from /register to /dashboard', () => {
     storeSession(makeUser());
-    renderWithProviders({ routes, initialEntry: '/register' });
-    expect(screen.getByText(/^dashboard at \/dashboard/)).toBeVisible();
+    const { router } = renderWithProviders({ routes, initialEntry: '/register' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByText(/^dashboard/).textContent).toBe('dashboard at /dashboard with null');
+    expect(screen.queryByText(/^register/)).toBeNull();
   });
 
   it('sends a user who just signed in back to the remembered page', () => {
     storeSession(makeUser());
-    renderWithProviders({
+    const { router } = renderWithProviders({
       routes,
-      initialEntry: { pathname: '/register', state: { from: '/history' } },
+      initialEntry: { pathname: '/register', state: { from: '/history?page=3' } },
     });
-    expect(screen.getByText(/^history at \/history/)).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/history?page=3',
+    );
+    expect(screen.getByText(/^history/).textContent).toBe('history at /history with null');
   });
 
   it('shows the page to a signed-out visitor', () => {
-    renderWithProviders({ routes, initialEntry: '/register' });
-    expect(screen.getByText(/^register at \/register/)).toBeVisible();
+    const { router } = renderWithProviders({ routes, initialEntry: '/register' });
+    expect(router.state.location.pathname).toBe('/register');
+    expect(screen.getByText(/^register/).textContent).toBe('register at /register with null');
   });
 });

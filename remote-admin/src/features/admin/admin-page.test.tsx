@@ -111,9 +111,13 @@ setupStaffPageTests();
 
 describe('AdminPage', () => {
   it('sends anyone but an admin to /dashboard', async () => {
-    stubApi();
-    renderAdmin(makeUser({ role: 'editor' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    const fetchMock = stubApi();
+    const { router } = renderAdmin(makeUser({ role: 'editor' }));
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ accessDenied: true });
+    // Nothing of the admin's was asked for.
+    expect(requestLog(fetchMock)).toEqual([]);
   });
 
   it('shows the stat cards, the users table and the role distribution', async () => {
@@ -148,7 +152,10 @@ describe('AdminPage', () => {
   it('says No users found when there are none', async () => {
     stubApi({ users: [] });
     renderAdmin();
-    expect(await screen.findByText('No users found')).toBeVisible();
+    const empty = await screen.findByText('No users found');
+    expect(empty.textContent).toBe('No users found');
+    expect(screen.queryAllByRole('rowheader')).toEqual([]);
+    expect(statText('Total Users')).toBe('Total Users0');
   });
 
   it('shows a failed load in a red alert, and Refresh loads again', async () => {
@@ -476,10 +483,14 @@ describe('AdminPage', () => {
     });
 
     it('says No summaries found when there are none', async () => {
-      stubApi({ summaries: [] });
+      const fetchMock = stubApi({ summaries: [] });
       renderAdmin();
       await userEvent.click(screen.getByRole('tab', { name: 'All Summaries' }));
-      expect(await screen.findByText('No summaries found')).toBeVisible();
+      expect((await screen.findByText('No summaries found')).textContent).toBe(
+        'No summaries found',
+      );
+      expect(screen.queryAllByRole('article')).toEqual([]);
+      expect(requestLog(fetchMock)).toContain('GET /api/admin/summaries?page=1&limit=50');
     });
   });
 

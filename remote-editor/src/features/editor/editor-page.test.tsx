@@ -64,12 +64,17 @@ setupStaffPageTests();
 
 describe('EditorPage', () => {
   it('sends a user to /dashboard and lets an admin in', async () => {
-    stubApi();
-    const { unmount } = renderEditor(makeUser({ role: 'reviewer' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    const fetchMock = stubApi();
+    const { router, unmount } = renderEditor(makeUser({ role: 'reviewer' }));
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ accessDenied: true });
+    expect(requestLog(fetchMock)).toEqual([]);
     unmount();
-    renderEditor(makeUser({ role: 'admin' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Content management' })).toBeVisible();
+    const admin = renderEditor(makeUser({ role: 'admin' }));
+    expect(admin.router.state.location.pathname).toBe('/editor');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Content management');
+    expect(await findCards('All Summaries')).toHaveLength(2);
   });
 
   it("lists everyone's summaries with edit and delete, and the cards show total, role and view", async () => {

@@ -70,9 +70,12 @@ setupStaffPageTests();
 
 describe('ReviewerPage', () => {
   it('sends an editor to /dashboard', async () => {
-    stubApi();
-    renderReviewer(makeUser({ role: 'editor' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeVisible();
+    const fetchMock = stubApi();
+    const { router } = renderReviewer(makeUser({ role: 'editor' }));
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.state).toEqual({ accessDenied: true });
+    expect(requestLog(fetchMock)).toEqual([]);
   });
 
   it('shows the header, the stat cards and the pending count on its tab', async () => {
@@ -92,7 +95,9 @@ describe('ReviewerPage', () => {
   it('says All Caught Up! when nothing is pending', async () => {
     stubApi({ pending: [] });
     renderReviewer();
-    expect(await screen.findByText('All Caught Up!')).toBeVisible();
+    expect((await screen.findByText('All Caught Up!')).textContent).toBe('All Caught Up!');
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(screen.queryByRole('list', { name: 'Pending Reviews' })).toBeNull();
   });
 
   it('only logs a failure to load the stats', async () => {

@@ -143,7 +143,8 @@ describe('CreditsPage', () => {
   it('warns at 1 credit', async () => {
     stubApi([]);
     renderPage(makeUser({ credits: 1 }));
-    expect(screen.getByText('1 credit left')).toBeVisible();
+    const warning = screen.getByText('1 credit left').closest('.ui-alert__body') as HTMLElement;
+    expect(warning.textContent).toBe('1 credit leftYour next summary uses your last credit.');
     await screen.findByRole('table');
   });
 

@@ -91,12 +91,10 @@ describe('DashboardPage', () => {
     analyticsApi();
     renderDashboard(makeUser({ name: 'Ada Lovelace', email: 'ada@example.com', credits: 3 }));
     const card = (title: string) =>
-      screen.getByRole('heading', { name: title }).parentElement as HTMLElement;
-    expect(within(card('Available credits')).getByText('3')).toBeVisible();
-    expect(within(card('Account')).getByText('Ada Lovelace')).toBeVisible();
-    expect(within(card('Account')).getByText('ada@example.com')).toBeVisible();
-    expect(within(card('Account')).getByText('User')).toBeVisible();
-    expect(within(card('Account Status')).getByText('Active')).toBeVisible();
+      (screen.getByRole('heading', { name: title }).parentElement as HTMLElement).textContent;
+    expect(card('Available credits')).toBe(' Available credits31 credit per summaryCredit history');
+    expect(card('Account')).toBe(' AccountAda Lovelaceada@example.comRole: User');
+    expect(card('Account Status')).toBe(' Account StatusActiveYour account is in good standing');
   });
 
   it('links to Create Summary and View History', () => {
@@ -118,10 +116,21 @@ describe('DashboardPage', () => {
   it('lists the platform features', () => {
     analyticsApi();
     renderDashboard();
-    for (const feature of ['AI summarization', 'Credit system', 'Summary history', 'Analytics']) {
-      expect(screen.getByRole('heading', { name: feature })).toBeVisible();
-    }
-    expect(screen.getByText(/1 credit per summary\. Regenerating/)).toBeVisible();
+    const features = screen
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => [heading.textContent, heading.nextElementSibling?.textContent]);
+    expect(features).toEqual([
+      [
+        'AI summarization',
+        'Long articles, reports and notes condensed into clear, readable summaries.',
+      ],
+      [
+        'Credit system',
+        '1 credit per summary. Regenerating a summary with new instructions is free.',
+      ],
+      ['Summary history', 'Every summary is kept, ready to read again, copy or download.'],
+      ['Analytics', 'Compression rates, word counts and your usage over time.'],
+    ]);
   });
 
   it("shows the user's analytics and a usage chart with a text alternative", async () => {

@@ -119,11 +119,14 @@ describe('LoginPage', () => {
     api({
       '/api/auth/login': () => jsonResponse({ success: true, token: 'jwt', user: makeUser() }),
     });
-    renderLogin({ from: '/history' });
+    const { router } = renderLogin({ from: '/history?page=2' });
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'History page' })).toBeVisible();
+    await screen.findByRole('heading', { name: 'History page' });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/history?page=2',
+    );
   });
 
   it('advertises the demo account and fills it in', async () => {

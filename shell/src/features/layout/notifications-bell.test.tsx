@@ -114,11 +114,13 @@ describe('NotificationsBell', () => {
 
   it('follows a notification to what it is about', async () => {
     stubApi([], 0);
-    renderBell();
+    const { router } = renderBell();
     await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(within(panel).getByRole('link', { name: /administrator added/ }));
-    expect(screen.getByRole('heading', { name: 'Credits page' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/credits');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Credits page');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('polls no faster than once a minute', async () => {

@@ -113,10 +113,12 @@ describe('SharedSummaryPage', () => {
         404,
       ),
     );
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Summary not available' }),
-    ).toBeVisible();
-    expect(screen.getByText(SHARED_NOT_FOUND_TEXT)).toBeVisible();
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Summary not available');
+    expect(screen.getByText(SHARED_NOT_FOUND_TEXT).textContent).toBe(SHARED_NOT_FOUND_TEXT);
+    // Nothing of a summary is shown: no original, no author.
+    expect(screen.queryByRole('region', { name: 'Original' })).toBeNull();
+    expect(screen.queryByText(/^By /)).toBeNull();
   });
 
   it('says so in words when the server cannot answer', async () => {
