@@ -13,9 +13,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { compressFiles } from 'common/build/compress.mjs';
+import {
+  SHARED_COMMON_MODULES_ID,
+  sharedCommonModulesSource,
+} from 'common/build/shared-modules.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(shellDir, 'dist');
+
+/** `virtual:shared-common-modules` for esbuild, as webpack builds it for the shell. */
+const sharedCommonModules = {
+  name: 'shared-common-modules',
+  setup(builder) {
+    builder.onResolve({ filter: new RegExp(`^${SHARED_COMMON_MODULES_ID}$`) }, () => ({
+      path: SHARED_COMMON_MODULES_ID,
+      namespace: 'shared-common-modules',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'shared-common-modules' }, () => ({
+      contents: sharedCommonModulesSource(),
+      // Its imports resolve as the shell's own do.
+      resolveDir: path.join(shellDir, 'src', 'app'),
+      loader: 'js',
+    }));
+  },
+};
 
 async function loadRenderer() {
   const outDir = mkdtempSync(path.join(tmpdir(), 'brevity-prerender-'));
@@ -30,6 +51,7 @@ async function loadRenderer() {
       format: 'cjs',
       jsx: 'automatic',
       loader: { '.css': 'empty' },
+      plugins: [sharedCommonModules],
       define: {
         'process.env.NODE_ENV': '"production"',
         'process.env.API_URL': JSON.stringify(process.env.API_URL ?? ''),
