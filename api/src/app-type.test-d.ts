@@ -18,7 +18,7 @@ describe('AppType', () => {
     expectTypeOf<Registered['user']['role']>().toEqualTypeOf<
       'user' | 'editor' | 'reviewer' | 'admin'
     >();
-    expectTypeOf<Registered['token']>().toEqualTypeOf<number>();
+    expectTypeOf<Registered['token']>().toEqualTypeOf<string>();
     expectTypeOf<Me['data']['credits']>().toEqualTypeOf<number>();
     expectTypeOf<PortalConfig['data']['maxChars']>().toEqualTypeOf<number>();
   });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createApp } from './app';
 import { AppError } from './lib/app-error';
 import type { AppEnv } from './lib/app-env';
-import { uploadBodyLimit } from './lib/body-limit';
+import { uploadBodyLimit } from './middleware/body-limit';
 import { validate } from './lib/validation';
 import { createTestApp } from './test/test-app';
 import type { TestApp } from './test/test-app';

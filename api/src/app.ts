@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { routePath } from 'hono/route';
 import { adminRoutes } from './features/admin/admin.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -17,15 +14,13 @@ import { ownSummariesListRoutes, summariesRoutes } from './features/summaries/su
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
-import { compressJson } from './lib/compression';
+import { compressJson } from './middleware/compression';
 import { handleError, handleNotFound } from './lib/error-handler';
-import { runWithRequestId } from './lib/logger';
-import { securityHeaders } from './lib/security-headers';
+import { securityHeaders } from './middleware/security-headers';
 import { requireAuth } from './middleware/auth';
-import { settleUnreadBody } from './lib/unread-body';
-import { apiRequestBody } from './lib/request-body';
-import { requestHeader } from './lib/request-header';
-import { nodeResponse } from './lib/response-headers';
+import { settleUnreadBody } from './middleware/unread-body';
+import { apiRequestBody } from './middleware/request-body';
+import { requestFrame } from './middleware/request-frame';
 
 /**
  * /api/summaries: one router, one requireAuth. The jobs' routes, the author's review history
@@ -42,42 +37,6 @@ const authenticatedSummariesRoutes = new Hono<AuthEnv>()
   .route('/', summaryReviewsRoutes)
   .route('/', summaryShareRoutes)
   .route('/', summariesRoutes);
-
-/** Longest X-Request-Id taken from a client; longer ones, or any other character, get a new id. */
-const REQUEST_ID_MAX_LENGTH = 128;
-const NOT_IN_REQUEST_ID = /[^\w\-=]/;
-
-/**
- * What every request gets, in one middleware (issue 13: one layer instead of two, and no web
- * Headers built to read one header): its id (the client's X-Request-Id when it is at most 128
- * word characters, `-` or `=`, else a new UUID), echoed in X-Request-Id; `deps`; a log context
- * that puts the id on every line logged while it runs; then its metrics and its access log line.
- */
-function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const { logger, metrics } = deps;
-  return (c, next) => {
-    let id = requestHeader(c, 'x-request-id');
-    if (!id || id.length > REQUEST_ID_MAX_LENGTH || NOT_IN_REQUEST_ID.test(id)) id = randomUUID();
-    c.set('requestId', id);
-    c.set('deps', deps);
-    const outgoing = nodeResponse(c);
-    if (outgoing) outgoing.setHeader('X-Request-Id', id);
-    else c.header('X-Request-Id', id);
-    return runWithRequestId(id, async () => {
-      const started = performance.now();
-      await next();
-      const seconds = (performance.now() - started) / 1000;
-      const status = c.res.status;
-      // The last matched pattern (`/api/summaries/:id`, or `/api/*` when no route matched),
-      // never the raw path, so the label has few values.
-      metrics.recordRequest(c.req.method, routePath(c, -1), status, seconds);
-      logger.info(
-        { method: c.req.method, path: c.req.path, status, ms: Math.round(seconds * 1000) },
-        'request',
-      );
-    });
-  };
-}
 
 /**
  * The whole HTTP app: unread bodies settled, request ids, request logs and metrics,

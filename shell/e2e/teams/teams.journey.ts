@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The origins the API was told about (teams.config.ts): the remotes on static servers. */
 const REMOTE_ORIGINS = (['admin', 'reviewer', 'user'] as const).map(cdnOrigin).sort();
-/** The directives that may name the remotes' origins (api/src/lib/security-headers.ts). */
+/** The directives that may name the remotes' origins (api/src/middleware/security-headers.ts). */
 const REMOTE_DIRECTIVES = ['script-src', 'style-src', 'connect-src', 'img-src', 'font-src'];
 
 const PIER_FACTS = [

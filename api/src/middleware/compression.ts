@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { negotiateEncoding } from './content-encoding';
-import { requestHeader } from './request-header';
+import { negotiateEncoding } from '../lib/content-encoding';
+import { requestHeader } from '../lib/request-header';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

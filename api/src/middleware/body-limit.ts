@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from './app-error';
-import { MAX_FILE_BYTES, MAX_JSON_BYTES } from './product-constants';
+import { AppError } from '../lib/app-error';
+import { MAX_FILE_BYTES, MAX_JSON_BYTES } from '../lib/product-constants';
 import { closeAfterAnswer } from './unread-body';
 
 /** Room for the multipart boundaries and part headers around a file of MAX_FILE_BYTES. */

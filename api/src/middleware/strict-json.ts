@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Context, MiddlewareHandler } from 'hono';
-import { AppError } from './app-error';
-import { requestHeader } from './request-header';
+import { AppError } from '../lib/app-error';
+import { requestHeader } from '../lib/request-header';
 
 const JSON_BODY = /^application\/(.+\+)?json\b/i;
 

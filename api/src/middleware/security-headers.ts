@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config';
-import { answerWithHeaders } from './response-headers';
-import type { HeaderList } from './response-headers';
+import { answerWithHeaders } from '../lib/response-headers';
+import type { HeaderList } from '../lib/response-headers';
 
 /** The origins of remotes configured on another origin (absolute REMOTE_*_URL values). */
 export function remoteOrigins(remotes: Config['remotes']): string[] {
