@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database, DbExecutor } from './database';
 import type { CreditReason, NewUser } from './schema';
-import { userColumns } from './users.repository';
-import type { UserRecord } from './users.repository';
+import { userColumns } from './user-record';
+import type { UserRecord } from './user-record';
 
 /*
  * The one home of credit movements. Every change to `users.credits` goes through a function

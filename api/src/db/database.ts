@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger';
 import type { DB } from './schema';
 import { fastTypes } from './timestamp-parser';
 import { UserCache } from './user-cache';
-import type { AuthUserRecord } from './users.repository';
+import type { AuthUserRecord } from './user-record';
 
 /** The application's database handle. */
 export type Database = Kysely<DB>;

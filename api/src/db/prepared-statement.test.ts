@@ -7,7 +7,7 @@ import { poolOf } from './database';
 import { prepareStatement } from './prepared-statement';
 import { insertAccount } from './credits.repository';
 import { findUserById } from './users.repository';
-import type { UserRecord } from './users.repository';
+import type { UserRecord } from './user-record';
 
 /*
  * Decision 0019: statements compiled once and, on a pg pool, prepared by name; the same SQL

@@ -12,8 +12,8 @@ import type {
 } from '../summarizer/summarizer';
 import type { PageWindow } from '../lib/page-query';
 import { KEPT_LATEST_VERSIONS } from '../lib/product-constants';
-import { authUserColumns } from './users.repository';
-import type { AuthUserRecord } from './users.repository';
+import { authUserColumns } from './user-record';
+import type { AuthUserRecord } from './user-record';
 
 /** A summary row with its reviewer's name (null when unreviewed or the reviewer is gone). */
 export type SummaryRecord = Selectable<SummariesTable> & { reviewer_name: string | null };

@@ -1,32 +1,10 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
 import { userCacheOf } from './database';
 import type { Database, DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
-import type { RevokedToken, Role, UsersTable } from './schema';
-
-/**
- * A user as the application handles it: every column except the password hash and the list of
- * revoked tokens (which only the authenticating read needs: AuthUserRecord).
- */
-export type UserRecord = Omit<Selectable<UsersTable>, 'password_hash' | 'revoked_tokens'>;
-
-export const userColumns = [
-  'id',
-  'name',
-  'email',
-  'role',
-  'credits',
-  'token_version',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** A user as the authenticating read sees them: with the tokens they signed out one by one. */
-export type AuthUserRecord = UserRecord & { revoked_tokens: RevokedToken[] };
-
-/** The columns of AuthUserRecord. */
-export const authUserColumns = [...userColumns, 'revoked_tokens'] as const;
+import type { RevokedToken, Role } from './schema';
+import { authUserColumns, userColumns } from './user-record';
+import type { AuthUserRecord, UserRecord } from './user-record';
 
 /**
  * The user with this id, or undefined. `id` must be a well-formed uuid. On the embedded

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../db/users.repository';
-import type { UserRecord } from '../db/users.repository';
+import type { UserRecord } from '../db/user-record';
 import { editSummary, removeSummary } from '../features/admin/admin-summaries.service';
 import { rechargeUser } from '../features/admin/admin-users.service';
 import { submitReview } from '../features/reviews/reviews.service';

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { UserRecord } from '../db/users.repository';
+import type { UserRecord } from '../db/user-record';
 import type { SessionTokenClaims } from './tokens';
 import type { DocumentReader } from '../documents/document-reader';
 import type { JobQueue } from './job-queue';

@@ -1,5 +1,5 @@
 import type { Role } from '../db/schema';
-import type { UserRecord } from '../db/users.repository';
+import type { UserRecord } from '../db/user-record';
 
 /** The User of API.md: never the password hash; `_id` equals `id` for the seed front end. */
 export interface UserResponse {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../db/schema';
 import { findUserById } from '../db/users.repository';
-import type { AuthUserRecord, UserRecord } from '../db/users.repository';
+import type { AuthUserRecord, UserRecord } from '../db/user-record';
 import { AppError } from '../lib/app-error';
 import { requestHeader } from '../lib/request-header';
 import type { AppEnv, AuthEnv, BearerEnv } from '../lib/app-env';

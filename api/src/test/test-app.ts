@@ -10,7 +10,7 @@ import { insertAccount } from '../db/credits.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
 import { createSummarizer } from '../summarizer/create-summarizer';
-import type { UserRecord } from '../db/users.repository';
+import type { UserRecord } from '../db/user-record';
 import type { AppDeps } from '../lib/app-env';
 import { createJobQueue } from '../lib/job-queue';
 import { createConsoleLogger } from './console-logger';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
 import type { Role } from '../../db/schema';
-import { userColumns } from '../../db/users.repository';
-import type { UserRecord } from '../../db/users.repository';
+import { userColumns } from '../../db/user-record';
+import type { UserRecord } from '../../db/user-record';
 import type { PageWindow } from '../../lib/page-query';
 
 /** Which users a staff list shows: `q` found in the name or email (any case), and a role. */

@@ -3,7 +3,7 @@ import { grantCredits } from '../../db/credits.repository';
 import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
-import type { UserRecord } from '../../db/users.repository';
+import type { UserRecord } from '../../db/user-record';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';

@@ -4,7 +4,7 @@ import {
   findUserWithPasswordByEmail,
   updatePasswordHash,
 } from '../../db/users.repository';
-import type { UserRecord } from '../../db/users.repository';
+import type { UserRecord } from '../../db/user-record';
 import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';

@@ -4,7 +4,7 @@ import {
   findPasswordHash,
   revokeToken,
 } from '../../db/users.repository';
-import type { UserRecord } from '../../db/users.repository';
+import type { UserRecord } from '../../db/user-record';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import { enforceRateLimit, rateLimitKey, releaseAttempt } from '../../lib/rate-limiter';

@@ -1,7 +1,7 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import { grantCredits } from '../../db/credits.repository';
 import type { CreditReason, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
-import type { UserRecord } from '../../db/users.repository';
+import type { UserRecord } from '../../db/user-record';
 import { assertActingRole } from '../../lib/acting-user';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';

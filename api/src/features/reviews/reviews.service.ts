@@ -1,5 +1,5 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import type { UserRecord } from '../../db/users.repository';
+import type { UserRecord } from '../../db/user-record';
 import { assertActingRole } from '../../lib/acting-user';
 import type { AppDeps } from '../../lib/app-env';
 import {

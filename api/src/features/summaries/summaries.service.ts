@@ -10,7 +10,7 @@ import { findSummaryShare } from '../../db/summary-shares.repository';
 import { toSummaryShareDto } from '../../lib/summary-share';
 import type { SummaryShareDto } from '../../lib/summary-share';
 import { findUserById } from '../../db/users.repository';
-import type { AuthUserRecord, UserRecord } from '../../db/users.repository';
+import type { AuthUserRecord, UserRecord } from '../../db/user-record';
 import type { DbExecutor } from '../../db/database';
 import { refusedDebit, sessionGone } from '../../lib/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
