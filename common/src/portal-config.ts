@@ -1,6 +1,7 @@
 import type { InferResponseType } from 'hono/client';
 import { api, request } from 'common/api-client';
 import { DEFAULT_FILE_TYPES } from './file-types';
+import type { RemoteName } from './remote-name';
 
 /**
  * What GET /api/config tells the front ends, inferred from the api's route: `demo` (credentials
@@ -17,9 +18,6 @@ export type PortalConfig = Pick<
   maxDocumentChars: number;
   urlSources: boolean;
 };
-
-/** The remotes the shell composes (the keys of the config's `remotes`): one name for each. */
-export type RemoteName = keyof PortalConfig['remotes'];
 
 /** SPEC.md §9 values, used for whatever the server leaves out. */
 export const DEFAULT_PORTAL_CONFIG: PortalConfig = {

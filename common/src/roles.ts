@@ -1,5 +1,5 @@
 import type { BadgeVariant } from 'common/badge-variant';
-import type { RemoteName } from 'common/portal-config';
+import type { RemoteName } from 'common/remote-name';
 
 export const ROLES = ['user', 'editor', 'reviewer', 'admin'] as const;
 

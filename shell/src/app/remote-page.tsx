@@ -11,7 +11,7 @@ import {
   releaseJustChecked,
   takeStartedLoad,
 } from './remotes';
-import type { RemoteName } from 'common/portal-config';
+import type { RemoteName } from 'common/remote-name';
 
 interface BoundaryProps {
   onRetry: () => void;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { getPortalConfig } from 'common/portal-config';
-import type { RemoteName } from 'common/portal-config';
+import type { RemoteName } from 'common/remote-name';
 import { federation, sharedModules } from './federation';
 import {
   RemoteIncompatibleError,
