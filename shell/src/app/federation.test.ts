@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { SHARED_COMMON_MODULES } from 'common/build/shared-modules.mjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Federation from './federation';
 
 const workspace = path.resolve(import.meta.dirname, '../../..');
 
@@ -28,7 +29,7 @@ function reduxToolkitValues(source: string): string[] {
   return names;
 }
 
-let federation: typeof import('./federation');
+let federation: typeof Federation;
 
 beforeAll(async () => {
   vi.stubGlobal('__SHARED_VERSIONS__', {
