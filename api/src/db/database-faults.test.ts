@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';
-import { insertAccount } from './credits.repository';
+import { insertAccount } from './credit-ledger.repository';
 import { signAccessToken } from '../lib/tokens';
 import { ledgerProblems } from '../test/ledger-audit';
 import { createScratchDatabase, LISTENING, openTestPool, ProcessGroup } from '../test/processes';

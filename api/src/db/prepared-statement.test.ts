@@ -5,7 +5,7 @@ import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
 import { poolOf } from './database';
 import { prepareStatement } from './prepared-statement';
-import { insertAccount } from './credits.repository';
+import { insertAccount } from './credit-ledger.repository';
 import { findUserById } from './users.repository';
 import type { UserRecord } from './user-record';
 

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { PasswordHashing } from '../lib/password-hashing';
 import { DEMO_PASSWORD, DEMO_USER_EMAIL, SIGNUP_CREDITS } from '../lib/product-constants';
 import { appendAuditEvent } from './audit-events.repository';
-import { insertAccount } from './credits.repository';
+import { insertAccount } from './credit-ledger.repository';
 import type { Database } from './database';
 import type { Role } from './schema';
 import { emailExists } from './users.repository';

@@ -160,3 +160,14 @@ export async function findPasswordHash(
     .executeTakeFirst();
   return row?.password_hash;
 }
+
+/** The ids of every admin but `exceptUserId`: they are told of each new credit request. */
+export async function listAdminIds(db: DbExecutor, exceptUserId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('id', '!=', exceptUserId)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -6,7 +6,7 @@ import { createApp } from '../app';
 import type { App } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
-import { insertAccount } from '../db/credits.repository';
+import { insertAccount } from '../db/credit-ledger.repository';
 import type { Database } from '../db/database';
 import type { Role } from '../db/schema';
 import { createSummarizer } from '../summarizer/create-summarizer';

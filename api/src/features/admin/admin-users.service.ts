@@ -1,5 +1,5 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { grantCredits } from '../../db/credits.repository';
+import { grantCredits } from '../../db/credit-ledger.repository';
 import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';

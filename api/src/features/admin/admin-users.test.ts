@@ -5,7 +5,7 @@ import { findUserById } from '../../db/users.repository';
 import type { UserResponse } from '../../lib/user-response';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import { MAX_CREDIT_BALANCE } from '../../db/credits.repository';
+import { MAX_CREDIT_BALANCE } from '../../db/credit-ledger.repository';
 import {
   BALANCE_TOO_HIGH_MESSAGE,
   changeUserRole,

@@ -1,4 +1,4 @@
-import { insertAccount } from '../../db/credits.repository';
+import { insertAccount } from '../../db/credit-ledger.repository';
 import {
   emailExists,
   findUserWithPasswordByEmail,

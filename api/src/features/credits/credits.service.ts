@@ -1,5 +1,11 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
-import { grantCredits } from '../../db/credits.repository';
+import {
+  countCreditHistory,
+  grantCredits,
+  listCreditHistory,
+} from '../../db/credit-ledger.repository';
+import type { CreditHistoryRow } from '../../db/credit-ledger.repository';
+import { listAdminIds } from '../../db/users.repository';
 import type { CreditReason, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
 import type { UserRecord } from '../../db/user-record';
 import { assertActingRole } from '../../lib/acting-user';
@@ -16,15 +22,12 @@ import {
 } from '../../lib/notification-messages';
 import {
   closeOpenRequest,
-  countCreditHistory,
   findRequest,
   insertOpenRequest,
-  listAdminIds,
-  listCreditHistory,
   listOwnRequests,
   listRequests,
-} from './credits.repository';
-import type { CreditHistoryRow, CreditRequestRecord } from './credits.repository';
+} from './credit-requests.repository';
+import type { CreditRequestRecord } from './credit-requests.repository';
 import type {
   AdminCreditRequestsQuery,
   CreateCreditRequestInput,

@@ -5,7 +5,7 @@ import {
   releaseCreditReservation,
   reserveCredits,
   spendCredits,
-} from '../../db/credits.repository';
+} from '../../db/credit-ledger.repository';
 import { findSummaryShare } from '../../db/summary-shares.repository';
 import { toSummaryShareDto } from '../../lib/summary-share';
 import type { SummaryShareDto } from '../../lib/summary-share';

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { insertAccount } from '../../db/credits.repository';
+import { insertAccount } from '../../db/credit-ledger.repository';
 import { signAccessToken } from '../../lib/tokens';
 import { ledgerProblems } from '../../test/ledger-audit';
 import {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../db/database';
 import type { Database } from '../../db/database';
-import { insertAccount } from '../../db/credits.repository';
+import { insertAccount } from '../../db/credit-ledger.repository';
 import { signAccessToken } from '../../lib/tokens';
 import { createTestConfig, TEST_JWT_SECRET } from '../../test/test-app';
 import { testDatabaseUrl } from '../../test/test-database';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lockAvailableCredits, refundCredits } from '../../db/credits.repository';
+import { lockAvailableCredits, refundCredits } from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spendCredits } from '../../db/credits.repository';
+import { spendCredits } from '../../db/credit-ledger.repository';
 import { listCreditMovements } from '../../test/credit-ledger';
 import type { SummaryDto } from '../../lib/summary-response';
 import { SummarizerError } from '../../summarizer/summarizer-error';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spendCredits } from '../../db/credits.repository';
+import { spendCredits } from '../../db/credit-ledger.repository';
 import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';

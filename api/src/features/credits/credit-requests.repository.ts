@@ -1,45 +1,7 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../db/database';
-import type { CreditLedgerRow, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
+import type { CreditRequestRow, CreditRequestStatus } from '../../db/schema';
 import type { PageWindow } from '../../lib/page-query';
-
-/** A ledger row with the first words of the summary it paid for (null without one). */
-export type CreditHistoryRow = CreditLedgerRow & { summary_preview: string | null };
-
-/** How many characters of a summary a history entry shows. */
-const PREVIEW_CHARS = 80;
-
-/** One page of the user's credit movements, newest first. */
-export function listCreditHistory(
-  db: DbExecutor,
-  userId: string,
-  page: PageWindow,
-): Promise<CreditHistoryRow[]> {
-  return db
-    .selectFrom('credit_ledger')
-    .leftJoin('summaries', 'summaries.id', 'credit_ledger.summary_id')
-    .selectAll('credit_ledger')
-    .select(
-      sql<string | null>`left(summaries.summarized_content, ${PREVIEW_CHARS})`.as(
-        'summary_preview',
-      ),
-    )
-    .where('credit_ledger.user_id', '=', userId)
-    .orderBy('credit_ledger.created_at', 'desc')
-    .orderBy('credit_ledger.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-}
-
-export async function countCreditHistory(db: DbExecutor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_ledger')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.count;
-}
 
 /** A request with its user's name and email, and the deciding admin's name. */
 export type CreditRequestRecord = CreditRequestRow & {
@@ -79,17 +41,6 @@ export async function insertOpenRequest(
     )
     .returningAll()
     .executeTakeFirst();
-}
-
-/** The ids of every admin but `exceptUserId`: they are told of each new credit request. */
-export async function listAdminIds(db: DbExecutor, exceptUserId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('id', '!=', exceptUserId)
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** The user's requests, newest first. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, DbExecutor } from './database';
-import type { CreditReason, NewUser } from './schema';
+import type { CreditLedgerRow, CreditReason, NewUser } from './schema';
+import type { PageWindow } from '../lib/page-query';
 import { userColumns } from './user-record';
 import type { UserRecord } from './user-record';
 
@@ -259,4 +260,42 @@ export async function releaseCreditReservation(
   reservationId: string,
 ): Promise<void> {
   await db.deleteFrom('credit_reservations').where('id', '=', reservationId).execute();
+}
+
+/** A ledger row with the first words of the summary it paid for (null without one). */
+export type CreditHistoryRow = CreditLedgerRow & { summary_preview: string | null };
+
+/** How many characters of a summary a history entry shows. */
+const PREVIEW_CHARS = 80;
+
+/** One page of the user's credit movements, newest first. */
+export function listCreditHistory(
+  db: DbExecutor,
+  userId: string,
+  page: PageWindow,
+): Promise<CreditHistoryRow[]> {
+  return db
+    .selectFrom('credit_ledger')
+    .leftJoin('summaries', 'summaries.id', 'credit_ledger.summary_id')
+    .selectAll('credit_ledger')
+    .select(
+      sql<string | null>`left(summaries.summarized_content, ${PREVIEW_CHARS})`.as(
+        'summary_preview',
+      ),
+    )
+    .where('credit_ledger.user_id', '=', userId)
+    .orderBy('credit_ledger.created_at', 'desc')
+    .orderBy('credit_ledger.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countCreditHistory(db: DbExecutor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
