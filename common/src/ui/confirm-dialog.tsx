@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'common/ui/button';
 import type { ButtonVariant } from 'common/ui/button';
-import { Dialog } from 'common/ui/dialog';
+import { AlertDialog } from 'common/ui/dialog';
 
 /** SPEC.md §5 "Confirmation". */
 export const CONFIRM_DESCRIPTION = 'This action cannot be undone';
@@ -34,11 +34,9 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog
+    <AlertDialog
       open={open}
       onOpenChange={onOpenChange}
-      role="alertdialog"
-      size="sm"
       hideClose
       title={title}
       description={description}

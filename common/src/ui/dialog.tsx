@@ -86,3 +86,11 @@ export function Dialog({
     </dialog>
   );
 }
+
+/**
+ * A small alertdialog that interrupts to confirm or to tell a failure (the backdrop does not
+ * close it): the confirm and error dialogs.
+ */
+export function AlertDialog(props: Omit<DialogProps, 'role' | 'size'>) {
+  return <Dialog {...props} role="alertdialog" size="sm" />;
+}

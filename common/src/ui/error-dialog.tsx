@@ -1,5 +1,5 @@
 import { Button } from 'common/ui/button';
-import { Dialog } from 'common/ui/dialog';
+import { AlertDialog } from 'common/ui/dialog';
 import { AlertCircleIcon } from 'common/ui/icons';
 import './error-dialog.css';
 
@@ -17,11 +17,9 @@ export interface ErrorDialogProps {
  */
 export function ErrorDialog({ open, onOpenChange, message, title = 'Error' }: ErrorDialogProps) {
   return (
-    <Dialog
+    <AlertDialog
       open={open}
       onOpenChange={onOpenChange}
-      role="alertdialog"
-      size="sm"
       className="ui-dialog--error"
       icon={<AlertCircleIcon size={28} />}
       title={title}

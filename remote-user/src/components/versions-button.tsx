@@ -1,28 +1,22 @@
-import { Suspense, lazy, useState } from 'react';
-import { Button } from 'common/ui/button';
+import { lazy } from 'react';
 import { HistoryIcon } from 'common/ui/icons';
 import type { Summary } from '../lib/summaries/summary';
+import { LazyDialogButton } from './lazy-dialog-button';
+import type { DialogButtonLook } from './lazy-dialog-button';
 
 const loadVersionsDialog = () => import('./versions-dialog');
 
-// The dialog and the word diff it uses are needed only once someone opens it, so they stay out
-// of the pages' first chunks (issue 12).
+// The dialog and the word diff it uses load only once someone is about to open it.
 const VersionsDialog = lazy(() =>
   loadVersionsDialog().then((module) => ({ default: module.VersionsDialog })),
 );
 
-/** Starts loading the dialog when the pointer or focus reaches the button, before the click. */
 function preloadVersionsDialog() {
   void loadVersionsDialog();
 }
 
-export interface VersionsButtonProps {
+export interface VersionsButtonProps extends DialogButtonLook {
   summary: Summary;
-  /** Styling of the opening button. */
-  variant?: 'outline' | 'ghost';
-  /** Read after `Versions` by screen readers, to tell cards apart. */
-  srContext?: string;
-  disabled?: boolean;
   /** A version was restored: the summary at its new version (the card shows it). */
   onRestored?: ((summary: Summary) => void) | undefined;
 }
@@ -31,39 +25,16 @@ export interface VersionsButtonProps {
  * The `Versions` control: opens the dialog that lists every version, compares any two and
  * restores an old one (versions-dialog.tsx).
  */
-export function VersionsButton({
-  summary,
-  variant = 'outline',
-  srContext,
-  disabled,
-  onRestored,
-}: VersionsButtonProps) {
-  const [open, setOpen] = useState(false);
+export function VersionsButton({ summary, onRestored, ...look }: VersionsButtonProps) {
   return (
-    <>
-      <Button
-        variant={variant}
-        size="sm"
-        aria-haspopup="dialog"
-        disabled={disabled}
-        onPointerEnter={preloadVersionsDialog}
-        onFocus={preloadVersionsDialog}
-        onClick={() => setOpen(true)}
-      >
-        <HistoryIcon />
-        Versions
-        {srContext ? <span className="ui-sr-only"> {srContext}</span> : null}
-      </Button>
-      {open ? (
-        // A modal over the page: nothing shifts while its code arrives.
-        <Suspense fallback={null}>
-          <VersionsDialog
-            summary={summary}
-            onClose={() => setOpen(false)}
-            {...(onRestored ? { onRestored } : {})}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <LazyDialogButton
+      {...look}
+      label="Versions"
+      icon={<HistoryIcon />}
+      preload={preloadVersionsDialog}
+      dialog={(close) => (
+        <VersionsDialog summary={summary} onClose={close} {...(onRestored ? { onRestored } : {})} />
+      )}
+    />
   );
 }
