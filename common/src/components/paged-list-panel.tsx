@@ -2,6 +2,7 @@ import { ListPages } from 'common/components/list-controls';
 import { ListPanel } from 'common/components/list-panel';
 import type { ListPanelProps } from 'common/components/list-panel';
 import type { PagedView } from 'common/list-params';
+import type { LoadStatus } from 'common/load-status';
 import type { ListPagination } from 'common/staff-summaries-api';
 
 export interface PagedListPanelProps extends Omit<ListPanelProps, 'isEmpty' | 'loadOnShow'> {
@@ -48,4 +49,29 @@ export function PagedListPanel({
       ) : null}
     </ListPanel>
   );
+}
+
+/** A staff list of summaries as its slice holds it (the editor's and the reviewer's tabs). */
+export interface SummaryListState {
+  summaries: readonly unknown[];
+  pagination: ListPagination | null;
+  status: LoadStatus;
+  error: string | null;
+}
+
+/**
+ * The PagedListPanel props of a list of summaries titled `title`, its counts and pager named
+ * after it ("Showing page 1 of 3", "All Summaries pages").
+ */
+export function summaryListPanelProps(title: string, list: SummaryListState, view: PagedView) {
+  return {
+    title,
+    status: list.status,
+    error: list.error,
+    count: list.summaries.length,
+    pagination: list.pagination,
+    view,
+    noun: ['summary', 'summaries'],
+    pagesLabel: `${title} pages`,
+  } satisfies Partial<PagedListPanelProps>;
 }

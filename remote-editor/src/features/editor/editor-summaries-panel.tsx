@@ -1,5 +1,5 @@
 import { ListControls, ReviewStatusFilter, SummarySearch } from 'common/components/list-controls';
-import { PagedListPanel } from 'common/components/paged-list-panel';
+import { PagedListPanel, summaryListPanelProps } from 'common/components/paged-list-panel';
 import { StaffSummaryList } from 'common/components/staff-summary-list';
 import { usePagedListLoader } from 'common/list-params';
 import { useAppDispatch, useAppSelector } from 'common/store';
@@ -34,28 +34,21 @@ const panels = {
  */
 export function EditorSummariesPanel({ view }: { view: EditorView }) {
   const dispatch = useAppDispatch();
-  const { summaries, pagination, status, error } = useAppSelector(selectEditor)[view];
+  const list = useAppSelector(selectEditor)[view];
   const listView = useEditorView();
   const { title, description, fetch } = panels[view];
   const reload = usePagedListLoader({
     view: listView,
     query: listView.query(EDITOR_LIST_LIMIT, view === 'all' ? ['status'] : []),
     load: (query) => dispatch(fetch(query)),
-    totalPages: pagination?.totalPages,
-    loaded: status === 'succeeded',
+    totalPages: list.pagination?.totalPages,
+    loaded: list.status === 'succeeded',
   });
   const filtered = Boolean(listView.q || (view === 'all' && listView.filters.status));
   return (
     <PagedListPanel
-      title={title}
+      {...summaryListPanelProps(title, list, listView)}
       description={description}
-      status={status}
-      error={error}
-      count={summaries.length}
-      pagination={pagination}
-      view={listView}
-      noun={['summary', 'summaries']}
-      pagesLabel={`${title} pages`}
       empty={
         <NoSummariesFound description={filtered ? 'No summary matches this search.' : undefined} />
       }
@@ -78,7 +71,7 @@ export function EditorSummariesPanel({ view }: { view: EditorView }) {
     >
       <StaffSummaryList
         label={title}
-        summaries={summaries}
+        summaries={list.summaries}
         onSave={
           view === 'all'
             ? (summary, summarizedContent) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ListControls, SummarySearch } from 'common/components/list-controls';
 
-import { PagedListPanel } from 'common/components/paged-list-panel';
+import { PagedListPanel, summaryListPanelProps } from 'common/components/paged-list-panel';
 import { usePagedListLoader } from 'common/list-params';
 import { OutcomeDialog } from 'common/components/outcome-dialog';
 import type { Outcome } from 'common/components/outcome-dialog';
@@ -43,7 +43,8 @@ type ReviewerDialog =
 /** One tab of /reviewer: its list, the review dialog and the history overlay. */
 export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   const dispatch = useAppDispatch();
-  const { summaries, pagination, status, error } = useAppSelector(selectReviewer).lists[tab];
+  const list = useAppSelector(selectReviewer).lists[tab];
+  const { summaries, pagination, status } = list;
   const [dialog, setDialog] = useState<ReviewerDialog | null>(null);
   const { title, description } = panels[tab];
   const view = useReviewerView();
@@ -110,15 +111,8 @@ export function ReviewListPanel({ tab }: { tab: ReviewTab }) {
   return (
     <>
       <PagedListPanel
-        title={title}
+        {...summaryListPanelProps(title, list, view)}
         description={description}
-        status={status}
-        error={error}
-        count={summaries.length}
-        pagination={pagination}
-        view={view}
-        noun={['summary', 'summaries']}
-        pagesLabel={`${title} pages`}
         empty={
           view.q ? (
             <NoSummariesFound description={`No summary matches “${view.q}”.`} />
