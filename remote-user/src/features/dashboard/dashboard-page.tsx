@@ -256,7 +256,7 @@ export function DashboardPage() {
           <ul className="ru-features">
             {platformFeatures.map(({ icon: Icon, title, description }) => (
               <li key={title} className="ru-feature">
-                <span className="ru-feature__icon">
+                <span className="ru-feature__icon ui-icon-tile">
                   <Icon size={20} />
                 </span>
                 <div>

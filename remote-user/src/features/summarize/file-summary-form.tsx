@@ -141,7 +141,7 @@ export function FileSummaryForm({
           id={inputId}
           type="file"
           accept={limits.fileTypes.join(',')}
-          className="ru-file-input"
+          className="ui-sr-only ru-file-input"
           aria-describedby={hintId}
           disabled={busy}
           onChange={(event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0])}

@@ -193,7 +193,7 @@ export function LandingPage() {
             <ul className="landing-features">
               {features.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="landing-feature">
-                  <span className="landing-feature__icon">
+                  <span className="landing-feature__icon ui-icon-tile">
                     <Icon size={20} />
                   </span>
                   <h3>{title}</h3>
@@ -216,7 +216,7 @@ export function LandingPage() {
                   <span className="landing-step__number" aria-hidden="true">
                     {index + 1}
                   </span>
-                  <span className="landing-step__icon">
+                  <span className="landing-step__icon ui-icon-tile">
                     <Icon size={20} />
                   </span>
                   <h3>{title}</h3>
