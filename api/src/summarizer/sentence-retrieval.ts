@@ -37,15 +37,32 @@ export interface RetrievalOptions {
    * whatever it is; the option is here so callers pass it once the splitter reads languages.
    */
   language?: string;
+  /** The ranking's weights (default {@link DEFAULT_RETRIEVAL_WEIGHTS}), for benchmarks. */
+  weights?: Partial<RetrievalWeights> | undefined;
 }
 
-/** BM25's term-frequency saturation and length normalization, tuned on CNN/DM (decision 0035). */
-const K1 = 1.2;
-const B = 0.75;
-/** What two query terms found side by side add, as a share of their mean IDF. */
-const PAIR_BONUS = 0.5;
-/** The share of each neighbour's own score a sentence takes as context. */
-const NEIGHBOUR_SHARE = 0.2;
+/** The ranking's parameters: BM25's two, the side-by-side bonus and the neighbours' share. */
+export interface RetrievalWeights {
+  /** BM25's term-frequency saturation. */
+  k1: number;
+  /** BM25's length normalization (0: none, 1: full). */
+  b: number;
+  /** What two query terms found side by side add, as a share of the second one's IDF. */
+  pairBonus: number;
+  /**
+   * The share a sentence takes of what each neighbour scores for query terms it lacks itself
+   * (0: neighbours are ignored).
+   */
+  neighbourShare: number;
+}
+
+/** Tuned on CNN/DM's highlights as questions (decision 0035, `bench:summarizer`). */
+export const DEFAULT_RETRIEVAL_WEIGHTS: Readonly<RetrievalWeights> = {
+  k1: 1.2,
+  b: 0.9,
+  pairBonus: 1,
+  neighbourShare: 0.05,
+};
 const DEFAULT_LIMIT = 10;
 
 /** Units that can answer: prose, list items and table rows (not headings, code, e-mail headers). */
@@ -95,6 +112,7 @@ export function retrieveSentences(
   options: RetrievalOptions = {},
 ): RetrievedSentence[] {
   const limit = options.limit ?? DEFAULT_LIMIT;
+  const { k1, b, pairBonus, neighbourShare } = { ...DEFAULT_RETRIEVAL_WEIGHTS, ...options.weights };
   const { terms, idOf, pairs } = queryTerms(query);
   if (terms.length === 0 || limit <= 0) return [];
   const sentences = segmentSentences(text);
@@ -157,17 +175,21 @@ export function retrieveSentences(
 
   const own = new Float64Array(documents);
   const coverage = new Float64Array(documents);
+  // contribution[u * count + q]: what query term q adds to unit u's BM25 score.
+  const contribution = new Float64Array(documents * count);
   for (let u = 0; u < documents; u++) {
-    const norm = K1 * (1 - B + (B * (lengths[u] as number)) / averageLength);
+    const norm = k1 * (1 - b + (b * (lengths[u] as number)) / averageLength);
     let score = 0;
     let covered = 0;
     for (let q = 0; q < count; q++) {
       const frequency = tf[u * count + q] as number;
       if (frequency === 0) continue;
       const weight = idf[q] as number;
-      score += (weight * frequency * (K1 + 1)) / (frequency + norm);
+      const part = (weight * frequency * (k1 + 1)) / (frequency + norm);
+      contribution[u * count + q] = part;
+      score += part;
       covered += weight;
-      if ((pairHits[u * count + q] as number) > 0) score += PAIR_BONUS * weight;
+      if ((pairHits[u * count + q] as number) > 0) score += pairBonus * weight;
     }
     own[u] = score;
     coverage[u] = queryWeight > 0 ? covered / queryWeight : 0;
@@ -176,8 +198,16 @@ export function retrieveSentences(
   const found: RetrievedSentence[] = [];
   for (let u = 0; u < documents; u++) {
     if ((own[u] as number) <= 0) continue;
-    const context =
-      (u > 0 ? (own[u - 1] as number) : 0) + (u + 1 < documents ? (own[u + 1] as number) : 0);
+    // A neighbour lends what it says of the question that this sentence does not ("He said it
+    // was cut" after the sentence naming the budget), not the terms both have.
+    let context = 0;
+    for (const neighbour of [u - 1, u + 1]) {
+      if (neighbour < 0 || neighbour >= documents) continue;
+      for (let q = 0; q < count; q++) {
+        if ((tf[u * count + q] as number) === 0)
+          context += contribution[neighbour * count + q] as number;
+      }
+    }
     const index = units[u] as number;
     const sentence = sentences[index] as Sentence;
     found.push({
@@ -185,7 +215,7 @@ export function retrieveSentences(
       start: sentence.start,
       end: sentence.end,
       text: sentence.text,
-      score: (own[u] as number) + NEIGHBOUR_SHARE * context,
+      score: (own[u] as number) + neighbourShare * context,
       coverage: coverage[u] as number,
     });
   }
