@@ -1,7 +1,8 @@
 import { joinSummarySentences } from './sentence-segmenter';
 import { retrieveSentences } from './sentence-retrieval';
 import type { RetrievalWeights, RetrievedSentence } from './sentence-retrieval';
-import type { SourceSpan } from './summarizer';
+import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
+import type { QuestionInput, QuestionResult, SourceSpan } from './summarizer';
 
 /**
  * The local summarizer's answer to a question about a document: the one to three sentences
@@ -81,5 +82,23 @@ export function answerFromDocument(
       false,
     ),
     citations: chosen.map(({ start, end }) => ({ start, end })),
+  };
+}
+
+/**
+ * The local summarizer's {@link QuestionResult}: {@link answerFromDocument}, a Quick answer
+ * (`isFallback`), nothing unverified since every word is the document's own.
+ */
+export function answerLocally(input: QuestionInput): QuestionResult {
+  const started = performance.now();
+  const { answer, citations } = answerFromDocument(input.text, input.question);
+  return {
+    answer,
+    citations,
+    unverified: [],
+    model: LOCAL_SUMMARIZER_MODEL,
+    isFallback: true,
+    fallbackReason: null,
+    processingTimeMs: Math.round(performance.now() - started),
   };
 }
