@@ -1,6 +1,6 @@
 import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
-import { answerLocally } from './local-answer';
+import { answerLocallyOffThread } from './local-answer-pool';
 import { createLocalSummarizer } from './local-summarizer';
 import { isPassingFailure } from './summarizer';
 import type { AppSummarizer, FallbackReason, SummarizeInput, SummarizerLogger } from './summarizer';
@@ -120,7 +120,12 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
           retryable: false,
         });
       }
-      if (!gemini) return { ...answerLocally(input), fallbackReason: 'not_configured' };
+      if (!gemini) {
+        return {
+          ...(await answerLocallyOffThread(input, signal)),
+          fallbackReason: 'not_configured',
+        };
+      }
       const started = performance.now();
       try {
         return await gemini.answerQuestion(input, signal, call);
@@ -129,7 +134,7 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         if (call?.throwPassing && isPassingFailure(error)) throw withKnownWait(error);
         reportFallback(error, 'answer the question');
         return {
-          ...answerLocally(input),
+          ...(await answerLocallyOffThread(input, signal)),
           fallbackReason: fallbackReasonOf(error),
           processingTimeMs: elapsedSince(started),
         };
