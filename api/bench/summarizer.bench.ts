@@ -27,6 +27,7 @@ import { segmentSentences } from '../src/summarizer/sentence-segmenter';
 import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
 import { TRANSIT_DISTRICTS, TRANSIT_REPORT } from '../src/test/reader-documents';
 import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
+import { questionAnsweringLines } from './question-answering';
 import type { Abstract } from './key-phrases';
 
 interface Article {
@@ -571,6 +572,7 @@ function main(): number {
   }
   // After the timings: retext leaves a heap that would slow them down.
   for (const line of keyPhraseLines(directory, failures)) console.info(line);
+  for (const line of questionAnsweringLines(directory, failures)) console.info(line);
   console.info('');
   if (failures.length > 0) {
     for (const failure of failures) console.info(`TARGET MISSED: ${failure}`);

@@ -6,12 +6,14 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { adminCreditRequestsRoutes, creditsRoutes } from './features/credits/credits.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createSummaryQuestionRoutes } from './features/questions/questions.routes';
 import { reviewRoutes } from './features/reviews/reviews.routes';
 import { sharedSummaryRoutes, summaryShareRoutes } from './features/shares/shares.routes';
 import { createStaticRoutes, readShellPages } from './features/static/static.routes';
 import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { ownSummariesListRoutes, summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
+import { limitSummarizerCalls } from './features/summaries/summarizer-calls';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
 import { compressJson } from './middleware/compression';
@@ -36,6 +38,7 @@ const authenticatedSummariesRoutes = new Hono<AuthEnv>()
   .route('/', summaryJobRoutes)
   .route('/', summaryReviewsRoutes)
   .route('/', summaryShareRoutes)
+  .route('/', createSummaryQuestionRoutes(limitSummarizerCalls))
   .route('/', summariesRoutes);
 
 /**

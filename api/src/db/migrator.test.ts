@@ -52,6 +52,7 @@ describe('migrations', () => {
       'review_events',
       'summaries',
       'summary_jobs',
+      'summary_questions',
       'summary_shares',
       'summary_versions',
       'user_summary_totals',

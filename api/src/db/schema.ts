@@ -4,6 +4,7 @@ import type { JobQueueName } from '../lib/job-queue';
 import type {
   FallbackReason,
   SourceMapEntry,
+  SourceSpan,
   SummaryFormat,
   SummaryLength,
 } from '../summarizer/summarizer';
@@ -300,6 +301,24 @@ export interface SummarySharesTable {
   created_at: CreatedAt;
 }
 
+/** A question the owner asked of a summary's original, and its answer; deleted with the summary. */
+export interface SummaryQuestionsTable {
+  id: Generated<string>;
+  summary_id: string;
+  /** Trimmed, 3 to 500 characters. */
+  question: string;
+  /** The answer, or `The document does not say.` */
+  answer: string;
+  /** The spans of original_content the answer cites, in document order. */
+  citations: JsonColumn<SourceSpan[]>;
+  /** Numbers, dates and names of the answer the original never mentions. */
+  unverified: JsonColumn<string[]>;
+  ai_model: string;
+  is_fallback: boolean;
+  fallback_reason: FallbackReason | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   user_summary_totals: UserSummaryTotalsTable;
@@ -315,6 +334,7 @@ export interface DB {
   credit_requests: CreditRequestsTable;
   notifications: NotificationsTable;
   summary_shares: SummarySharesTable;
+  summary_questions: SummaryQuestionsTable;
 }
 
 export type NewUser = Insertable<UsersTable>;

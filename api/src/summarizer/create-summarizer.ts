@@ -1,5 +1,6 @@
 import type { CircuitBreakerOptions } from './circuit-breaker';
 import { createGeminiSummarizer } from './gemini-summarizer';
+import { answerLocallyOffThread } from './local-answer-pool';
 import { createLocalSummarizer } from './local-summarizer';
 import { isPassingFailure } from './summarizer';
 import type { AppSummarizer, FallbackReason, SummarizeInput, SummarizerLogger } from './summarizer';
@@ -104,8 +105,8 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
     });
   }
 
-  function reportFallback(error: unknown): void {
-    logger.warn('Gemini could not summarize; the local summarizer answers instead', {
+  function reportFallback(error: unknown, what = 'summarize'): void {
+    logger.warn(`Gemini could not ${what}; the local summarizer answers instead`, {
       code: error instanceof SummarizerError ? error.code : 'UNKNOWN',
       status: error instanceof SummarizerError ? error.status : undefined,
       message: error instanceof Error ? error.message : String(error),
@@ -113,6 +114,32 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
   }
 
   return {
+    async answerQuestion(input, signal, call) {
+      if (input.text.trim().length === 0 || input.question.trim().length === 0) {
+        throw new SummarizerError('INVALID_INPUT', 'There is no question or no text to ask', {
+          retryable: false,
+        });
+      }
+      if (!gemini) {
+        return {
+          ...(await answerLocallyOffThread(input, signal)),
+          fallbackReason: 'not_configured',
+        };
+      }
+      const started = performance.now();
+      try {
+        return await gemini.answerQuestion(input, signal, call);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (call?.throwPassing && isPassingFailure(error)) throw withKnownWait(error);
+        reportFallback(error, 'answer the question');
+        return {
+          ...(await answerLocallyOffThread(input, signal)),
+          fallbackReason: fallbackReasonOf(error),
+          processingTimeMs: elapsedSince(started),
+        };
+      }
+    },
     health() {
       return gemini ? gemini.health() : healthOf('local', null);
     },

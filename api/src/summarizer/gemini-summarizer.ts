@@ -15,6 +15,14 @@ import {
   parseGeminiAnswer,
 } from './gemini-answer';
 import type { AnswerItem } from './gemini-answer';
+import {
+  QUESTION_OUTPUT_TOKENS,
+  QUESTION_RESPONSE_SCHEMA,
+  buildQuestionPrompt,
+  checkQuestionAnswer,
+  parseQuestionAnswer,
+} from './gemini-question';
+import type { CheckedQuestionAnswer } from './gemini-question';
 import { abortedError, streamResult } from './summary-stream';
 import type { SummaryStreamEvent } from './summary-stream';
 import { keywordsOf, lengthTarget } from './local-summarizer';
@@ -25,6 +33,8 @@ import { KEY_REJECTED_ACTION, healthOf } from './summarizer-health';
 import type { KeyRejection } from './summarizer-health';
 import type {
   AppSummarizer,
+  QuestionInput,
+  QuestionResult,
   SummarizeInput,
   SummarizeOptions,
   SummarizerLogger,
@@ -325,6 +335,9 @@ export interface Answer {
   sourceMap: SummaryResult['sourceMap'];
   model: string;
 }
+
+/** A checked answer to a question, and the model that wrote it. */
+type QuestionReply = CheckedQuestionAnswer & { model: string };
 
 /** One call's answer to get: the input, the numbered units it shows, and their words. */
 interface SummaryJob {
@@ -665,8 +678,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   /** Gemini's last refusal of the key (logged once), cleared by the next answer. */
   let keyRejection: KeyRejection | null = null;
 
-  function noteKey(outcome: Answer | AttemptFailure): void {
-    if ('summary' in outcome) {
+  function noteKey(outcome: Answer | QuestionReply | AttemptFailure): void {
+    if (!('error' in outcome)) {
       if (keyRejection) logger.warn('Gemini accepts the API key again', { model: options.model });
       keyRejection = null;
     } else if (outcome.error instanceof KeyRejectedError) {
@@ -701,11 +714,11 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   /** Tells the breaker (and the key watch) how a permitted call ended. */
   function settle(
     permit: { probe: boolean },
-    outcome: Answer | AttemptFailure,
+    outcome: Answer | QuestionReply | AttemptFailure,
     hadWholeTime: boolean,
   ): void {
     noteKey(outcome);
-    if ('summary' in outcome) {
+    if (!('error' in outcome)) {
       breaker.settle(permit, 'success');
       return;
     }
@@ -969,6 +982,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         : healthOf('gemini', reason, retryAfterMs, details);
     },
     summarize: (input, signal, callOptions) => run(input, signal, callOptions),
+    answerQuestion: (input, signal, callOptions) => ask(input, signal, callOptions),
   };
 
   /**
@@ -1162,6 +1176,117 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       // Retries only within the deadline: one that could not finish in time is not made.
       if (remaining() - delay < minAttemptMs) throw error;
       logger.warn('Gemini request failed; retrying', {
+        attempt: attemptNumber,
+        code: error.code,
+        status: error.status,
+        delayMs: delay,
+      });
+      await sleep(delay, signal);
+    }
+  }
+
+  /** One request for an answer to a question, checked (gemini-question.ts), or why there is none. */
+  async function askOnce(
+    input: QuestionInput,
+    units: readonly NumberedSentence[],
+    signal: AbortSignal | undefined,
+    attemptTimeoutMs: number,
+  ): Promise<QuestionReply | AttemptFailure> {
+    const prompt = buildQuestionPrompt(
+      input.question,
+      makeBoundary(`${input.text}\n${input.question}`),
+      numberedDocument(units),
+    );
+    const model = client.getGenerativeModel(
+      {
+        model: options.model,
+        systemInstruction: prompt.systemInstruction,
+        generationConfig: {
+          temperature: 0.2,
+          maxOutputTokens: QUESTION_OUTPUT_TOKENS,
+          responseMimeType: 'application/json',
+          responseSchema: QUESTION_RESPONSE_SCHEMA,
+        },
+      },
+      baseUrl ? { baseUrl } : undefined,
+    );
+    const cancel = attemptSignal(signal, attemptTimeoutMs);
+    try {
+      const { response } = await model.generateContent(
+        {
+          contents: [
+            { role: 'user', parts: [{ text: prompt.document }, { text: prompt.question }] },
+          ],
+        },
+        { signal: cancel.signal },
+      );
+      const checked = checkQuestionAnswer(parseQuestionAnswer(answerText(response)), units);
+      if (checked.dropped.outOfRange + checked.dropped.unsupported > 0) {
+        logger.warn('Gemini cited sentences that do not support its answer; dropped', {
+          ...checked.dropped,
+        });
+      }
+      return { ...checked, model: reportedModel(response) ?? options.model };
+    } catch (error) {
+      return classify(error, cancel.state.timedOut, signal?.aborted === true);
+    } finally {
+      cancel.dispose();
+    }
+  }
+
+  /**
+   * An answer to a question about the document: one call through the shared circuit breaker,
+   * retried as a summary's attempts are (429, 5xx, unreachable, malformed) within the deadline.
+   * Throws a SummarizerError when Gemini fails for good; createSummarizer then answers locally.
+   */
+  async function ask(
+    input: QuestionInput,
+    signal: AbortSignal | undefined,
+    callOptions: SummarizeOptions | undefined,
+  ): Promise<QuestionResult> {
+    const started = performance.now();
+    const units = numberSentences(input.text);
+    if (!fitsInput(units, maxInputTokens)) {
+      throw new SummarizerError('REJECTED', 'The document is over Gemini’s input limit', {
+        retryable: false,
+      });
+    }
+    const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
+    const remaining = (): number => deadline - performance.now();
+    const minAttemptMs = Math.min(MIN_ATTEMPT_MS, timeoutMs);
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      if (signal?.aborted) throw classify(signal.reason, false, true).error;
+      const attemptTimeoutMs = Math.max(1, Math.min(timeoutMs, remaining()));
+      const permit = breaker.permit();
+      let outcome: QuestionReply | AttemptFailure;
+      if (permit.allowed) {
+        outcome = await askOnce(input, units, signal, attemptTimeoutMs);
+        settle(permit, outcome, attemptTimeoutMs >= timeoutMs);
+      } else {
+        outcome = refusal(permit);
+      }
+      if (!('error' in outcome)) {
+        return {
+          answer: outcome.answer,
+          citations: outcome.citations,
+          unverified: findUnverified(outcome.answer, input.text),
+          model: outcome.model,
+          isFallback: false,
+          fallbackReason: null,
+          processingTimeMs: Math.round(performance.now() - started),
+        };
+      }
+      const { error, retryNow } = outcome;
+      if (!retryNow || attemptNumber > maxRetries) throw error;
+      if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
+      const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
+      const delay = Math.min(
+        maxRetryDelayMs,
+        error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
+      );
+      if (breaker.status().retryAfterMs > delay) throw error;
+      if (remaining() - delay < minAttemptMs) throw error;
+      logger.warn('Gemini question request failed; retrying', {
         attempt: attemptNumber,
         code: error.code,
         status: error.status,

@@ -88,6 +88,31 @@ export interface SummarizeOptions {
   throwPassing?: boolean | undefined;
 }
 
+/** A question about a document (POST /api/summaries/:id/questions). */
+export interface QuestionInput {
+  /** The document: the summary's original text. */
+  text: string;
+  /** The reader's question, trimmed (the route keeps it to 3–500 characters). */
+  question: string;
+}
+
+/** An answer to a question, every sentence of it checkable against the document. */
+export interface QuestionResult {
+  /** The answer; exactly `The document does not say.` when nothing in the document answers. */
+  answer: string;
+  /** The source sentences the answer rests on, in document order; `[]` when it says nothing. */
+  citations: SourceSpan[];
+  /** Numbers, dates and names of the answer that the document never mentions. */
+  unverified: string[];
+  /** Gemini's reported version, or the local summarizer's name. */
+  model: string;
+  /** True when the local summarizer answered (its quotes). */
+  isFallback: boolean;
+  /** Why the local summarizer answered instead of Gemini; null when Gemini answered. */
+  fallbackReason: FallbackReason | null;
+  processingTimeMs: number;
+}
+
 /** The failures of Gemini that a later attempt may not meet: rate limit, outage, time-out. */
 export function isPassingFailure(error: unknown): error is SummarizerError {
   return (
@@ -115,6 +140,16 @@ export interface Summarizer {
   ): AsyncIterable<SummaryStreamEvent>;
   /** How the summarizer is doing (see {@link SummarizerHealth}); optional for test doubles. */
   health?(): SummarizerHealth;
+  /**
+   * Answers a question about a document from the document alone, citing its sentences (the
+   * second capability beside `summarize`). Optional for test doubles: without it the local
+   * answer is given (summarizer/local-answer.ts). Throws as `summarize` does.
+   */
+  answerQuestion?(
+    input: QuestionInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): Promise<QuestionResult>;
 }
 
 /** The app's summarizer (createSummarizer): everything a Summarizer may offer. */
@@ -125,6 +160,11 @@ export interface AppSummarizer extends Summarizer {
     options?: SummarizeOptions,
   ): AsyncIterable<SummaryStreamEvent>;
   health(): SummarizerHealth;
+  answerQuestion(
+    input: QuestionInput,
+    signal?: AbortSignal,
+    options?: SummarizeOptions,
+  ): Promise<QuestionResult>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cx } from 'common/cx';
 import type { OwnSummaryRecord as Summary } from 'common/own-summary';
 import {
@@ -21,6 +21,15 @@ export const UNVERIFIED_LABEL = 'Not found in the source';
 export const UNSUPPORTED_LABEL = 'Unsupported';
 export const MAX_KEYWORDS = 10;
 
+/** UTF-16 offsets into `originalContent`, end exclusive. */
+type SourceSpan = NonNullable<Summary['sourceMap']>[number]['sources'][number];
+
+/**
+ * Highlights `spans` in the original and scrolls to the first, as choosing a summary sentence
+ * does (null clears them), and says `announcement` to screen readers.
+ */
+export type ShowSources = (spans: readonly SourceSpan[] | null, announcement: string) => void;
+
 export interface SourceLinkedSummaryProps {
   /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
   summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
@@ -30,6 +39,12 @@ export interface SourceLinkedSummaryProps {
   /** The heading level of "Summary" and "Original content". */
   headingLevel?: 2 | 3 | 4;
   className?: string;
+  /**
+   * What goes under the summary and its original (the owner's questions, issue 29): given the
+   * function that highlights spans of the original, and the spans it shows now (null when a
+   * summary sentence, or nothing, is chosen).
+   */
+  below?: (show: ShowSources, shown: readonly SourceSpan[] | null) => ReactNode;
 }
 
 const ITEM_LINE = /^\s*(?:[-*•]|\d+[.)])\s+/u;
@@ -86,6 +101,7 @@ export function SourceLinkedSummary({
   showKeywords = false,
   headingLevel = 3,
   className,
+  below,
 }: SourceLinkedSummaryProps) {
   const id = useId();
   const summaryHeadingId = `workbench${id}summary`;
@@ -105,6 +121,8 @@ export function SourceLinkedSummary({
   const [selected, setSelected] = useState<number | null>(null);
   const [keyword, setKeyword] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Spans shown for something under the workbench (a question's citation), not a sentence.
+  const [shown, setShown] = useState<{ spans: readonly SourceSpan[] } | null>(null);
   const originalBox = useRef<HTMLDivElement>(null);
 
   // A new version (a regeneration, a restore) starts with nothing chosen.
@@ -114,6 +132,7 @@ export function SourceLinkedSummary({
     setSelected(null);
     setKeyword(null);
     setAnnouncement('');
+    setShown(null);
   }
 
   const used = useMemo(
@@ -121,8 +140,8 @@ export function SourceLinkedSummary({
     [sentences],
   );
   const active = useMemo(
-    () => (selected !== null ? (sentences?.[selected]?.sources ?? []) : []),
-    [selected, sentences],
+    () => (selected !== null ? (sentences?.[selected]?.sources ?? []) : (shown?.spans ?? [])),
+    [selected, sentences, shown],
   );
   const keywordSpans = useMemo(
     () => (keyword ? findTerm(original, keyword) : []),
@@ -141,6 +160,9 @@ export function SourceLinkedSummary({
   useEffect(() => {
     if (keyword !== null) centreInOriginal(originalBox.current, '[data-keyword="true"]');
   }, [keyword]);
+  useEffect(() => {
+    if (shown !== null) centreInOriginal(originalBox.current, '[data-active="true"]');
+  }, [shown]);
 
   if (!sentences) {
     return <SummaryText text={summary.summarizedContent} className={className} />;
@@ -149,6 +171,7 @@ export function SourceLinkedSummary({
   const choose = (sentence: SummarySentence) => {
     const next = selected === sentence.index ? null : sentence.index;
     setSelected(next);
+    setShown(null);
     setAnnouncement(
       next === null
         ? 'No sentence chosen.'
@@ -174,6 +197,12 @@ export function SourceLinkedSummary({
     setAnnouncement(
       `Key term “${next}”: ${plural(count, 'match', 'matches')} highlighted in the original.`,
     );
+  };
+
+  const showSources: ShowSources = (spans, said) => {
+    setSelected(null);
+    setShown(spans === null || spans.length === 0 ? null : { spans });
+    setAnnouncement(said);
   };
 
   /** For a paged source (a PDF, a scan): `p. 4` where the sentence's sources are. */
@@ -300,7 +329,7 @@ export function SourceLinkedSummary({
               ? 'Original content not available'
               : segments.map((segment) => {
                   const text =
-                    segment.used || segment.keyword ? (
+                    segment.used || segment.active || segment.keyword ? (
                       <mark
                         key={segment.start}
                         className={cx(
@@ -330,6 +359,7 @@ export function SourceLinkedSummary({
           </div>
         </div>
       </div>
+      {below ? below(showSources, shown?.spans ?? null) : null}
       <p role="status" className="ui-sr-only">
         {announcement}
       </p>

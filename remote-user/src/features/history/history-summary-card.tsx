@@ -29,6 +29,7 @@ import type { Summary } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
 import { versionNumber } from '../../components/use-summary-regeneration';
+import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 
 // The summary beside its source is shown only in an expanded card: its code loads then, and the
 // plain summary stands in for it meanwhile (issue 12).
@@ -193,7 +194,13 @@ export function HistorySummaryCard({
         {expanded && summarySentences(summary) ? (
           <>
             <Suspense fallback={<SummaryText text={summaryText} />}>
-              <SourceLinkedSummary summary={summary} showKeywords />
+              <SourceLinkedSummary
+                summary={summary}
+                showKeywords
+                below={(show, shown) => (
+                  <LazyAskDocument summary={summary} show={show} shown={shown} />
+                )}
+              />
             </Suspense>
             <p className="ru-history-card__model">
               <span className="ui-muted">Model:</span> {summaryModelLabel(summary)}

@@ -17,6 +17,7 @@ import { formatCompression } from '../../lib/summaries/compression';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
+import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 
 export interface SummaryResultProps {
   summary: Summary;
@@ -88,7 +89,11 @@ export function SummaryResult({
           aria-busy={regenerating}
           className={regenerating ? 'ru-result__text ru-dimmed' : 'ru-result__text'}
         >
-          <SourceLinkedSummary summary={summary} showKeywords />
+          <SourceLinkedSummary
+            summary={summary}
+            showKeywords
+            below={(show, shown) => <LazyAskDocument summary={summary} show={show} shown={shown} />}
+          />
         </div>
         <dl className="ru-metrics">
           <Metric label="Original words" value={orDash(summary.originalWordCount, formatCount)} />
