@@ -28,6 +28,7 @@ import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/test/summarizer-fi
 import { TRANSIT_DISTRICTS, TRANSIT_REPORT } from '../src/test/reader-documents';
 import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
 import type { Abstract } from './key-phrases';
+import { printLanguageDetection } from './language-detection';
 
 interface Article {
   id: string;
@@ -584,3 +585,4 @@ function main(): number {
 }
 
 process.exitCode = main();
+await printLanguageDetection(dataDirectory());
