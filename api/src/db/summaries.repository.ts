@@ -65,7 +65,8 @@ export interface SummaryText {
  * `und` for the document, and its text in the document's language, nothing asked.
  */
 export interface NewSummary
-  extends Omit<SummaryText, 'language' | 'requestedLanguage'>,
+  extends
+    Omit<SummaryText, 'language' | 'requestedLanguage'>,
     Partial<Pick<SummaryText, 'language' | 'requestedLanguage'>> {
   userId: string;
   originalContent: string;

@@ -60,8 +60,8 @@ describe('detectDocumentLanguages', () => {
     const long = `${ENGLISH_ARTICLE}\n\n`.repeat(2_000);
     const pieces = languagePieces(long);
     expect(pieces.length).toBeLessThanOrEqual(24);
-    expect(languagePieces('https://www.example.com/a/very/long/path, ana.maria@example.com')).toEqual(
-      [],
-    );
+    expect(
+      languagePieces('https://www.example.com/a/very/long/path, ana.maria@example.com'),
+    ).toEqual([]);
   });
 });

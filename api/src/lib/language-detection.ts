@@ -84,7 +84,10 @@ export function languagePieces(text: string): string[] {
   let pieces = text.split(/\n[ \t\u00a0]*\n/u).flatMap(cutPiece);
   if (pieces.length > MAX_PIECES) {
     const step = pieces.length / MAX_PIECES;
-    pieces = Array.from({ length: MAX_PIECES }, (_, index) => pieces[Math.floor(index * step)] ?? '');
+    pieces = Array.from(
+      { length: MAX_PIECES },
+      (_, index) => pieces[Math.floor(index * step)] ?? '',
+    );
   }
   return pieces
     .map((piece) => piece.replace(NOT_LANGUAGE, ' '))

@@ -22,7 +22,9 @@ describe('the summary languages', () => {
   });
 
   it('covers the 22 languages of the sentence-boundary exemplars', () => {
-    for (const code of 'en da ru es it de hy kk fr ja mr sk bg nl zh am my el hi fa pl ur'.split(' ')) {
+    for (const code of 'en da ru es it de hy kk fr ja mr sk bg nl zh am my el hi fa pl ur'.split(
+      ' ',
+    )) {
       expect(isSummaryLanguage(code), code).toBe(true);
     }
     expect(isSummaryLanguage('xx')).toBe(false);

@@ -121,7 +121,8 @@ function documentSourceText(
  * documents module (AppDeps.documents) in worker threads, its owner (`requesterId`) getting a
  * fair share of the readers, its progress told to `onProgress`; one that cannot be read is
  * refused (documentErrorResponse) before anything is charged, and its text must meet the rules
- * of a document's text. The text's language is detected here, once (summary-languages.ts).
+ * of a document's text, and hold at least one letter (422 NO_TEXT otherwise). The text's
+ * language is detected here, once (summary-languages.ts).
  */
 export async function resolveSummaryInput(
   deps: Pick<AppDeps, 'documents'>,
@@ -130,8 +131,14 @@ export async function resolveSummaryInput(
   reading: Omit<ReadOptions, 'owner'> = {},
 ): Promise<SummarySourceText> {
   const source = await readSummaryInput(deps, input, requesterId, reading);
+  // Digits, symbols or emoji alone say nothing a summary could tell, in any language.
+  if (!/\p{L}/u.test(source.text)) throw new AppError(422, 'NO_TEXT', NO_WORDS_MESSAGE);
   return { ...source, ...(await detectSourceLanguages(source.text)) };
 }
+
+/** The refusal of a text without a single letter (issue 30's bad input). */
+export const NO_WORDS_MESSAGE =
+  'There are no words to summarize: the text holds only numbers, symbols or emoji';
 
 /** The text of `input` and where it came from (resolveSummaryInput without the languages). */
 async function readSummaryInput(
