@@ -40,7 +40,9 @@ interface Detector {
 }
 
 const DETECTORS: Detector[] = [
-  { name: 'Brevity (tinyld, addresses left out, und when unsure)', load: async () => {
+  {
+    name: 'Brevity (tinyld, addresses left out, und when unsure)',
+    load: async () => {
       await detectTextLanguage('The detector loads its profiles on first use.');
       return detectTextLanguage;
     },

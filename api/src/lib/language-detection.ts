@@ -1,3 +1,4 @@
+import type * as TinyldModule from 'tinyld';
 import { UNDETERMINED_LANGUAGE } from './languages';
 
 /*
@@ -8,7 +9,7 @@ import { UNDETERMINED_LANGUAGE } from './languages';
  * it holds nearly as many (a document mixing two languages).
  */
 
-type Tinyld = typeof import('tinyld');
+type Tinyld = typeof TinyldModule;
 
 let detector: Promise<Tinyld> | undefined;
 
