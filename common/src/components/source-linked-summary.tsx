@@ -12,6 +12,7 @@ import {
 } from 'common/source-map';
 import type { SummarySentence } from 'common/source-map';
 import { SummaryText } from './summary-text';
+import { UNCHECKED_SOURCES_LABEL, textLanguageAttributes } from '../summary-language';
 import { PageMarker } from './page-marker';
 import './source-linked-summary.css';
 
@@ -24,7 +25,18 @@ export const MAX_KEYWORDS = 10;
 export interface SourceLinkedSummaryProps {
   /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
   summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
-    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format' | 'pageBreaks'>>;
+    Partial<
+      Pick<
+        Summary,
+        | 'sourceMap'
+        | 'keywords'
+        | 'unverified'
+        | 'format'
+        | 'pageBreaks'
+        | 'language'
+        | 'sourceLanguage'
+      >
+    >;
   /** Key-term chips above the summary (the result card). */
   showKeywords?: boolean;
   /** The heading level of "Summary" and "Original content". */
@@ -142,8 +154,14 @@ export function SourceLinkedSummary({
     if (keyword !== null) centreInOriginal(originalBox.current, '[data-keyword="true"]');
   }, [keyword]);
 
+  // Each text in its own language and direction (Arabic, Persian, Urdu, Hebrew right to left).
+  const summaryLanguage = textLanguageAttributes(summary.language);
+  const sourceLanguage = textLanguageAttributes(summary.sourceLanguage);
+
   if (!sentences) {
-    return <SummaryText text={summary.summarizedContent} className={className} />;
+    return (
+      <SummaryText text={summary.summarizedContent} className={className} {...summaryLanguage} />
+    );
   }
 
   const choose = (sentence: SummarySentence) => {
@@ -219,6 +237,15 @@ export function SourceLinkedSummary({
             <span className="ui-sr-only">)</span>
           </>
         ) : null}
+        {sentence.unchecked && !unsupported ? (
+          <>
+            <span className="ui-sr-only"> (</span>
+            <span className="ru-sentence__flag ru-sentence__flag--unchecked" dir="ltr" lang="en">
+              {UNCHECKED_SOURCES_LABEL}
+            </span>
+            <span className="ui-sr-only">)</span>
+          </>
+        ) : null}
         {pages !== '' ? (
           <span className="ru-sentence__page" title="Where its source is in the original">
             {pages}
@@ -258,13 +285,13 @@ export function SourceLinkedSummary({
           </Heading>
           <p className="ru-workbench__hint">Choose a sentence to see its source.</p>
           {bullets ? (
-            <ul className="ru-sentences ru-sentences--list">
+            <ul className="ru-sentences ru-sentences--list" {...summaryLanguage}>
               {sentences.map((sentence) => (
                 <li key={sentence.index}>{renderSentence(sentence)}</li>
               ))}
             </ul>
           ) : (
-            <p className="ru-sentences">
+            <p className="ru-sentences" {...summaryLanguage}>
               {sentences.map((sentence) => (
                 <span key={sentence.index}>{renderSentence(sentence)} </span>
               ))}
@@ -295,6 +322,7 @@ export function SourceLinkedSummary({
             tabIndex={0}
             role="region"
             aria-labelledby={originalHeadingId}
+            {...sourceLanguage}
           >
             {original.trim() === ''
               ? 'Original content not available'

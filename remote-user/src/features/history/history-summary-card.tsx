@@ -28,6 +28,8 @@ import {
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
+import { SummaryLanguages } from 'common/components/summary-languages';
+import { textLanguageAttributes } from 'common/summary-language';
 import { versionNumber } from '../../components/use-summary-regeneration';
 
 // The summary beside its source is shown only in an expanded card: its code loads then, and the
@@ -110,6 +112,7 @@ export function HistorySummaryCard({
       </div>
 
       <SummarySource summary={summary} className="ru-history-card__source" />
+      <SummaryLanguages summary={summary} />
 
       <p
         className={
@@ -117,6 +120,7 @@ export function HistorySummaryCard({
             ? 'ru-history-card__preview ui-muted'
             : 'ru-history-card__preview'
         }
+        {...(previewText === NO_PREVIEW ? {} : textLanguageAttributes(summary.language))}
       >
         {previewText}
       </p>
@@ -192,7 +196,11 @@ export function HistorySummaryCard({
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
         {expanded && summarySentences(summary) ? (
           <>
-            <Suspense fallback={<SummaryText text={summaryText} />}>
+            <Suspense
+              fallback={
+                <SummaryText text={summaryText} {...textLanguageAttributes(summary.language)} />
+              }
+            >
               <SourceLinkedSummary summary={summary} showKeywords />
             </Suspense>
             <p className="ru-history-card__model">
@@ -213,6 +221,7 @@ export function HistorySummaryCard({
                 tabIndex={0}
                 role="region"
                 aria-labelledby={`${detailsId}-original`}
+                {...textLanguageAttributes(summary.sourceLanguage)}
               >
                 {summary.originalContent?.trim()
                   ? splitPages(summary.originalContent, summary.pageBreaks).map((page) => (
@@ -229,7 +238,7 @@ export function HistorySummaryCard({
                 Summary
               </h3>
               {summaryText ? (
-                <SummaryText text={summaryText} />
+                <SummaryText text={summaryText} {...textLanguageAttributes(summary.language)} />
               ) : (
                 <p className="ui-muted">{SUMMARY_NOT_AVAILABLE}</p>
               )}

@@ -147,6 +147,7 @@ describe('SummarizePage: text tab', () => {
           content: VALID_TEXT.trim(),
           length: 'medium',
           format: 'paragraph',
+          language: 'auto',
         });
         return new Promise<Response>((resolve) => {
           respond = resolve;
@@ -434,7 +435,9 @@ describe('SummarizePage: result card', () => {
     await userEvent.type(prompt, '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByText('Regenerated')).toBeVisible();
-    expect(bodies).toEqual([{ customPrompt: null, length: 'medium', format: 'paragraph' }]);
+    expect(bodies).toEqual([
+      { customPrompt: null, length: 'medium', format: 'paragraph', language: 'auto' },
+    ]);
     expect(screen.getByText('Version 2')).toBeVisible();
     expect(screen.queryByLabelText('Custom prompt (optional)')).toBeNull();
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -454,7 +457,9 @@ describe('SummarizePage: result card', () => {
     await userEvent.type(screen.getByLabelText('Custom prompt (optional)'), ' Shorter ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
-    expect(bodies).toEqual([{ customPrompt: 'Shorter', length: 'medium', format: 'paragraph' }]);
+    expect(bodies).toEqual([
+      { customPrompt: 'Shorter', length: 'medium', format: 'paragraph', language: 'auto' },
+    ]);
     expect(screen.getByText('Original summary')).toBeVisible();
     expect(screen.getByLabelText('Custom prompt (optional)')).toBeVisible();
     expect(warn).toHaveBeenCalled();

@@ -17,6 +17,7 @@ import { formatCompression } from '../../lib/summaries/compression';
 import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
+import { SummaryLanguages } from 'common/components/summary-languages';
 
 export interface SummaryResultProps {
   summary: Summary;
@@ -72,6 +73,7 @@ export function SummaryResult({
       </CardHeader>
       <CardContent className="ru-result__content">
         <SummarySource summary={summary} />
+        <SummaryLanguages summary={summary} />
         {fallbackWhy ? (
           <p className="ru-result__fallback">
             <ZapIcon size={14} />

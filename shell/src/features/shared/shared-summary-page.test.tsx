@@ -24,6 +24,8 @@ const SHARED: SharedSummary = {
   length: 'short',
   format: 'paragraph',
   language: 'en',
+  sourceLanguage: 'en',
+  secondSourceLanguage: null,
   createdAt: '2026-03-10T09:00:00.000Z',
   author: { name: 'Ada Lovelace' },
 };
