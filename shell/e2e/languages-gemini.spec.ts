@@ -43,6 +43,7 @@ test('a German article summarized as English: German → English, unchecked sour
   page,
   request,
 }, testInfo) => {
+  test.slow();
   gemini.answer(
     geminiAnswer([
       { text: 'Freiburg presented a new public transport plan on Monday.', sources: [1] },
@@ -59,7 +60,7 @@ test('a German article summarized as English: German → English, unchecked sour
 
   const result = resultCard(page);
   await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   });
   await expect(result.getByText('German → English', { exact: true })).toBeVisible();
   await expect(result).toContainText('Freiburg presented a new public transport plan on Monday.');
