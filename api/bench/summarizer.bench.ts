@@ -29,6 +29,7 @@ import { TRANSIT_DISTRICTS, TRANSIT_REPORT } from '../src/test/reader-documents'
 import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
 import { questionAnsweringLines } from './question-answering';
 import type { Abstract } from './key-phrases';
+import { printLanguageDetection } from './language-detection';
 
 interface Article {
   id: string;
@@ -586,3 +587,4 @@ function main(): number {
 }
 
 process.exitCode = main();
+await printLanguageDetection(dataDirectory());

@@ -17,6 +17,8 @@ export type PortalConfig = Pick<
   fileTypes: readonly string[];
   maxDocumentChars: number;
   urlSources: boolean;
+  /** The languages a summary may be asked in, by their own names (API.md round 3). */
+  languages: readonly { code: string; name: string }[];
 };
 
 /** SPEC.md §9 values, used for whatever the server leaves out. */
@@ -27,6 +29,8 @@ export const DEFAULT_PORTAL_CONFIG: PortalConfig = {
   fileTypes: DEFAULT_FILE_TYPES,
   maxDocumentChars: 500_000,
   urlSources: false,
+  // An older server names none: the choice is then only "Same as the document".
+  languages: [],
   model: 'Gemini 1.5 Flash',
   remotes: {
     user: '/remotes/user/',
@@ -57,6 +61,20 @@ function fileTypes(value: unknown): string[] | null {
   return types.length > 0 ? types : null;
 }
 
+/** `{ code, name }` entries with a two-letter code and a name; others are left out. */
+function languages(value: unknown): { code: string; name: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) =>
+    isRecord(entry) &&
+    typeof entry.code === 'string' &&
+    /^[a-z]{2}$/u.test(entry.code) &&
+    typeof entry.name === 'string' &&
+    entry.name.trim() !== ''
+      ? [{ code: entry.code, name: entry.name }]
+      : [],
+  );
+}
+
 /** Reads the `data` of GET /api/config, trusting only well-formed fields. */
 export function toPortalConfig(data: unknown): PortalConfig {
   const raw = isRecord(data) ? data : {};
@@ -81,6 +99,7 @@ export function toPortalConfig(data: unknown): PortalConfig {
     maxDocumentChars: positiveNumber(raw.maxDocumentChars, DEFAULT_PORTAL_CONFIG.maxDocumentChars),
     // Only a server that says so reads web pages (an older one would refuse `url`).
     urlSources: raw.urlSources === true,
+    languages: languages(raw.languages),
     model:
       typeof raw.model === 'string' && raw.model !== '' ? raw.model : DEFAULT_PORTAL_CONFIG.model,
     remotes,

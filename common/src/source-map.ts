@@ -11,6 +11,8 @@ export interface SummarySentence {
   text: string;
   /** Spans of `originalContent` that support it, clamped and sorted; empty when unsupported. */
   sources: SourceSpan[];
+  /** Its sources could not be checked (a summary in another language than its source). */
+  unchecked: boolean;
 }
 
 const ITEM_MARKER = /^\s*(?:[-*•]|\d+[.)])\s+/u;
@@ -40,6 +42,7 @@ export function summarySentences(summary: {
     index,
     text: entry.text.replace(ITEM_MARKER, '').trim(),
     sources: clampSpans(entry.sources, length),
+    unchecked: entry.checked === false,
   }));
 }
 

@@ -45,6 +45,10 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     version: 1,
     fallbackReason: 'not_configured',
     promptApplied: null,
+    sourceLanguage: 'en',
+    secondSourceLanguage: null,
+    language: 'en',
+    requestedLanguage: null,
     user: { id: 'u2', name: 'Bob Writer', email: 'bob@brevity.test', role: 'user' },
     ...overrides,
   };

@@ -167,6 +167,13 @@ export interface SummariesTable {
   fallback_reason: FallbackReason | null;
   /** Whether its custom prompt was acted on; null without one (and for older rows). */
   prompt_applied: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The document's language (ISO 639-1, `und` unknown), detected at creation; fixed. */
+  source_language: ColumnType<string, string | undefined, never>;
+  /** A second language of a document mixing two in close parts, else null; fixed. */
+  second_source_language: ColumnType<string | null, string | null | undefined, never>;
+  /** The language the current text is written in, and the one asked for (null: the document's). */
+  language: ColumnType<string, string | undefined, string>;
+  requested_language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -191,6 +198,9 @@ export interface SummaryVersionsTable {
   fallback_reason: FallbackReason | null;
   /** Whether its custom prompt was acted on; null without one (and for older rows). */
   prompt_applied: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The language its text is written in, and the one asked for (null: the document's). */
+  language: ColumnType<string, string | undefined, string>;
+  requested_language: ColumnType<string | null, string | null | undefined, string | null>;
   /** The staff member whose edit this version is; null otherwise (and once they are deleted). */
   edited_by: string | null;
   created_at: CreatedAt;

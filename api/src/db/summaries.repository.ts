@@ -54,9 +54,20 @@ export interface SummaryText {
    * the summarizer could not act on it.
    */
   promptApplied: boolean | null;
+  /** The language the text is written in (ISO 639-1, `und` unknown): the truth, not the wish. */
+  language: string;
+  /** The language the reader asked for; null for the document's own. */
+  requestedLanguage: string | null;
 }
 
-export interface NewSummary extends SummaryText {
+/**
+ * A summary to insert. Its languages may be left out (a caller that does not know them):
+ * `und` for the document, and its text in the document's language, nothing asked.
+ */
+export interface NewSummary
+  extends
+    Omit<SummaryText, 'language' | 'requestedLanguage'>,
+    Partial<Pick<SummaryText, 'language' | 'requestedLanguage'>> {
   userId: string;
   originalContent: string;
   originalWordCount: number;
@@ -66,6 +77,9 @@ export interface NewSummary extends SummaryText {
   sourceTitle: string | null;
   ocr: boolean;
   pageBreaks: number[];
+  /** The document's language, and a second one when it mixes two (see DocumentLanguages). */
+  sourceLanguage?: string | undefined;
+  secondSourceLanguage?: string | null | undefined;
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -102,6 +116,8 @@ function textColumns(text: SummaryText) {
     unverified: JSON.stringify(text.unverified),
     fallback_reason: text.fallbackReason,
     prompt_applied: text.promptApplied,
+    language: text.language,
+    requested_language: text.requestedLanguage,
   };
 }
 
@@ -132,6 +148,8 @@ export async function insertSummaryVersion(
       unverified: JSON.stringify(text.unverified),
       fallback_reason: text.fallbackReason,
       prompt_applied: text.promptApplied,
+      language: text.language,
+      requested_language: text.requestedLanguage,
       edited_by: editedBy,
     })
     .execute();
@@ -207,10 +225,16 @@ export async function pruneSummaryVersions(
  * returns it. Call it inside a transaction, so the two rows commit together.
  */
 export async function insertSummary(db: DbExecutor, summary: NewSummary): Promise<SummaryRecord> {
+  const sourceLanguage = summary.sourceLanguage ?? 'und';
+  const text: SummaryText = {
+    ...summary,
+    language: summary.language ?? sourceLanguage,
+    requestedLanguage: summary.requestedLanguage ?? null,
+  };
   const row = await db
     .insertInto('summaries')
     .values({
-      ...textColumns(summary),
+      ...textColumns(text),
       user_id: summary.userId,
       original_content: summary.originalContent,
       original_word_count: summary.originalWordCount,
@@ -220,10 +244,12 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       source_title: summary.sourceTitle,
       ocr: summary.ocr,
       page_breaks: JSON.stringify(summary.pageBreaks),
+      source_language: sourceLanguage,
+      second_source_language: summary.secondSourceLanguage ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await insertSummaryVersion(db, row.id, row.version, summary, null);
+  await insertSummaryVersion(db, row.id, row.version, text, null);
   return { ...row, reviewer_name: null };
 }
 
@@ -442,6 +468,8 @@ function selectVersions(db: DbExecutor, summaryId: string) {
       'summary_versions.unverified',
       'summary_versions.fallback_reason',
       'summary_versions.prompt_applied',
+      'summary_versions.language',
+      'summary_versions.requested_language',
       'summary_versions.created_at',
       'summary_versions.edited_by',
       'editor.name as editor_name',

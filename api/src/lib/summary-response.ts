@@ -38,6 +38,10 @@ export interface SummaryDto extends SummaryText {
   reviewedAt: string | null;
   /** The number of the current version (1 for a new summary). */
   version: number;
+  /** The document's language (ISO 639-1, `und` when unknown; decision 0038). */
+  sourceLanguage: string;
+  /** A second language of a document mixing two in close parts, else null. */
+  secondSourceLanguage: string | null;
 }
 
 /** One entry of GET /api/summaries/:id/versions. */
@@ -49,6 +53,8 @@ export interface SummaryVersionDto {
   format: SummaryFormat;
   aiModel: string;
   isFallback: boolean;
+  /** The language this version is written in. */
+  language: string;
   createdAt: string;
   editedBy: { id: string; name: string } | null;
 }
@@ -112,6 +118,10 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     version: summary.version,
     fallbackReason: summary.fallback_reason,
     promptApplied: summary.prompt_applied,
+    sourceLanguage: summary.source_language,
+    secondSourceLanguage: summary.second_source_language,
+    language: summary.language,
+    requestedLanguage: summary.requested_language,
   };
 }
 
@@ -124,6 +134,7 @@ export function toSummaryVersionDto(version: SummaryVersionRecord): SummaryVersi
     format: version.format,
     aiModel: version.ai_model,
     isFallback: version.is_fallback,
+    language: version.language,
     createdAt: version.created_at.toISOString(),
     editedBy:
       version.edited_by !== null && version.editor_name !== null
@@ -165,6 +176,7 @@ export function sourceMapOf(value: unknown): SourceMapEntry[] {
     entries.push({
       text: entry.text,
       sources: entry.sources.filter(isSpan).map((span) => ({ start: span.start, end: span.end })),
+      ...(entry.checked === false ? { checked: false as const } : {}),
     });
   }
   return entries;

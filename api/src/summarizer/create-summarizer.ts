@@ -7,6 +7,8 @@ import type { AppSummarizer, FallbackReason, SummarizeInput, SummarizerLogger } 
 import { SummarizerError } from './summarizer-error';
 import { healthOf } from './summarizer-health';
 import { streamResult } from './summary-stream';
+import type { SummaryStreamEvent } from './summary-stream';
+import { withWrittenLanguage } from './cross-language';
 
 /*
  * The factory of the app's summarizer: the providers (gemini-summarizer, local-summarizer)
@@ -58,6 +60,18 @@ export function fallbackReasonOf(error: unknown): FallbackReason {
 
 function elapsedSince(started: number): number {
   return Math.round(performance.now() - started);
+}
+
+/** Gemini's stream, its `done` result told the language it is written in. */
+async function* withLanguageOnDone(
+  events: AsyncIterable<SummaryStreamEvent>,
+  input: SummarizeInput,
+): AsyncGenerator<SummaryStreamEvent> {
+  for await (const event of events) {
+    yield event.type === 'done'
+      ? { ...event, result: withWrittenLanguage(event.result, input, true) }
+      : event;
+  }
 }
 
 /**
@@ -146,13 +160,13 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
     async *summarizeStream(input, signal, call) {
       checkInput(input);
       if (!gemini) {
-        const result = await local.summarize(input, signal);
+        const result = withWrittenLanguage(await local.summarize(input, signal), input, false);
         yield* streamResult({ ...result, fallbackReason: 'not_configured' }, signal);
         return;
       }
       const started = performance.now();
       try {
-        yield* gemini.summarizeStream(input, signal, call);
+        yield* withLanguageOnDone(gemini.summarizeStream(input, signal, call), input);
         return;
       } catch (error) {
         if (signal?.aborted) throw error;
@@ -160,7 +174,7 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
         const reason = fallbackReasonOf(error);
         // Whatever Gemini wrote so far is dropped; the screen says why.
         yield { type: 'reset', reason };
-        const fallback = await local.summarize(input, signal);
+        const fallback = withWrittenLanguage(await local.summarize(input, signal), input, false);
         yield* streamResult(
           { ...fallback, fallbackReason: reason, processingTimeMs: elapsedSince(started) },
           signal,
@@ -170,17 +184,18 @@ export function createSummarizer(options: SummarizerOptions): AppSummarizer {
     async summarize(input, signal, call) {
       checkInput(input);
       if (!gemini) {
-        return { ...(await local.summarize(input, signal)), fallbackReason: 'not_configured' };
+        const result = withWrittenLanguage(await local.summarize(input, signal), input, false);
+        return { ...result, fallbackReason: 'not_configured' };
       }
 
       const started = performance.now();
       try {
-        return await gemini.summarize(input, signal, call);
+        return withWrittenLanguage(await gemini.summarize(input, signal, call), input, true);
       } catch (error) {
         if (signal?.aborted) throw error;
         if (call?.throwPassing && isPassingFailure(error)) throw withKnownWait(error);
         reportFallback(error);
-        const fallback = await local.summarize(input, signal);
+        const fallback = withWrittenLanguage(await local.summarize(input, signal), input, false);
         return {
           ...fallback,
           fallbackReason: fallbackReasonOf(error),

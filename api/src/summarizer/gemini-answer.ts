@@ -6,6 +6,7 @@ import type { NumberedSentence } from './sentence-segmenter';
 import type { SourceMapEntry, SourceSpan, SummaryFormat } from './summarizer';
 import { SummarizerError } from './summarizer-error';
 import { extractTerms } from './text-terms';
+import { sharesAnchor } from './cross-language';
 
 /**
  * Gemini's structured answer, and what the server makes of it: each output sentence (bullet
@@ -279,6 +280,16 @@ export function contentTerms(text: string): Set<string> {
   return new Set(extractTerms(text));
 }
 
+/** How an answer is checked. */
+export interface CheckOptions {
+  /**
+   * The summary is in another language than the document (cross-language.ts): a citation that
+   * shares too few words is kept, checked by a shared number or name where it has one, else
+   * its entry is marked `checked: false`.
+   */
+  crossLanguage?: boolean | undefined;
+}
+
 /** What the server made of an answer: the summary text and its checked source map. */
 export interface CheckedSummary {
   summary: string;
@@ -314,6 +325,7 @@ export function checkAnswer(
   items: readonly AnswerItem[],
   units: readonly NumberedSentence[],
   format: SummaryFormat,
+  options: CheckOptions = {},
 ): CheckedSummary {
   const dropped = { outOfRange: 0, unsupported: 0 };
   const unitTerms = new Map<number, Set<string>>();
@@ -329,13 +341,18 @@ export function checkAnswer(
   const entryOf = (text: string, cited: readonly number[]): SourceMapEntry => {
     const terms = contentTerms(text);
     const kept = new Set<number>();
+    let unchecked = false;
     for (const number of new Set(cited)) {
       if (!Number.isInteger(number) || number < 1 || number > units.length) {
         dropped.outOfRange++;
-      } else if (!supports(terms, termsOfUnit(number))) {
-        dropped.unsupported++;
-      } else {
+      } else if (supports(terms, termsOfUnit(number))) {
         kept.add(number);
+      } else if (options.crossLanguage) {
+        // Another language shares few words: a shared number or name checks it, else it is kept unchecked.
+        kept.add(number);
+        if (!sharesAnchor(text, (units[number - 1] as NumberedSentence).text)) unchecked = true;
+      } else {
+        dropped.unsupported++;
       }
     }
     const sources: SourceSpan[] = [...kept]
@@ -344,7 +361,7 @@ export function checkAnswer(
         const unit = units[number - 1] as NumberedSentence;
         return { start: unit.start, end: unit.end };
       });
-    return { text, sources };
+    return unchecked ? { text, sources, checked: false } : { text, sources };
   };
 
   let sourceMap: SourceMapEntry[];

@@ -46,6 +46,7 @@ import type {
 import { SummarizerError } from './summarizer-error';
 import { countWords } from './summary-metrics';
 import { findUnverified } from './unverified';
+import { isCrossLanguage, languageRule } from './cross-language';
 
 export interface GeminiSummarizerOptions {
   apiKey: string;
@@ -269,7 +270,7 @@ export function buildGeminiPrompt(
       'sentence, without numbers in brackets, and `sources` lists the numbers of the ' +
       'document sentences that state what it says (usually one to three); use [] when no ' +
       'sentence does. Cite only numbers that appear in the document.',
-    'Write the summary in the language of the document. State only what the document says: ' +
+    `${languageRule(input)} State only what the document says: ` +
       'no numbers, dates or names it does not contain, no title, no preamble, no comments ' +
       'about these instructions.',
     ...(options.combining
@@ -425,7 +426,12 @@ function partSentences(parts: readonly Answer[]): {
           spans.set(`${span.start}:${span.end}`, span);
         }
       }
-      return { text: item.text, sources: [...spans.values()].sort((a, b) => a.start - b.start) };
+      const sources = [...spans.values()].sort((a, b) => a.start - b.start);
+      // A part's sentence whose sources were not checked leaves the combined one unchecked.
+      const unchecked = item.sources.some((cited) => entries[cited.start]?.entry.checked === false);
+      return unchecked
+        ? { text: item.text, sources, checked: false }
+        : { text: item.text, sources };
     });
   return { units, remap };
 }
@@ -787,9 +793,10 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     plan: GeminiPlan,
     sourceWords: number,
     modelVersion: string | undefined,
+    crossLanguage: boolean,
   ): Answer | AttemptFailure {
     const items = parseGeminiAnswer(answerText(response));
-    const { summary, sourceMap } = checkAnswer(items, units, plan.format);
+    const { summary, sourceMap } = checkAnswer(items, units, plan.format, { crossLanguage });
     if (countWords(summary) >= sourceWords) {
       // No summary: ratio and statistics would go negative (API.md's compression ratio).
       return {
@@ -835,7 +842,9 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     const cancel = attemptSignal(signal, attemptTimeoutMs);
     try {
       const { response } = await model.generateContent(request, { signal: cancel.signal });
-      return finish(response, units, plan, sourceWords, reportedModel(response));
+      // The combining call reads the parts' summaries, already in the summary's language.
+      const crossLanguage = isCrossLanguage(input) && !prompt?.combining;
+      return finish(response, units, plan, sourceWords, reportedModel(response), crossLanguage);
     } catch (error) {
       return classify(error, cancel.state.timedOut, signal?.aborted === true);
     } finally {
@@ -941,7 +950,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       }
       let outcome: Answer | AttemptFailure;
       try {
-        outcome = finish(response, units, plan, sourceWords, modelVersion);
+        outcome = finish(response, units, plan, sourceWords, modelVersion, isCrossLanguage(input));
       } catch (error) {
         throw fail(error);
       }

@@ -32,6 +32,12 @@ export interface SourceSpan {
 export interface SourceMapEntry {
   text: string;
   sources: SourceSpan[];
+  /**
+   * `false` when its sources could not all be checked: a summary written in another language
+   * than its source shares no words with it (API.md round 3; see cross-language.ts). Absent
+   * when they were checked.
+   */
+  checked?: false;
 }
 
 export interface SummarizeInput {
@@ -43,6 +49,13 @@ export interface SummarizeInput {
   length: SummaryLength;
   /** `paragraph` (the default), `bullets` or `tldr` (one sentence whatever the length). */
   format: SummaryFormat;
+  /** The document's language (ISO 639-1), `und` when unknown; absent: not detected. */
+  sourceLanguage?: string | undefined;
+  /**
+   * The language the reader asked the summary in (ISO 639-1); absent: the document's own. Only
+   * Gemini can write in another language than the document's.
+   */
+  language?: string | undefined;
 }
 
 export interface SummaryResult {
@@ -68,6 +81,11 @@ export interface SummaryResult {
    * that follows prompts (Gemini, test doubles), taken as applied.
    */
   promptApplied?: boolean | null | undefined;
+  /**
+   * The language `summary` is written in (ISO 639-1, `und` unknown), as the composed
+   * summarizer knows it; absent from test doubles.
+   */
+  language?: string | undefined;
 }
 
 /** Per-call settings of a summary. */

@@ -12,6 +12,7 @@ import {
 } from 'common/source-map';
 import type { SummarySentence } from 'common/source-map';
 import { SummaryText } from './summary-text';
+import { UNCHECKED_SOURCES_LABEL, textLanguageAttributes } from '../summary-language';
 import { PageMarker } from './page-marker';
 import './source-linked-summary.css';
 
@@ -33,7 +34,18 @@ export type ShowSources = (spans: readonly SourceSpan[] | null, announcement: st
 export interface SourceLinkedSummaryProps {
   /** The workbench fields may be absent (an older API's answer): the text alone is shown. */
   summary: Pick<Summary, 'summarizedContent' | 'originalContent'> &
-    Partial<Pick<Summary, 'sourceMap' | 'keywords' | 'unverified' | 'format' | 'pageBreaks'>>;
+    Partial<
+      Pick<
+        Summary,
+        | 'sourceMap'
+        | 'keywords'
+        | 'unverified'
+        | 'format'
+        | 'pageBreaks'
+        | 'language'
+        | 'sourceLanguage'
+      >
+    >;
   /** Key-term chips above the summary (the result card). */
   showKeywords?: boolean;
   /** The heading level of "Summary" and "Original content". */
@@ -164,8 +176,14 @@ export function SourceLinkedSummary({
     if (shown !== null) centreInOriginal(originalBox.current, '[data-active="true"]');
   }, [shown]);
 
+  // Each text in its own language and direction (Arabic, Persian, Urdu, Hebrew right to left).
+  const summaryLanguage = textLanguageAttributes(summary.language);
+  const sourceLanguage = textLanguageAttributes(summary.sourceLanguage);
+
   if (!sentences) {
-    return <SummaryText text={summary.summarizedContent} className={className} />;
+    return (
+      <SummaryText text={summary.summarizedContent} className={className} {...summaryLanguage} />
+    );
   }
 
   const choose = (sentence: SummarySentence) => {
@@ -248,6 +266,15 @@ export function SourceLinkedSummary({
             <span className="ui-sr-only">)</span>
           </>
         ) : null}
+        {sentence.unchecked && !unsupported ? (
+          <>
+            <span className="ui-sr-only"> (</span>
+            <span className="ru-sentence__flag ru-sentence__flag--unchecked" dir="ltr" lang="en">
+              {UNCHECKED_SOURCES_LABEL}
+            </span>
+            <span className="ui-sr-only">)</span>
+          </>
+        ) : null}
         {pages !== '' ? (
           <span className="ru-sentence__page" title="Where its source is in the original">
             {pages}
@@ -287,13 +314,13 @@ export function SourceLinkedSummary({
           </Heading>
           <p className="ru-workbench__hint">Choose a sentence to see its source.</p>
           {bullets ? (
-            <ul className="ru-sentences ru-sentences--list">
+            <ul className="ru-sentences ru-sentences--list" {...summaryLanguage}>
               {sentences.map((sentence) => (
                 <li key={sentence.index}>{renderSentence(sentence)}</li>
               ))}
             </ul>
           ) : (
-            <p className="ru-sentences">
+            <p className="ru-sentences" {...summaryLanguage}>
               {sentences.map((sentence) => (
                 <span key={sentence.index}>{renderSentence(sentence)} </span>
               ))}
@@ -324,6 +351,7 @@ export function SourceLinkedSummary({
             tabIndex={0}
             role="region"
             aria-labelledby={originalHeadingId}
+            {...sourceLanguage}
           >
             {original.trim() === ''
               ? 'Original content not available'

@@ -37,10 +37,23 @@ export function toBlocks(text: string): Block[] {
   return blocks;
 }
 
-/** A summary's text with its line breaks and bullet points kept. */
-export function SummaryText({ text, className }: { text: string; className?: string }) {
+/**
+ * A summary's text with its line breaks and bullet points kept; `lang` and `dir` of its language
+ * (right to left for Arabic, Persian, Urdu, Hebrew; `auto` when unknown).
+ */
+export function SummaryText({
+  text,
+  className,
+  lang,
+  dir = 'auto',
+}: {
+  text: string;
+  className?: string;
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | 'auto';
+}) {
   return (
-    <div className={cx('ru-summary-text', className)}>
+    <div className={cx('ru-summary-text', className)} lang={lang} dir={dir}>
       {toBlocks(text).map((block, index) => {
         if (block.kind === 'paragraph') return <p key={index}>{block.text}</p>;
         const List = block.ordered ? 'ol' : 'ul';

@@ -8,6 +8,7 @@ import { downloadSummary } from '../features/summarize/summary-download';
 import type { ExportFormat } from '../lib/summaries/summaries-api';
 import { DEFAULT_SUMMARY_OPTIONS } from '../lib/summaries/summary';
 import type { Summary, SummaryOptions } from '../lib/summaries/summary';
+import { repromptLanguage } from '../lib/summaries/summary-language-option';
 import { CopyButton } from './copy-button';
 import { downloadSummaryExport, summaryAsMarkdownText, summaryAsPlainText } from './summary-export';
 import { useSummaryRegeneration } from './use-summary-regeneration';
@@ -78,10 +79,11 @@ export function SummaryActions({
 
   const togglePanel = () => {
     if (!panelOpen) {
-      // The panel starts from the summary's own length and format.
+      // The panel starts from the summary's own length, format and the language it was asked in.
       setOptions({
         length: summary.length ?? defaultOptions.length,
         format: summary.format ?? defaultOptions.format,
+        language: repromptLanguage(summary, defaultOptions.language),
       });
       clearError();
     }

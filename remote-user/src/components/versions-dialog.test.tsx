@@ -37,6 +37,7 @@ function version(
     format: 'paragraph',
     aiModel: 'brevity-local',
     isFallback: true,
+    language: 'en',
     createdAt: `2026-03-1${number}T09:00:00.000Z`,
     editedBy: null,
     ...extra,

@@ -42,6 +42,10 @@ export function makeSummary(overrides: SummaryOverrides = {}): Summary {
     version: (overrides.regenerationCount ?? 0) + 1,
     fallbackReason: null,
     promptApplied: null,
+    sourceLanguage: 'en',
+    secondSourceLanguage: null,
+    language: 'en',
+    requestedLanguage: null,
     ...overrides,
   } as Summary;
 }

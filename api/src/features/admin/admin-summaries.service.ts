@@ -61,6 +61,9 @@ export async function editSummary(
       unverified: unverifiedAfterEdit(summarizedContent, stringsOf(existing.unverified)),
       fallbackReason: existing.fallback_reason,
       promptApplied: existing.prompt_applied,
+      // An editor's words stand for the text's: its language as it was.
+      language: existing.language,
+      requestedLanguage: existing.requested_language,
     };
     const version = await writeNextVersion(trx, id, text, {
       regenerated: false,

@@ -64,6 +64,9 @@ export interface SharedSummaryRecord {
   source_url: string | null;
   length: SummaryLength;
   format: SummaryFormat;
+  language: string;
+  source_language: string;
+  second_source_language: string | null;
   created_at: Date;
   author_name: string;
 }
@@ -96,6 +99,9 @@ export async function readSharedSummary(
       'summaries.source_url',
       'summaries.length',
       'summaries.format',
+      'summaries.language',
+      'summaries.source_language',
+      'summaries.second_source_language',
       'summaries.created_at',
       'users.name as author_name',
     ])

@@ -43,14 +43,12 @@ export interface InstructionLikeDto {
 
 /**
  * Fields of API.md round 3 that summaries do not store yet: sections and hidden text come
- * with issue 28's hidden-text part, the summary's language with issue 30's languages. Until
- * then every summary has no sections, no hidden text and no instruction-like passages, and
- * is in English, the only language the summarizers write.
+ * with issue 28's hidden-text part. Until then every summary has no sections, no hidden text
+ * and no instruction-like passages.
  */
 const NO_SECTIONS: SummarySectionDto[] = [];
 const NO_HIDDEN_TEXT: HiddenTextDto[] = [];
 const NO_INSTRUCTION_LIKE: InstructionLikeDto[] = [];
-const SUMMARY_LANGUAGE = 'en';
 
 /**
  * What anyone with the link sees (GET /api/shared/:token): the summary, its original and
@@ -69,7 +67,11 @@ export interface SharedSummaryDto {
   sourceUrl: string | null;
   length: SummaryLength;
   format: SummaryFormat;
+  /** The language the summary is written in (ISO 639-1, `und` unknown). */
   language: string;
+  /** The document's language, and a second one when it mixes two (as on the owner's Summary). */
+  sourceLanguage: string;
+  secondSourceLanguage: string | null;
   createdAt: string;
   author: { name: string };
 }
@@ -113,7 +115,9 @@ export async function readShared(deps: AppDeps, token: string): Promise<SharedSu
     sourceUrl: shared.source_url,
     length: shared.length,
     format: shared.format,
-    language: SUMMARY_LANGUAGE,
+    language: shared.language,
+    sourceLanguage: shared.source_language,
+    secondSourceLanguage: shared.second_source_language,
     createdAt: shared.created_at.toISOString(),
     author: { name: shared.author_name },
   };

@@ -135,6 +135,8 @@ describe('GET /api/shared/:token', () => {
         'length',
         'originalContent',
         'sections',
+        'secondSourceLanguage',
+        'sourceLanguage',
         'sourceMap',
         'sourceTitle',
         'sourceUrl',
@@ -153,7 +155,10 @@ describe('GET /api/shared/:token', () => {
       sourceUrl: summary.sourceUrl,
       length: summary.length,
       format: summary.format,
+      // The summary's languages, as the owner's Summary has them (an English text).
       language: 'en',
+      sourceLanguage: 'en',
+      secondSourceLanguage: null,
       createdAt: summary.createdAt,
       author: { name: 'Ada Owner' },
     });

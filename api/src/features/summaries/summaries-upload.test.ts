@@ -78,7 +78,13 @@ describe('POST /api/summaries/upload: accepted files', () => {
       reviewStatus: 'pending',
     });
     expect(fake.calls).toEqual([
-      { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+      {
+        text: TEXT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+        sourceLanguage: 'en',
+      },
     ]);
     const ledger = await listCreditMovements(t.db, user.user.id);
     expect(ledger.at(-1)).toMatchObject({

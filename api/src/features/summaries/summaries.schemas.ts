@@ -15,6 +15,7 @@ import {
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS } from '../../summarizer/summarizer';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import type { SummaryInput } from './summary-input';
+import { newSummaryLanguage, regeneratedSummaryLanguage } from './summary-language.schemas';
 
 /*
  * The request rules of API.md "Limits" for summaries, with SPEC.md's exact messages.
@@ -83,12 +84,14 @@ const summaryOptions = {
   customPrompt,
   length: length.transform((value) => value ?? 'medium'),
   format: format.transform((value) => value ?? 'paragraph'),
+  language: newSummaryLanguage,
 };
 
 type SummaryOptionsInput = {
   customPrompt: string | null;
   length: SummaryLength;
   format: SummaryFormat;
+  language: string | null;
 };
 
 /**
@@ -141,12 +144,16 @@ export const createAsyncSummarySchema = z
     oneSource({ ...rest, content: given ?? text }, context),
   );
 
-/** Regenerate: a new prompt (null for none); length and format default to the summary's own. */
+/**
+ * Regenerate: a new prompt (null for none); length, format and language default to the
+ * summary's own (language: the one it was asked in).
+ */
 export const regenerateSummarySchema = z.object(
   {
     customPrompt,
     length: length.transform((value) => value ?? undefined),
     format: format.transform((value) => value ?? undefined),
+    language: regeneratedSummaryLanguage,
   },
   jsonObjectBody,
 );
@@ -193,6 +200,7 @@ export const uploadSummarySchema = z.object({
   customPrompt,
   length: formField(length).transform((value) => value ?? 'medium'),
   format: formField(format).transform((value) => value ?? 'paragraph'),
+  language: formField(newSummaryLanguage),
 });
 
 export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;

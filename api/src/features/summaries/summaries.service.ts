@@ -39,6 +39,7 @@ import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summari
 import type { ListSummariesQuery } from './summaries.schemas';
 import { resolveSummaryInput } from './summary-input';
 import type { SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
+import { resultLanguage, summarizerLanguages } from './summary-languages';
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'Insufficient credits. Please contact support to recharge your account.';
@@ -130,11 +131,18 @@ async function summarize(
   customPrompt: string | null,
   shape: SummaryShape,
   failureMessage: string,
+  sourceLanguage: string,
 ): Promise<SummaryText> {
   let result;
   try {
     result = await deps.summarizer.summarize(
-      { text, customPrompt, length: shape.length, format: shape.format },
+      {
+        text,
+        customPrompt,
+        length: shape.length,
+        format: shape.format,
+        ...summarizerLanguages(sourceLanguage, shape.language ?? null),
+      },
       requester.signal,
     );
   } catch (error) {
@@ -143,7 +151,7 @@ async function summarize(
     throw new AppError(503, 'SUMMARIZER_UNAVAILABLE', failureMessage, undefined, { cause: error });
   }
   assertNotCancelled(requester);
-  const summaryText = toSummaryText(text, customPrompt, shape, result);
+  const summaryText = toSummaryText(text, customPrompt, shape, result, sourceLanguage);
   if (summaryText === null) {
     deps.logger.error(
       { requestId: requester.requestId },
@@ -159,14 +167,16 @@ function isAborted(error: unknown): boolean {
 }
 
 /**
- * A summarizer's answer as a summary stores it, measured against `text`; null when the answer
- * holds no text. Postgres text cannot hold NUL, and a provider's answer is not trusted to be free of it.
+ * A summarizer's answer as a summary stores it, measured against `text` (in `sourceLanguage`);
+ * null when the answer holds no text. Postgres text cannot hold NUL, and a provider's answer is
+ * not trusted to be free of it.
  */
 export function toSummaryText(
   text: string,
   customPrompt: string | null,
   shape: SummaryShape,
   result: SummaryResult,
+  sourceLanguage = 'und',
 ): SummaryText | null {
   const summarizedContent = result.summary.replaceAll('\u0000', '').trim();
   if (summarizedContent === '') return null;
@@ -185,11 +195,14 @@ export function toSummaryText(
     sourceMap: result.sourceMap.map((entry) => ({
       text: withoutNul(entry.text),
       sources: entry.sources.map((span) => ({ start: span.start, end: span.end })),
+      ...(entry.checked === false ? { checked: false as const } : {}),
     })),
     unverified: result.unverified.map(withoutNul),
     fallbackReason: result.fallbackReason,
     // A summarizer that does not say follows prompts (Gemini does).
     promptApplied: customPrompt === null ? null : (result.promptApplied ?? true),
+    language: resultLanguage(result, sourceLanguage, shape.language ?? null),
+    requestedLanguage: shape.language ?? null,
   };
 }
 
@@ -225,6 +238,7 @@ export async function createSummary(
       source.customPrompt,
       source,
       SUMMARIZER_FAILED_MESSAGE,
+      source.sourceLanguage,
     );
     return await storeNewSummary(deps, requester, source, summaryText, reservation);
   } finally {
@@ -326,6 +340,8 @@ export async function insertPaidSummary(
     sourceTitle: source.sourceTitle,
     ocr: source.ocr,
     pageBreaks: source.pageBreaks,
+    sourceLanguage: source.sourceLanguage,
+    secondSourceLanguage: source.secondSourceLanguage,
   });
   if (debitLedgerId !== null) await linkCreditMovementToSummary(trx, debitLedgerId, summary.id);
   return summary;
@@ -431,11 +447,15 @@ export async function deleteSummary(
   if (!(await deleteOwnSummary(deps.db, requester.user.id, id))) throw summaryNotFound();
 }
 
-/** What a regeneration asks for; a length or format left out keeps the summary's own. */
+/**
+ * What a regeneration asks for; a length, format or language left out keeps the summary's own
+ * (language: the one it was asked in; null asks for the document's own).
+ */
 export interface RegenerateOptions {
   customPrompt: string | null;
   length?: SummaryLength | undefined;
   format?: SummaryFormat | undefined;
+  language?: string | null | undefined;
 }
 
 /**
@@ -459,6 +479,7 @@ export async function regenerateSummary(
   const shape: SummaryShape = {
     length: options.length ?? existing.length,
     format: options.format ?? existing.format,
+    language: options.language === undefined ? existing.requested_language : options.language,
   };
   const summaryText = await summarize(
     deps,
@@ -467,6 +488,7 @@ export async function regenerateSummary(
     options.customPrompt,
     shape,
     REGENERATE_FAILED_MESSAGE,
+    existing.source_language,
   );
   const refused = refusedRegeneration(deps, existing, summaryText);
   if (refused) {

@@ -165,6 +165,11 @@ describe('POST /api/summaries', () => {
           fallbackReason: null,
           // API.md round 3: no custom prompt.
           promptApplied: null,
+          // API.md round 3: an English text, summarized in its own language (none asked).
+          sourceLanguage: 'en',
+          secondSourceLanguage: null,
+          language: 'en',
+          requestedLanguage: null,
         },
       },
     });
@@ -172,7 +177,13 @@ describe('POST /api/summaries', () => {
       Math.round(100 * (1 - summaryWordCount / originalWordCount)),
     );
     expect(fake.calls).toEqual([
-      { text: TEXT, customPrompt: null, length: 'medium', format: 'paragraph' },
+      {
+        text: TEXT,
+        customPrompt: null,
+        length: 'medium',
+        format: 'paragraph',
+        sourceLanguage: 'en',
+      },
     ]);
     expect(await credits(user)).toBe(4);
     const ledger = await listCreditMovements(t.db, user.user.id);
@@ -192,6 +203,7 @@ describe('POST /api/summaries', () => {
       customPrompt: 'focus on money',
       length: 'medium',
       format: 'paragraph',
+      sourceLanguage: 'en',
     });
     expect((await createOk(user, TEXT, '   ')).customPrompt).toBeNull();
     expect((await createOk(user, TEXT, '')).customPrompt).toBeNull();
@@ -687,6 +699,7 @@ describe('POST /api/summaries/:id/regenerate', () => {
       customPrompt: 'only the dates',
       length: 'medium',
       format: 'paragraph',
+      sourceLanguage: 'en',
     });
     expect(firstBody.data.statistics).toEqual((await list(user)).body.data.statistics);
     expect(firstBody.data.statistics.totalSummaries).toBe(1);

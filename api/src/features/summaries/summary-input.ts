@@ -7,6 +7,8 @@ import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { readDocument } from './document-errors';
+import { detectSourceLanguages } from './summary-languages';
+import type { DocumentLanguages } from './summary-languages';
 
 /*
  * What a new summary starts from, and how that becomes the text it summarizes: the one place
@@ -20,6 +22,11 @@ import { readDocument } from './document-errors';
 export interface SummaryShape {
   length: SummaryLength;
   format: SummaryFormat;
+  /**
+   * The language asked for (ISO 639-1, API.md round 3 `language`); null or absent: the
+   * document's own.
+   */
+  language?: string | null | undefined;
 }
 
 /** The options of a new summary besides its source. */
@@ -67,7 +74,7 @@ export const PASTED_SOURCE: SourceDetails = {
 };
 
 /** What a new summary is made from: validated text, and where it came from. */
-export interface SummarySourceText extends SummaryOptions, SourceDetails {
+export interface SummarySourceText extends SummaryOptions, SourceDetails, DocumentLanguages {
   text: string;
   source: SummarySource;
   fileName: string | null;
@@ -114,7 +121,8 @@ function documentSourceText(
  * documents module (AppDeps.documents) in worker threads, its owner (`requesterId`) getting a
  * fair share of the readers, its progress told to `onProgress`; one that cannot be read is
  * refused (documentErrorResponse) before anything is charged, and its text must meet the rules
- * of a document's text.
+ * of a document's text, and hold at least one letter (422 NO_TEXT otherwise). The text's
+ * language is detected here, once (summary-languages.ts).
  */
 export async function resolveSummaryInput(
   deps: Pick<AppDeps, 'documents'>,
@@ -122,10 +130,28 @@ export async function resolveSummaryInput(
   requesterId?: string,
   reading: Omit<ReadOptions, 'owner'> = {},
 ): Promise<SummarySourceText> {
+  const source = await readSummaryInput(deps, input, requesterId, reading);
+  // Digits, symbols or emoji alone say nothing a summary could tell, in any language.
+  if (!/\p{L}/u.test(source.text)) throw new AppError(422, 'NO_TEXT', NO_WORDS_MESSAGE);
+  return { ...source, ...(await detectSourceLanguages(source.text)) };
+}
+
+/** The refusal of a text without a single letter (issue 30's bad input). */
+export const NO_WORDS_MESSAGE =
+  'There are no words to summarize: the text holds only numbers, symbols or emoji';
+
+/** The text of `input` and where it came from (resolveSummaryInput without the languages). */
+async function readSummaryInput(
+  deps: Pick<AppDeps, 'documents'>,
+  input: SummaryInput,
+  requesterId: string | undefined,
+  reading: Omit<ReadOptions, 'owner'>,
+): Promise<Omit<SummarySourceText, keyof DocumentLanguages>> {
   const options: SummaryOptions = {
     customPrompt: input.customPrompt,
     length: input.length,
     format: input.format,
+    language: input.language ?? null,
   };
   const readOptions: ReadOptions = { ...reading, owner: requesterId };
   switch (input.kind) {

@@ -40,6 +40,8 @@ import {
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from '../../documents/file-kinds';
+import { isSummaryLanguage } from '../../lib/languages';
+import { carriedLanguages, detectSourceLanguages, summarizerLanguages } from './summary-languages';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
 /** The error of a job that stopped without a result (its retries spent, or lost). */
@@ -56,6 +58,11 @@ export interface TextSummaryJobData {
   customPrompt: string | null;
   length: SummaryLength;
   format: SummaryFormat;
+  /** The language asked for (null: the document's own); absent from earlier releases' jobs. */
+  language?: string | null;
+  /** The document's languages as detected when it was queued; absent from earlier jobs. */
+  sourceLanguage?: string;
+  secondSourceLanguage?: string | null;
 }
 
 /**
@@ -93,6 +100,8 @@ function jobShape(data: Partial<TextSummaryJobData>): SummaryShape {
   return {
     length: SUMMARY_LENGTHS.find((length) => length === data.length) ?? 'medium',
     format: SUMMARY_FORMATS.find((format) => format === data.format) ?? 'paragraph',
+    language:
+      typeof data.language === 'string' && isSummaryLanguage(data.language) ? data.language : null,
   };
 }
 
@@ -132,6 +141,9 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
     customPrompt: source.customPrompt,
     length: source.length,
     format: source.format,
+    language: source.language ?? null,
+    sourceLanguage: source.sourceLanguage,
+    secondSourceLanguage: source.secondSourceLanguage,
   };
   if (source.source === 'text') return data;
   return {
@@ -260,11 +272,15 @@ async function jobSource(
   job: QueuedJob<Partial<TextSummaryJobData>>,
 ): Promise<SummarySourceText> {
   const options = { ...jobShape(job.data), customPrompt: jobPrompt(job.data) };
+  // Detected when it was queued; a job of an earlier release has its text's detected now.
+  const languagesOf = async (text: string) =>
+    carriedLanguages(job.data) ?? (await detectSourceLanguages(text));
   if (queue === SUMMARY_QUEUES.text) {
     const text = typeof job.data.text === 'string' ? job.data.text.trim() : '';
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
-    return { ...options, ...PASTED_SOURCE, text, source: 'text', fileName: null };
+    const languages = await languagesOf(text);
+    return { ...options, ...PASTED_SOURCE, ...languages, text, source: 'text', fileName: null };
   }
   const fileData = job.data as Partial<FileSummaryJobData>;
   const source = fileData.source;
@@ -273,7 +289,8 @@ async function jobSource(
     const problem = documentContentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
     const fileName = typeof fileData.fileName === 'string' ? fileData.fileName : null;
-    return { ...options, ...jobDetails(fileData), text, source, fileName };
+    const languages = await languagesOf(text);
+    return { ...options, ...jobDetails(fileData), ...languages, text, source, fileName };
   }
   // A job queued by an earlier release carries the file's bytes instead, read here.
   const upload = await findJobUpload(deps.db, job.id);
@@ -404,6 +421,7 @@ export async function processSummaryJob(
           customPrompt: source.customPrompt,
           length: source.length,
           format: source.format,
+          ...summarizerLanguages(source.sourceLanguage, source.language ?? null),
         },
         undefined,
         { throwPassing: retriesLeft },
@@ -413,7 +431,13 @@ export async function processSummaryJob(
       throw error;
     }
     if (retriesLeft) await retryLaterForGemini(deps, queue, job, result);
-    const summaryText = toSummaryText(source.text, source.customPrompt, source, result);
+    const summaryText = toSummaryText(
+      source.text,
+      source.customPrompt,
+      source,
+      result,
+      source.sourceLanguage,
+    );
     if (summaryText === null) {
       throw new SummarizerError('EMPTY_RESPONSE', 'The summarizer answered with no text', {
         retryable: true,

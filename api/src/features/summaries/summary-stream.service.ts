@@ -21,6 +21,7 @@ import {
 import type { CreatedSummary, SummaryRequester } from './summaries.service';
 import { resolveSummaryInput } from './summary-input';
 import type { SummaryInput, SummarySourceText } from './summary-input';
+import { summarizerLanguages } from './summary-languages';
 import type { ReadingProgress } from '../../documents/document-reader';
 
 /** How far a streamed summary of a file or a web page has come (API.md round 3). */
@@ -157,6 +158,7 @@ export async function streamNewSummary(
         customPrompt: input.customPrompt,
         length: input.length,
         format: input.format,
+        ...summarizerLanguages(input.sourceLanguage, input.language ?? null),
       };
       for await (const event of summaryEvents(deps.summarizer, summarizeInput, signal)) {
         if (signal?.aborted) return;
@@ -171,7 +173,9 @@ export async function streamNewSummary(
     }
     if (signal?.aborted) return;
     const summaryText =
-      result === null ? null : toSummaryText(input.text, input.customPrompt, input, result);
+      result === null
+        ? null
+        : toSummaryText(input.text, input.customPrompt, input, result, input.sourceLanguage);
     if (summaryText === null) {
       deps.logger.error(
         { requestId: requester.requestId },

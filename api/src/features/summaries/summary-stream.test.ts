@@ -220,7 +220,13 @@ describe('a streamed summary', () => {
     });
     expect(done.updatedCredits).toBe(2);
     expect(fake.calls).toEqual([
-      { text: TEXT, customPrompt: 'Keep dates', length: 'medium', format: 'bullets' },
+      {
+        text: TEXT,
+        customPrompt: 'Keep dates',
+        length: 'medium',
+        format: 'bullets',
+        sourceLanguage: 'en',
+      },
     ]);
 
     const stored = await t.request(`/api/summaries/${done.summary.id}`, { token: user.token });

@@ -107,6 +107,8 @@ export async function restoreVersion(
       unverified: stringsOf(old.unverified),
       fallbackReason: old.fallback_reason,
       promptApplied: old.prompt_applied,
+      language: old.language,
+      requestedLanguage: old.requested_language,
     };
     const version = await writeNextVersion(trx, id, text, {
       regenerated: false,

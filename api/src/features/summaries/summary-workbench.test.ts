@@ -152,7 +152,7 @@ describe('creating with length and format', () => {
     const user = await t.createUser({ credits: 5 });
     const summary = await createOk(user, { length: 'long', format: 'bullets' });
     expect(fake.calls).toEqual([
-      { text: TEXT, customPrompt: null, length: 'long', format: 'bullets' },
+      { text: TEXT, customPrompt: null, length: 'long', format: 'bullets', sourceLanguage: 'en' },
     ]);
     const expected = richAnswer({
       text: TEXT,
@@ -192,6 +192,7 @@ describe('creating with length and format', () => {
         format: 'bullets',
         aiModel: RICH_MODEL,
         isFallback: false,
+        language: 'en',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         editedBy: null,
       },
@@ -209,6 +210,7 @@ describe('creating with length and format', () => {
       customPrompt: null,
       length: 'medium',
       format: 'paragraph',
+      sourceLanguage: 'en',
     });
   });
 
@@ -290,7 +292,13 @@ describe('creating with length and format', () => {
     expect(res.status).toBe(201);
     const { summary } = ((await res.json()) as Envelope<{ summary: SummaryDto }>).data;
     expect(fake.calls).toEqual([
-      { text: TEXT, customPrompt: 'key dates', length: 'short', format: 'bullets' },
+      {
+        text: TEXT,
+        customPrompt: 'key dates',
+        length: 'short',
+        format: 'bullets',
+        sourceLanguage: 'en',
+      },
     ]);
     expect(summary).toMatchObject({
       source: 'txt',
@@ -373,6 +381,7 @@ describe('regenerate, versions and restore', () => {
       customPrompt: 'dates',
       length: 'short',
       format: 'bullets',
+      sourceLanguage: 'en',
     });
     expect(v2).toMatchObject({
       version: 2,
@@ -563,6 +572,8 @@ describe('regenerate, versions and restore', () => {
       format: 'bullets',
       aiModel: RICH_MODEL,
       isFallback: false,
+      // An edit keeps the text's language.
+      language: 'en',
       createdAt: expect.any(String),
       editedBy: { id: editor.user.id, name: 'Edna Editor' },
     });

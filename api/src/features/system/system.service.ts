@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import { pingDatabase } from '../../db/health.repository';
 import { ACCEPTED_FILE_TYPES } from '../../documents/file-kinds';
 import type { AppDeps } from '../../lib/app-env';
+import { configLanguages } from '../../lib/languages';
 import {
   DEMO_PASSWORD,
   DEMO_USER_EMAIL,
@@ -53,6 +54,8 @@ export function publicConfig(config: Config) {
     fileTypes: ACCEPTED_FILE_TYPES,
     /** A summary may start from a web address (POST /api/summaries with `url`). */
     urlSources: true,
+    /** The languages a summary may be asked in, by their own names (decision 0038). */
+    languages: configLanguages(),
     model: config.gemini ? config.geminiModel : LOCAL_SUMMARIZER_MODEL,
     remotes: config.remotes,
   };

@@ -164,3 +164,44 @@ describe('the original of a PDF (issue 27)', () => {
     expect(original.textContent).toBe('First page text. Page 2Second page text.');
   });
 });
+
+describe('languages (issue 30)', () => {
+  it('says German → English for a summary translated by the AI service', () => {
+    renderHistoryCard(
+      makeSummary({ id: 'de-en', sourceLanguage: 'de', language: 'en', requestedLanguage: 'en' }),
+    );
+    expect(screen.getByText('German → English')).toBeVisible();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('says why a summary asked in English stayed in the document’s language', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'de-local',
+        isFallback: true,
+        fallbackReason: 'not_configured',
+        sourceLanguage: 'de',
+        language: 'de',
+        requestedLanguage: 'en',
+      }),
+    );
+    expect(screen.getByText('German')).toBeVisible();
+    expect(screen.getByRole('note').textContent).toBe(
+      "Written in German, the document's language: translating needs the AI service",
+    );
+  });
+
+  it('marks a Persian preview right to left', () => {
+    renderHistoryCard(
+      makeSummary({
+        id: 'fa',
+        summarizedContent: 'شهرداری تهران طرح تازه‌ای اعلام کرد.',
+        sourceLanguage: 'fa',
+        language: 'fa',
+      }),
+    );
+    const preview = screen.getByText('شهرداری تهران طرح تازه‌ای اعلام کرد.');
+    expect(preview).toHaveAttribute('dir', 'rtl');
+    expect(preview).toHaveAttribute('lang', 'fa');
+  });
+});

@@ -28,6 +28,8 @@ import {
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
+import { SummaryLanguages } from 'common/components/summary-languages';
+import { textLanguageAttributes } from 'common/summary-language';
 import { versionNumber } from '../../components/use-summary-regeneration';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 
@@ -111,6 +113,7 @@ export function HistorySummaryCard({
       </div>
 
       <SummarySource summary={summary} className="ru-history-card__source" />
+      <SummaryLanguages summary={summary} />
 
       <p
         className={
@@ -118,6 +121,7 @@ export function HistorySummaryCard({
             ? 'ru-history-card__preview ui-muted'
             : 'ru-history-card__preview'
         }
+        {...(previewText === NO_PREVIEW ? {} : textLanguageAttributes(summary.language))}
       >
         {previewText}
       </p>
@@ -193,7 +197,11 @@ export function HistorySummaryCard({
       <div id={detailsId} className="ru-history-card__details" hidden={!expanded}>
         {expanded && summarySentences(summary) ? (
           <>
-            <Suspense fallback={<SummaryText text={summaryText} />}>
+            <Suspense
+              fallback={
+                <SummaryText text={summaryText} {...textLanguageAttributes(summary.language)} />
+              }
+            >
               <SourceLinkedSummary
                 summary={summary}
                 showKeywords
@@ -220,6 +228,7 @@ export function HistorySummaryCard({
                 tabIndex={0}
                 role="region"
                 aria-labelledby={`${detailsId}-original`}
+                {...textLanguageAttributes(summary.sourceLanguage)}
               >
                 {summary.originalContent?.trim()
                   ? splitPages(summary.originalContent, summary.pageBreaks).map((page) => (
@@ -236,7 +245,7 @@ export function HistorySummaryCard({
                 Summary
               </h3>
               {summaryText ? (
-                <SummaryText text={summaryText} />
+                <SummaryText text={summaryText} {...textLanguageAttributes(summary.language)} />
               ) : (
                 <p className="ui-muted">{SUMMARY_NOT_AVAILABLE}</p>
               )}

@@ -32,7 +32,7 @@ function renderResult(summary: Summary) {
         element: (
           <SummaryResult
             summary={summary}
-            defaultOptions={{ length: 'medium', format: 'paragraph' }}
+            defaultOptions={{ length: 'medium', format: 'paragraph', language: 'auto' }}
             onReset={vi.fn()}
             regenerating={false}
           />

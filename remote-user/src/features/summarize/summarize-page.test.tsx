@@ -160,6 +160,7 @@ describe('SummarizePage: text tab', () => {
       content: VALID_TEXT.trim(),
       length: 'medium',
       format: 'paragraph',
+      language: 'auto',
     });
     expect(generateButton().getAttribute('aria-busy')).toBe('true');
     expect(generateButton()).toHaveProperty('disabled', true);
@@ -454,7 +455,7 @@ describe('SummarizePage: result card', () => {
     expect(bodies).toEqual([
       {
         path: '/api/summaries/s1/regenerate',
-        body: { customPrompt: null, length: 'medium', format: 'paragraph' },
+        body: { customPrompt: null, length: 'medium', format: 'paragraph', language: 'auto' },
       },
     ]);
     expect(screen.getByText('Version 2')).toBeVisible();
@@ -476,7 +477,9 @@ describe('SummarizePage: result card', () => {
     await userEvent.type(screen.getByLabelText('Custom prompt (optional)'), ' Shorter ');
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate summary');
-    expect(bodies).toEqual([{ customPrompt: 'Shorter', length: 'medium', format: 'paragraph' }]);
+    expect(bodies).toEqual([
+      { customPrompt: 'Shorter', length: 'medium', format: 'paragraph', language: 'auto' },
+    ]);
     expect(screen.getByText('Original summary')).toBeVisible();
     expect(screen.getByLabelText('Custom prompt (optional)')).toBeVisible();
     expect(warn).toHaveBeenCalled();

@@ -151,6 +151,7 @@ describe('SummarizePage: the Web page tab', () => {
       url: 'https://example.com/article',
       length: 'short',
       format: 'paragraph',
+      language: 'auto',
     });
     const bar = () => within(streamRegion()).getByRole('progressbar', { name: 'Reading the page' });
     expect(bar()).toHaveAttribute('aria-valuetext', 'Fetching the page…');

@@ -82,6 +82,7 @@ describe('SummarizePage: the text summary streams', () => {
       content: VALID_TEXT.trim(),
       length: 'medium',
       format: 'paragraph',
+      language: 'auto',
     });
     // Before the first words: the spinner, and Stop.
     expect(within(streamRegion()).getByRole('status', { name: 'Generating your summary…' }));

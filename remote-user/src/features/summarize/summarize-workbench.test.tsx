@@ -102,18 +102,81 @@ describe('SummarizePage: Length and Format', () => {
     expect(bodies).toEqual([
       {
         path: '/api/summaries/stream',
-        body: { content: VALID_TEXT.trim(), length: 'short', format: 'bullets' },
+        body: { content: VALID_TEXT.trim(), length: 'short', format: 'bullets', language: 'auto' },
       },
     ]);
     expect(JSON.parse(localStorage.getItem(SUMMARY_OPTIONS_STORAGE_KEY) ?? '{}')).toEqual({
       length: 'short',
       format: 'bullets',
+      language: 'auto',
     });
     unmount();
 
     setup();
     expect((radio('Length', 'Short') as HTMLInputElement).checked).toBe(true);
     expect((radio('Format', 'Bullet points') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('SummarizePage: Summary language', () => {
+  const LANGUAGES = [
+    { code: 'de', name: 'Deutsch' },
+    { code: 'en', name: 'English' },
+    { code: 'fa', name: 'فارسی' },
+  ];
+
+  it('offers Same as the document, then the languages by their own names; sends and remembers the choice', async () => {
+    primePortalConfig({ ...DEFAULT_PORTAL_CONFIG, languages: LANGUAGES });
+    const bodies: unknown[] = [];
+    const { unmount } = setup({
+      handler: (request) => {
+        bodies.push(JSON.parse(String(request.body)));
+        return sseResponse([['done', { summary: makeSummary({ id: 'n' }), updatedCredits: 4 }]]);
+      },
+    });
+    const select = screen.getByLabelText('Summary language') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'Same as the document',
+      'Deutsch',
+      'English',
+      'فارسی',
+    ]);
+    expect(select.value).toBe('auto');
+    expect(select.options[3]?.lang).toBe('fa');
+    await userEvent.selectOptions(select, 'English');
+    fireEvent.change(screen.getByLabelText('Text to summarize'), { target: { value: VALID_TEXT } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate summary' }));
+    await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
+    expect(bodies).toEqual([
+      { content: VALID_TEXT.trim(), length: 'medium', format: 'paragraph', language: 'en' },
+    ]);
+    unmount();
+
+    setup();
+    expect((screen.getByLabelText('Summary language') as HTMLSelectElement).value).toBe('en');
+  });
+
+  it('shows the languages and, when the AI service could not translate, says so in words', async () => {
+    const summary = makeSummary({
+      id: 'de',
+      isFallback: true,
+      fallbackReason: 'not_configured',
+      sourceLanguage: 'de',
+      language: 'de',
+      requestedLanguage: 'en',
+    });
+    setup({
+      handler: () => sseResponse([['done', { summary, updatedCredits: 4 }]]),
+    });
+    fireEvent.change(screen.getByLabelText('Text to summarize'), { target: { value: VALID_TEXT } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate summary' }));
+    await screen.findByRole('heading', { name: 'Your summary' }, LAZY_RESULT);
+    expect(screen.getByText('German')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Written in German, the document's language: translating needs the AI service",
+      ),
+    ).toBeInTheDocument();
   });
 });
 
@@ -318,7 +381,7 @@ describe('SummarizePage: result card workbench', () => {
     expect(bodies).toEqual([
       {
         path: '/api/summaries/s9/regenerate',
-        body: { customPrompt: null, length: 'long', format: 'paragraph' },
+        body: { customPrompt: null, length: 'long', format: 'paragraph', language: 'auto' },
       },
     ]);
   });

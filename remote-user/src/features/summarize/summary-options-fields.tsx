@@ -1,6 +1,7 @@
 import { ChoiceGroup } from 'common/ui/choice-group';
 import { FORMAT_CHOICES, LENGTH_CHOICES } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
+import { SummaryLanguageField } from './summary-language-field';
 import './summary-options-fields.css';
 
 export interface SummaryOptionsFieldsProps {
@@ -9,7 +10,10 @@ export interface SummaryOptionsFieldsProps {
   disabled?: boolean;
 }
 
-/** Length (Short / Medium / Long) and Format (Paragraph / Bullet points / TL;DR). */
+/**
+ * Length (Short / Medium / Long), Format (Paragraph / Bullet points / TL;DR) and Summary
+ * language (Same as the document, or a language by its own name).
+ */
 export function SummaryOptionsFields({ value, onChange, disabled }: SummaryOptionsFieldsProps) {
   return (
     <div className="ru-summary-options">
@@ -26,6 +30,11 @@ export function SummaryOptionsFields({ value, onChange, disabled }: SummaryOptio
         value={value.format}
         disabled={disabled}
         onChange={(format) => onChange({ ...value, format })}
+      />
+      <SummaryLanguageField
+        value={value.language}
+        disabled={disabled}
+        onChange={(language) => onChange({ ...value, language })}
       />
     </div>
   );

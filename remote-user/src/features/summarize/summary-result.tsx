@@ -18,6 +18,7 @@ import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
+import { SummaryLanguages } from 'common/components/summary-languages';
 
 export interface SummaryResultProps {
   summary: Summary;
@@ -73,6 +74,7 @@ export function SummaryResult({
       </CardHeader>
       <CardContent className="ru-result__content">
         <SummarySource summary={summary} />
+        <SummaryLanguages summary={summary} />
         {fallbackWhy ? (
           <p className="ru-result__fallback">
             <ZapIcon size={14} />

@@ -206,7 +206,7 @@ export async function streamSummaryFromUrl(
 }
 
 /**
- * POST /api/summaries/upload/stream (multipart: `file`, and `length`/`format`): the file is
+ * POST /api/summaries/upload/stream (multipart: `file`, and `length`/`format`/`language`): the file is
  * read (OCR page by page for scans and photos) and summarized as the text stream is. Null on a
  * server without the route (then the queued upload).
  */
@@ -221,6 +221,7 @@ export function streamSummaryFromFile(
   if (options) {
     form.append('length', options.length);
     form.append('format', options.format);
+    form.append('language', options.language);
   }
   // No Content-Type: the browser writes the multipart boundary.
   return readSummaryStream(

@@ -370,7 +370,10 @@ describe('summaries thunks in the shell store', () => {
     });
     const file = new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' });
     const result = await store.dispatch(
-      createSummaryFromFile({ file, options: { length: 'short', format: 'bullets' } }),
+      createSummaryFromFile({
+        file,
+        options: { length: 'short', format: 'bullets', language: 'en' },
+      }),
     );
     expect(createSummaryFromFile.fulfilled.match(result)).toBe(true);
     expect(seen.map(({ path }) => path)).toEqual(['/api/summaries/upload/stream']);
@@ -380,6 +383,7 @@ describe('summaries thunks in the shell store', () => {
     expect((sent as FormData).get('file')).toBeInstanceOf(File);
     expect((sent as FormData).get('length')).toBe('short');
     expect((sent as FormData).get('format')).toBe('bullets');
+    expect((sent as FormData).get('language')).toBe('en');
     expect(stages).toEqual([
       { stage: 'reading' },
       { stage: 'ocr', page: 1, pages: 2 },
@@ -425,10 +429,15 @@ describe('summaries thunks in the shell store', () => {
     await store.dispatch(
       createSummaryFromUrl({
         url: 'http://10.0.0.1/',
-        options: { length: 'long', format: 'tldr' },
+        options: { length: 'long', format: 'tldr', language: 'fa' },
       }),
     );
-    expect(bodies[1]).toEqual({ url: 'http://10.0.0.1/', length: 'long', format: 'tldr' });
+    expect(bodies[1]).toEqual({
+      url: 'http://10.0.0.1/',
+      length: 'long',
+      format: 'tldr',
+      language: 'fa',
+    });
     expect(paths).toEqual(['/api/summaries/stream', '/api/summaries/stream']);
     expect(selectSummariesState(store.getState())).toMatchObject({
       status: 'failed',

@@ -158,13 +158,19 @@ export function summaryVersion(
   return version > 1 ? version : null;
 }
 
-/** What a person chooses before generating: sent as `length` and `format`. */
+/** What a person chooses before generating: sent as `length`, `format` and `language`. */
 export interface SummaryOptions {
   length: SummaryLength;
   format: SummaryFormat;
+  /** An ISO 639-1 code, or `auto`: "Same as the document" (decision 0038). */
+  language: string;
 }
 
-export const DEFAULT_SUMMARY_OPTIONS: SummaryOptions = { length: 'medium', format: 'paragraph' };
+export const DEFAULT_SUMMARY_OPTIONS: SummaryOptions = {
+  length: 'medium',
+  format: 'paragraph',
+  language: 'auto',
+};
 
 export const LENGTH_CHOICES: readonly { value: SummaryLength; label: string }[] = [
   { value: 'short', label: 'Short' },

@@ -24,6 +24,8 @@ const SHARED: SharedSummary = {
   length: 'short',
   format: 'paragraph',
   language: 'en',
+  sourceLanguage: 'en',
+  secondSourceLanguage: null,
   createdAt: '2026-03-10T09:00:00.000Z',
   author: { name: 'Ada Lovelace' },
 };
@@ -44,6 +46,32 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('SharedSummaryPage', () => {
+  it('names the languages, lays Persian right to left and says which sources were not checked', async () => {
+    const persian = 'شهرداری تهران طرح تازه‌ای اعلام کرد.';
+    renderAt(() =>
+      jsonResponse({
+        success: true,
+        data: {
+          summary: {
+            ...SHARED,
+            summarizedContent: persian,
+            sourceMap: [{ text: persian, sources: [{ start: 0, end: 26 }], checked: false }],
+            language: 'fa',
+            sourceLanguage: 'en',
+          },
+        },
+      }),
+    );
+    expect(await screen.findByText('English → Persian')).toBeVisible();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    const list = within(summary).getByRole('list');
+    expect(list).toHaveAttribute('dir', 'rtl');
+    expect(list).toHaveAttribute('lang', 'fa');
+    expect(within(summary).getByText(/Sources not checked across languages/)).toBeVisible();
+    const original = screen.getByRole('region', { name: 'Original' });
+    expect(original.querySelector('[lang="en"]')).toHaveAttribute('dir', 'ltr');
+  });
+
   it('shows the title, the author, the summary linked to its highlighted source, key terms and the original', async () => {
     const seen: string[] = [];
     renderAt((request) => {

@@ -6,6 +6,8 @@ import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { ButtonLink } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
+import { SummaryLanguages } from 'common/components/summary-languages';
+import { UNCHECKED_SOURCES_LABEL, textLanguageAttributes } from 'common/summary-language';
 import { BrandLink } from '../../components/brand-link';
 import { markIdOf, mergedSpans, originalParts } from './source-highlights';
 import '../../components/site-header.css';
@@ -49,14 +51,25 @@ function LinkedSummary({ summary }: { summary: SharedSummary }) {
     summary.sourceMap.flatMap((entry) => entry.sources),
     summary.originalContent.length,
   );
+  const language = textLanguageAttributes(summary.language);
   if (summary.sourceMap.length === 0) {
-    return <p className="shared-summary__text">{summary.summarizedContent}</p>;
+    return (
+      <p className="shared-summary__text" {...language}>
+        {summary.summarizedContent}
+      </p>
+    );
   }
   const sentences = summary.sourceMap.map((entry, index) => {
     const markId = markIdOf(entry.sources, merged);
     return (
       <li key={index}>
         {entry.text}
+        {entry.checked === false ? (
+          <span className="shared-summary__unchecked" dir="ltr" lang="en">
+            {' '}
+            ({UNCHECKED_SOURCES_LABEL})
+          </span>
+        ) : null}
         {markId ? (
           <>
             {' '}
@@ -69,9 +82,13 @@ function LinkedSummary({ summary }: { summary: SharedSummary }) {
     );
   });
   return summary.format === 'bullets' ? (
-    <ul className="shared-summary__sentences">{sentences}</ul>
+    <ul className="shared-summary__sentences" {...language}>
+      {sentences}
+    </ul>
   ) : (
-    <ol className="shared-summary__sentences shared-summary__sentences--prose">{sentences}</ol>
+    <ol className="shared-summary__sentences shared-summary__sentences--prose" {...language}>
+      {sentences}
+    </ol>
   );
 }
 
@@ -92,6 +109,7 @@ function SharedSummaryView({ summary }: { summary: SharedSummary }) {
           </>
         ) : null}
       </p>
+      <SummaryLanguages summary={summary} />
       {summary.hiddenText.length > 0 || summary.instructionLike.length > 0 ? (
         <Alert>
           <AlertTitle>Hidden text in the source</AlertTitle>
@@ -117,7 +135,7 @@ function SharedSummaryView({ summary }: { summary: SharedSummary }) {
       ) : null}
       <section aria-labelledby="shared-original-heading">
         <h2 id="shared-original-heading">Original</h2>
-        <p className="shared-summary__original">
+        <p className="shared-summary__original" {...textLanguageAttributes(summary.sourceLanguage)}>
           {originalParts(summary.originalContent, spans).map((part, index) =>
             part.id ? (
               <mark key={index} id={part.id} tabIndex={-1}>
