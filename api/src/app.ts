@@ -13,6 +13,7 @@ import { createStaticRoutes, readShellPages } from './features/static/static.rou
 import { summaryReviewsRoutes } from './features/reviews/summary-reviews.routes';
 import { ownSummariesListRoutes, summariesRoutes } from './features/summaries/summaries.routes';
 import { summaryJobRoutes } from './features/summaries/summary-jobs.routes';
+import { summaryCollectionRoutes } from './features/summaries/summary-collection.routes';
 import { limitSummarizerCalls } from './features/summaries/summarizer-calls';
 import { systemRoutes } from './features/system/system.routes';
 import type { AppDeps, AppEnv, AuthEnv } from './lib/app-env';
@@ -39,6 +40,7 @@ const authenticatedSummariesRoutes = new Hono<AuthEnv>()
   .route('/', summaryReviewsRoutes)
   .route('/', summaryShareRoutes)
   .route('/', createSummaryQuestionRoutes(limitSummarizerCalls))
+  .route('/', summaryCollectionRoutes)
   .route('/', summariesRoutes);
 
 /**

@@ -31,6 +31,7 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     sourceTitle: null,
     ocr: false,
     pageBreaks: [],
+    sources: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     reviewStatus: 'pending',

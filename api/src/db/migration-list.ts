@@ -17,6 +17,7 @@ import * as summaryAnySource from './migrations/20261127200000_summary_any_sourc
 import * as summaryShares from './migrations/20261127210000_summary_shares';
 import * as summaryQuestions from './migrations/20261128120000_summary_questions';
 import * as summaryLanguages from './migrations/20261128150000_summary_languages';
+import * as summaryCollections from './migrations/20261128130000_summary_collections';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '20261127210000_summary_shares': summaryShares,
   '20261128120000_summary_questions': summaryQuestions,
   '20261128150000_summary_languages': summaryLanguages,
+  '20261128130000_summary_collections': summaryCollections,
 };
 
 /** A Kysely MigrationProvider over the list above. */

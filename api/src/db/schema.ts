@@ -104,9 +104,21 @@ export interface RateLimitHitsTable {
 
 /**
  * Where a summary's text came from: pasted (`text`), a file of one of the FILE_KINDS, a web
- * address (`url`) or a photo or scan (`image`).
+ * address (`url`), a photo or scan (`image`) or several of its owner's summaries (`collection`).
  */
-export type SummarySource = 'text' | FileKind | 'url' | 'image';
+export type SummarySource = 'text' | FileKind | 'url' | 'image' | 'collection';
+
+/**
+ * One document of a collection (API.md round 3 `sources`): the summary it came from (which may
+ * since be deleted), its title, and its text's span in the collection's original_content
+ * (UTF-16 offsets, `end` exclusive; the title line before it is outside the span).
+ */
+export interface CollectionSource {
+  summaryId: string;
+  title: string;
+  start: number;
+  end: number;
+}
 
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
@@ -147,6 +159,8 @@ export interface SummariesTable {
   ocr: ColumnType<boolean, boolean | undefined, never>;
   /** For PDFs and multi-page scans: UTF-16 offsets where page 2, 3, … begin in original_content. */
   page_breaks: ColumnType<number[], string | undefined, never>;
+  /** For `collection`: its documents and their spans in original_content; `[]` otherwise. */
+  sources: ColumnType<CollectionSource[], string | undefined, never>;
   review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
   review_comments: string | null;
   /** Null until reviewed, and again once the reviewer's account is deleted. */

@@ -3,7 +3,12 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
-import type { SummariesTable, SummarySource, SummaryVersionsTable } from './schema';
+import type {
+  CollectionSource,
+  SummariesTable,
+  SummarySource,
+  SummaryVersionsTable,
+} from './schema';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -80,6 +85,8 @@ export interface NewSummary
   /** The document's language, and a second one when it mixes two (see DocumentLanguages). */
   sourceLanguage?: string | undefined;
   secondSourceLanguage?: string | null | undefined;
+  /** For a collection: its documents' spans in originalContent (absent: none). */
+  sources?: CollectionSource[] | undefined;
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -246,6 +253,7 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       page_breaks: JSON.stringify(summary.pageBreaks),
       source_language: sourceLanguage,
       second_source_language: summary.secondSourceLanguage ?? null,
+      sources: JSON.stringify(summary.sources ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { AppError } from './app-error';
 import { REVIEW_STATUSES } from '../db/schema';
-import type { ReviewStatus, Role, SummarySource } from '../db/schema';
+import type { CollectionSource, ReviewStatus, Role, SummarySource } from '../db/schema';
+import { collectionSourcesOf } from './collection-sources';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
@@ -30,6 +31,8 @@ export interface SummaryDto extends SummaryText {
   ocr: boolean;
   /** For PDFs and multi-page scans: UTF-16 offsets in originalContent where page 2, 3, … begin. */
   pageBreaks: number[];
+  /** For `collection`: each document's summary id, title and span in originalContent; else []. */
+  sources: CollectionSource[];
   createdAt: string;
   updatedAt: string;
   reviewStatus: ReviewStatus;
@@ -101,6 +104,7 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     sourceTitle: summary.source_title,
     ocr: summary.ocr,
     pageBreaks: offsetsOf(summary.page_breaks),
+    sources: collectionSourcesOf(summary.sources),
     createdAt: summary.created_at.toISOString(),
     updatedAt: summary.updated_at.toISOString(),
     reviewStatus: normalizeReviewStatus(summary.review_status),

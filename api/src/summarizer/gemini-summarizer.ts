@@ -26,6 +26,14 @@ import type { CheckedQuestionAnswer } from './gemini-question';
 import { abortedError, streamResult } from './summary-stream';
 import type { SummaryStreamEvent } from './summary-stream';
 import { keywordsOf, lengthTarget } from './local-summarizer';
+import {
+  collectionKeywordsOf,
+  collectionPlan,
+  collectionRule,
+  numberedDocuments,
+  uncitedDocuments,
+} from './gemini-collection';
+import type { NumberedDocument } from './gemini-collection';
 import { parseSummaryPrompt, planSummary } from './prompt-steering';
 import { joinSummarySentences, numberSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
@@ -229,6 +237,8 @@ export interface PromptOptions {
   plan?: GeminiPlan | undefined;
   /** The document is the parts' summaries of a longer one, to be combined. */
   combining?: boolean | undefined;
+  /** A collection's documents the previous answer cited nothing of (gemini-collection.ts). */
+  uncited?: NumberedDocument[] | undefined;
 }
 
 /** The label of the user part that carries the reader's custom prompt. */
@@ -256,7 +266,9 @@ export function buildGeminiPrompt(
 } {
   const open = `<<<DOCUMENT ${boundary}>>>`;
   const close = `<<<END DOCUMENT ${boundary}>>>`;
-  const plan = options.plan ?? planGeminiSummary(input, units);
+  // A collection: its documents named, every one to be drawn on (gemini-collection.ts).
+  const collection = options.combining ? null : numberedDocuments(input, units);
+  const plan = options.plan ?? collectionPlan(planGeminiSummary(input, units), collection);
   const rules = [
     "You are the summarizer of Brevity. Summarize the document in the user's message.",
     `The document is everything between the line "${open}" and the line "${close}". ` +
@@ -280,6 +292,7 @@ export function buildGeminiPrompt(
             'document from them; its length is that of a summary of the whole.',
         ]
       : []),
+    ...(collection ? [collectionRule(collection, options.uncited)] : []),
     lengthRule(plan),
   ];
   const customPrompt = input.customPrompt?.trim();
@@ -466,17 +479,21 @@ export function mergeParts(parts: readonly Answer[], plan: GeminiPlan): Answer {
   };
 }
 
-/** The summary of a checked answer to `text`, `started` at performance.now(). */
+/**
+ * The summary of a checked answer to `text`, `started` at performance.now(); `documents`: a
+ * collection's, whose key terms are each document's in turn.
+ */
 function resultOf(
   answer: Answer,
   text: string,
   units: readonly NumberedSentence[],
   started: number,
+  documents?: SummarizeInput['documents'],
 ): SummaryResult {
   return {
     summary: answer.summary,
     sourceMap: answer.sourceMap,
-    keywords: keywordsOf(text, units),
+    keywords: collectionKeywordsOf(text, documents) ?? keywordsOf(text, units),
     unverified: findUnverified(answer.summary, text),
     model: answer.model,
     isFallback: false,
@@ -1012,7 +1029,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     }
     const job = { input, units, sourceWords: countWords(input.text) };
     const answer = await runAttempts(job, signal, callOptions, started, earlier);
-    return resultOf(answer, input.text, units, started);
+    return resultOf(answer, input.text, units, started, input.documents);
   }
 
   /**
@@ -1126,7 +1143,10 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     started: number,
     earlier?: AttemptFailure,
   ): Promise<Answer> {
-    const { input, units, sourceWords, prompt } = job;
+    const { input, units, sourceWords } = job;
+    let prompt = job.prompt;
+    // A collection's documents, each of which the answer must cite (gemini-collection.ts).
+    const collection = prompt?.combining ? null : numberedDocuments(input, units);
     const deadline = started + (callOptions?.deadlineMs ?? deadlineMs);
     const remaining = (): number => deadline - performance.now();
     // An attempt with less time than this left is not worth starting.
@@ -1148,7 +1168,24 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
           prompt,
         }));
       pending = undefined;
-      if ('summary' in outcome) return outcome;
+      if ('summary' in outcome) {
+        const uncited = collection ? uncitedDocuments(collection, outcome.sourceMap) : [];
+        if (uncited.length === 0) return outcome;
+        // Once, at once, naming the documents left out; left out again, the local summarizer.
+        const incomplete = new SummarizerError(
+          'INCOMPLETE',
+          `Gemini’s summary cites no sentence of ${uncited.length} of the ${collection?.length ?? 0} documents`,
+          { retryable: false },
+        );
+        if (prompt?.uncited || remaining() < minAttemptMs) throw incomplete;
+        prompt = { ...prompt, uncited };
+        logger.warn('Gemini’s summary leaves documents of the collection out; asking again', {
+          attempt: attemptNumber,
+          uncited: uncited.map((document) => document.number),
+        });
+        attemptNumber--;
+        continue;
+      }
       const { error, retryNow } = outcome;
       if (outcome.truncated) {
         // Once, at once, with twice the budget; cut again, the answer is incomplete.

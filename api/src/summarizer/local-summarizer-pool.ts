@@ -46,8 +46,11 @@ export function summarizeInThread(input: SummarizeInput): Promise<LocalExtract> 
       refused: (_kind, message) => new Error(message),
     },
   });
-  const { text, customPrompt, length, format } = input;
-  return shared.run({ text, customPrompt, length, format }, { timeoutMs: TIMEOUT_MS });
+  const { text, customPrompt, length, format, documents } = input;
+  return shared.run(
+    { text, customPrompt, length, format, ...(documents ? { documents } : {}) },
+    { timeoutMs: TIMEOUT_MS },
+  );
 }
 
 /** Stops the shared thread (tests, benches, shutdown). */

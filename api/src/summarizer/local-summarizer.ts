@@ -17,6 +17,7 @@ import { SummarizerError } from './summarizer-error';
 import { extractKeywords, extractTerms, tokenize } from './text-terms';
 import type { TextToken } from './text-terms';
 import { streamResult } from './summary-stream';
+import { collectionDocuments, summarizeCollection } from './collection-summary';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
@@ -1117,19 +1118,39 @@ function pickBySections(
 
 /** The local summary of one request, without the timing (what the summarizer returns). */
 export function summarizeLocally(
-  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'documents'>,
 ): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> {
   const { summary, sourceMap, keywords } = summarizeWithPrompt(input);
   return { summary, sourceMap, keywords };
 }
 
-/** {@link summarizeLocally}, and whether its custom prompt was acted on. */
+/**
+ * {@link summarizeLocally}, and whether its custom prompt was acted on. A collection (two or
+ * more `documents`) is summarized document by document, so that every one is drawn on
+ * (collection-summary.ts).
+ */
 export function summarizeWithPrompt(
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'documents'>,
+): LocalSummary {
+  const documents = collectionDocuments(input);
+  if (documents) return summarizeCollection(input, documents, { summarizeText, lengthTarget });
+  return summarizeText(input, null);
+}
+
+/** What the local summarizer's selection gives for one request. */
+type LocalSummary = Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & {
+  promptApplied: boolean | null;
+};
+
+/** One text's local summary; `sentenceCount`, when given, is exactly how many sentences. */
+function summarizeText(
   input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
-): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & { promptApplied: boolean | null } {
+  sentenceCount: number | null,
+): LocalSummary {
   const segmented = withNumberedHeadings(input.text, segmentSentences(input.text));
   const steering = parseSummaryPrompt(input.customPrompt);
-  const plan = planSummary(steering, { length: input.length, format: input.format });
+  const planned = planSummary(steering, { length: input.length, format: input.format });
+  const plan = sentenceCount === null ? planned : { ...planned, sentenceCount };
   const tokens = tokenize(input.text);
   const parts = documentParts(segmented);
   const { extract, applied } = summarizeSegmented(

@@ -56,6 +56,21 @@ export interface SummarizeInput {
    * Gemini can write in another language than the document's.
    */
   language?: string | undefined;
+  /**
+   * For a collection (several documents one after the other, each under its title): each
+   * document's title and the span of its text in `text`, in order. A summary of two or more
+   * draws on every one of them (collection-summary.ts, gemini-collection.ts); absent or a
+   * single document: the text is one document, as before.
+   */
+  documents?: SummaryDocument[] | undefined;
+}
+
+/** One document of a collection: its title and its text's span in the input's text. */
+export interface SummaryDocument {
+  title: string;
+  /** UTF-16 offsets into the input's text, `end` exclusive. */
+  start: number;
+  end: number;
 }
 
 export interface SummaryResult {

@@ -14,6 +14,15 @@ import type { SummarySentence } from 'common/source-map';
 import { SummaryText } from './summary-text';
 import { UNCHECKED_SOURCES_LABEL, textLanguageAttributes } from '../summary-language';
 import { PageMarker } from './page-marker';
+import { DocumentMarker } from './document-marker';
+import {
+  collectionDocuments,
+  documentHeadings,
+  documentsLabel,
+  documentsOfSpans,
+  documentsPhrase,
+  withDocumentHeadings,
+} from 'common/collection-sources';
 import './source-linked-summary.css';
 
 /** The flag on numbers, dates and names the source never mentions (API.md `unverified`). */
@@ -44,6 +53,7 @@ export interface SourceLinkedSummaryProps {
         | 'pageBreaks'
         | 'language'
         | 'sourceLanguage'
+        | 'sources'
       >
     >;
   /** Key-term chips above the summary (the result card). */
@@ -71,14 +81,20 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function sentenceAnnouncement(sentence: SummarySentence, total: number, pages: string): string {
+function sentenceAnnouncement(
+  sentence: SummarySentence,
+  total: number,
+  pages: string,
+  documents = '',
+): string {
   const position = `Sentence ${sentence.index + 1} of ${total}`;
   if (sentence.sources.length === 0) return `${position}: nothing in the source supports it.`;
   const where =
     pages === ''
       ? ''
       : `, ${pages.replace(/^pp?\. /u, (prefix) => (prefix === 'p. ' ? 'page ' : 'pages '))}`;
-  return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original${where}.`;
+  const from = documents === '' ? '' : `, from ${documents}`;
+  return `${position}: ${plural(sentence.sources.length, 'source sentence', 'source sentences')} highlighted in the original${where}${from}.`;
 }
 
 /** Wider than this, the summary and its original stand side by side (source-linked-summary.css). */
@@ -159,9 +175,18 @@ export function SourceLinkedSummary({
     () => (keyword ? findTerm(original, keyword) : []),
     [keyword, original],
   );
+  // A collection (issue 29): each document under its title, each sentence with its documents.
+  const documents = useMemo(
+    () => collectionDocuments(summary.sources, original.length),
+    [summary.sources, original.length],
+  );
   const segments = useMemo(
-    () => segmentText(original, { used, active, keyword: keywordSpans }, summary.pageBreaks),
-    [original, used, active, keywordSpans, summary.pageBreaks],
+    () =>
+      withDocumentHeadings(
+        segmentText(original, { used, active, keyword: keywordSpans }, summary.pageBreaks),
+        documentHeadings(documents),
+      ),
+    [original, used, active, keywordSpans, summary.pageBreaks, documents],
   );
 
   // Bring the chosen sentence's source, or a key term's first occurrence, to the middle of the
@@ -193,7 +218,12 @@ export function SourceLinkedSummary({
     setAnnouncement(
       next === null
         ? 'No sentence chosen.'
-        : sentenceAnnouncement(sentence, sentences.length, citedPages(sentence)),
+        : sentenceAnnouncement(
+            sentence,
+            sentences.length,
+            citedPages(sentence),
+            documentsPhrase(documentsOfSpans(sentence.sources, documents)),
+          ),
     );
   };
 
@@ -231,6 +261,7 @@ export function SourceLinkedSummary({
     const unsupported = sentence.sources.length === 0;
     const isSelected = selected === sentence.index;
     const pages = unsupported ? '' : citedPages(sentence);
+    const drawnOn = documentsOfSpans(sentence.sources, documents);
     return (
       <span
         role="button"
@@ -278,6 +309,15 @@ export function SourceLinkedSummary({
         {pages !== '' ? (
           <span className="ru-sentence__page" title="Where its source is in the original">
             {pages}
+          </span>
+        ) : null}
+        {drawnOn.length > 0 ? (
+          <span
+            className="ru-sentence__documents"
+            title={`Draws on ${drawnOn.map((number) => `[${number}] ${documents[number - 1]?.title ?? ''}`).join(', ')}`}
+          >
+            <span aria-hidden="true">{documentsLabel(drawnOn)}</span>
+            <span className="ui-sr-only"> (from {documentsPhrase(drawnOn)})</span>
           </span>
         ) : null}
       </span>
@@ -356,6 +396,16 @@ export function SourceLinkedSummary({
             {original.trim() === ''
               ? 'Original content not available'
               : segments.map((segment) => {
+                  if (segment.heading) {
+                    return (
+                      <DocumentMarker
+                        key={`document-${segment.heading.number}`}
+                        number={segment.heading.number}
+                        title={segment.heading.title}
+                        level={headingLevel === 2 ? 3 : headingLevel === 3 ? 4 : 5}
+                      />
+                    );
+                  }
                   const text =
                     segment.used || segment.active || segment.keyword ? (
                       <mark

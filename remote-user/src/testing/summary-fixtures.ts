@@ -27,6 +27,7 @@ export function makeSummary(overrides: SummaryOverrides = {}): Summary {
     sourceTitle: null,
     ocr: false,
     pageBreaks: [],
+    sources: [],
     createdAt: '2026-03-10T09:00:00.000Z',
     updatedAt: '2026-03-10T09:00:00.000Z',
     reviewStatus: 'pending',

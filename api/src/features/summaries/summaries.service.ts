@@ -19,10 +19,12 @@ import type { AppDeps } from '../../lib/app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import type {
   FallbackReason,
+  SummaryDocument,
   SummaryFormat,
   SummaryLength,
   SummaryResult,
 } from '../../summarizer/summarizer';
+import { summarizerDocumentsOf } from '../../lib/collection-sources';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {
@@ -123,8 +125,9 @@ export function assertNotCancelled(requester: SummaryRequester): void {
  * abort signal, and measures the result. The composed summarizer falls back to the local one
  * instead of failing, so a throw here is unexpected: it is logged and answered 503, and nothing
  * is charged. A client that went away gets summaryCancelled (nothing logged as an error).
+ * `documents`: a collection's (summary-collection.ts), every one of which the summary draws on.
  */
-async function summarize(
+export async function summarize(
   deps: AppDeps,
   requester: SummaryRequester,
   text: string,
@@ -132,6 +135,7 @@ async function summarize(
   shape: SummaryShape,
   failureMessage: string,
   sourceLanguage: string,
+  documents?: SummaryDocument[],
 ): Promise<SummaryText> {
   let result;
   try {
@@ -142,6 +146,7 @@ async function summarize(
         length: shape.length,
         format: shape.format,
         ...summarizerLanguages(sourceLanguage, shape.language ?? null),
+        ...(documents ? { documents } : {}),
       },
       requester.signal,
     );
@@ -342,6 +347,7 @@ export async function insertPaidSummary(
     pageBreaks: source.pageBreaks,
     sourceLanguage: source.sourceLanguage,
     secondSourceLanguage: source.secondSourceLanguage,
+    sources: source.sources,
   });
   if (debitLedgerId !== null) await linkCreditMovementToSummary(trx, debitLedgerId, summary.id);
   return summary;
@@ -489,6 +495,7 @@ export async function regenerateSummary(
     shape,
     REGENERATE_FAILED_MESSAGE,
     existing.source_language,
+    summarizerDocumentsOf(existing),
   );
   const refused = refusedRegeneration(deps, existing, summaryText);
   if (refused) {

@@ -150,6 +150,7 @@ describe('POST /api/summaries', () => {
           sourceTitle: null,
           ocr: false,
           pageBreaks: [],
+          sources: [],
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           reviewStatus: 'pending',
@@ -232,7 +233,7 @@ describe('POST /api/summaries', () => {
       [`   ${'a'.repeat(49)}   \n`, 49],
       ['a'.repeat(50), 'ok'],
       ['😀'.repeat(49), 49], // 98 UTF-16 units, 49 characters
-      ['😀'.repeat(50), 'ok'],
+      [`${'😀'.repeat(49)}a`, 'ok'], // 99 UTF-16 units, 50 characters, one letter (issue 30)
       ['a'.repeat(50_000), 'ok'],
       [`${'a'.repeat(49_999)}😀`, 'ok'],
       ['a'.repeat(50_001), 50_001],

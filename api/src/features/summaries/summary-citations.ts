@@ -1,5 +1,6 @@
 import type { SummaryRecord } from '../../db/summaries.repository';
 import { offsetsOf, sourceMapOf } from '../../lib/summary-response';
+import { collectionSourcesOf, documentOfSpan } from '../../lib/collection-sources';
 import type { SourceSpan } from '../../summarizer/summarizer';
 
 /*
@@ -45,7 +46,8 @@ export type CitedSummary = Pick<
   | 'file_name'
   | 'source_url'
   | 'source_title'
->;
+> &
+  Partial<Pick<SummaryRecord, 'sources'>>;
 
 export interface SummaryCitations {
   blocks: CitedBlock[];
@@ -96,19 +98,25 @@ function pageLabel(span: SourceSpan, pageBreaks: readonly number[]): string {
 
 /**
  * A note's text: the quoted source sentences, each page's (or page range's) quotes after its
- * label when `pageBreaks` is given, e.g. `p. 4: “First.” “Second.”; p. 5: “Third.”`.
+ * label when `pageBreaks` is given, e.g. `p. 4: “First.” “Second.”; p. 5: “Third.”`; for a
+ * collection, `labelOf` names each quote's document instead (`[2] Title: “…”`).
  */
 export function noteText(
   original: string,
   spans: readonly SourceSpan[],
   pageBreaks: readonly number[] | null,
+  labelOf?: (span: SourceSpan) => string | null,
 ): string {
   const sources = clampedSpans(spans, original.length);
   if (sources.length === 0) return NOT_FOUND_NOTE;
   const groups: { label: string | null; quotes: string[] }[] = [];
   for (const span of sources) {
     const quote = `“${shortQuote(original.slice(span.start, span.end))}”`;
-    const label = pageBreaks === null ? null : pageLabel(span, pageBreaks);
+    const label = labelOf
+      ? labelOf(span)
+      : pageBreaks === null
+        ? null
+        : pageLabel(span, pageBreaks);
     const group = groups[groups.length - 1];
     if (group && group.label === label) group.quotes.push(quote);
     else groups.push({ label, quotes: [quote] });
@@ -118,8 +126,13 @@ export function noteText(
     .join('; ');
 }
 
-/** Where the summary's text came from. */
+/** Where the summary's text came from (a collection: its documents, numbered). */
 export function sourceCredit(summary: CitedSummary): SourceCredit {
+  const documents = summary.source === 'collection' ? collectionSourcesOf(summary.sources) : [];
+  if (documents.length > 0) {
+    const titles = documents.map((document, index) => `[${index + 1}] ${document.title}`);
+    return { title: titles.join('; '), url: null };
+  }
   if (summary.source === 'url' && summary.source_url !== null) {
     return { title: summary.source_title, url: summary.source_url };
   }
@@ -138,6 +151,15 @@ export function summaryCitations(
   const original = summary.original_content;
   const breaks = offsetsOf(summary.page_breaks);
   const paged = summary.source === 'pdf' || breaks.length > 0 ? breaks : null;
+  // A collection's notes name the document each quote is from (issue 29).
+  const documents = summary.source === 'collection' ? collectionSourcesOf(summary.sources) : [];
+  const labelOf =
+    documents.length > 0
+      ? (span: SourceSpan): string | null => {
+          const document = documentOfSpan(documents, span);
+          return document ? `[${document.number}] ${document.title}` : null;
+        }
+      : undefined;
   const sentences = sourceMapOf(summary.source_map)
     .map((entry) => ({ text: entry.text.replace(ITEM_MARKER, '').trim(), sources: entry.sources }))
     .filter((entry) => entry.text !== '');
@@ -158,7 +180,7 @@ export function summaryCitations(
         continue;
       }
       const end = at + sentence.text.length;
-      notes.push(noteText(original, sentence.sources, paged));
+      notes.push(noteText(original, sentence.sources, paged, labelOf));
       parts.push({ text: block.text.slice(position, end), note: notes.length });
       position = end;
       next += 1;

@@ -1,4 +1,4 @@
-import type { SummarySource } from '../../db/schema';
+import type { CollectionSource, SummarySource } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
 import type { JobQueueName } from '../../lib/job-queue';
@@ -78,6 +78,8 @@ export interface SummarySourceText extends SummaryOptions, SourceDetails, Docume
   text: string;
   source: SummarySource;
   fileName: string | null;
+  /** For a collection (summary-collection.ts): its documents' spans in `text`. */
+  sources?: CollectionSource[] | undefined;
 }
 
 /** The summary's `source` of a document's format: its file kind, `image`, or `url` for a page. */

@@ -1,6 +1,6 @@
 // First, so every page orders the summary's shared styles before its components' own.
 import '../../components/summary.css';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useServerChanges } from 'common/live-updates';
 import { SummarySearch } from 'common/components/list-controls';
@@ -16,6 +16,7 @@ import { Page } from 'common/ui/page-header';
 import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
+import { setCredits } from 'common/session';
 import {
   deleteSummary,
   fetchSummaries,
@@ -25,7 +26,26 @@ import { HISTORY_PAGE_SIZE, formatCount } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
 import { OpenedSummary } from './opened-summary';
+import { CollectionBar } from './collection-bar';
+import { SelectSummary, useSummarySelection } from './summary-selection';
+import type { CombinedSummary } from '../../lib/summaries/collections-api';
 import './history-page.css';
+import './collections.css';
+
+// Combine's dialog and Compare's panel load when they are about to be used (the bar's buttons
+// hovered, focused or pressed), not with the list.
+const loadCombineDialog = () => import('./combine-dialog');
+const loadComparePanel = () => import('./compare-panel');
+const CombineDialog = lazy(() =>
+  loadCombineDialog().then((module) => ({ default: module.CombineDialog })),
+);
+const ComparePanel = lazy(() =>
+  loadComparePanel().then((module) => ({ default: module.ComparePanel })),
+);
+function prepareCollectionViews(): void {
+  void loadCombineDialog();
+  void loadComparePanel();
+}
 
 /** SPEC.md §8: the history's delete failure. */
 export const DELETE_FAILED_MESSAGE = 'Failed to delete the summary. Please try again.';
@@ -132,6 +152,24 @@ export function HistoryPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   // A notification (a review) or the tab coming back loads the list again: review states move.
   const serverChanges = useServerChanges();
+  // Summaries chosen to combine or compare (issue 29), kept across pages and searches.
+  const selection = useSummarySelection();
+  const [combining, setCombining] = useState(false);
+  const [comparing, setComparing] = useState<Summary[] | null>(null);
+
+  const combined = (created: CombinedSummary) => {
+    setCombining(false);
+    dispatch(setCredits(created.updatedCredits));
+    selection.clear();
+    showToast('Your combined summary is ready: it is shown above the list.', {
+      variant: 'success',
+      title: 'Combined!',
+    });
+    // The new summary, expanded above the list; the list's first page holds it too.
+    setSearchParams(historyParams(1, '', created.summary.id));
+    setReloads((count) => count + 1);
+    window.scrollTo?.({ top: 0 });
+  };
 
   useEffect(() => {
     const request = dispatch(fetchSummaries({ page, limit: HISTORY_PAGE_SIZE, q }));
@@ -176,6 +214,7 @@ export function HistoryPage() {
       return;
     }
     showToast('The summary was deleted.', { variant: 'success', title: 'Deleted!' });
+    if (selection.isSelected(target.id)) selection.toggle(target);
     // The deleted card's buttons are gone: focus goes back to the top of the list.
     heading.current?.focus();
     if (target.id === opened) {
@@ -243,9 +282,28 @@ export function HistoryPage() {
         />
       ) : null}
 
+      {comparing ? (
+        <Suspense fallback={null}>
+          <ComparePanel summaries={comparing} onClose={() => setComparing(null)} />
+        </Suspense>
+      ) : null}
+
       <div className="ru-history-search">
         <SummarySearch label="Search summaries" value={q} onSearch={search} />
       </div>
+
+      {summaries.length > 0 || selection.selected.length > 0 ? (
+        <CollectionBar
+          count={selection.selected.length}
+          onCombine={() => setCombining(true)}
+          onCompare={() => {
+            setComparing(selection.selected);
+            window.scrollTo?.({ top: 0 });
+          }}
+          onClear={selection.clear}
+          onPrepare={prepareCollectionViews}
+        />
+      ) : null}
 
       {firstLoad ? (
         <HistorySkeleton />
@@ -269,6 +327,7 @@ export function HistoryPage() {
                     summary={summary}
                     deleting={deletingId === summary.id}
                     onDelete={setPendingDelete}
+                    selection={<SelectSummary summary={summary} selection={selection} />}
                   />
                 </li>
               ))}
@@ -292,6 +351,17 @@ export function HistoryPage() {
             />
           </footer>
         </>
+      ) : null}
+
+      {combining ? (
+        <Suspense fallback={null}>
+          <CombineDialog
+            open
+            summaries={selection.selected}
+            onClose={() => setCombining(false)}
+            onCombined={combined}
+          />
+        </Suspense>
       ) : null}
 
       <ConfirmDialog

@@ -1,4 +1,5 @@
 import { Fragment, Suspense, lazy, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { PageMarker } from 'common/components/page-marker';
 import { splitPages } from 'common/source-map';
 import { summaryTitle } from 'common/summary-title';
@@ -30,6 +31,7 @@ import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
 import { SummaryLanguages } from 'common/components/summary-languages';
 import { textLanguageAttributes } from 'common/summary-language';
+import { CollectionDocuments } from '../../components/collection-documents';
 import { versionNumber } from '../../components/use-summary-regeneration';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 
@@ -55,6 +57,8 @@ export interface HistorySummaryCardProps {
   defaultExpanded?: boolean;
   /** "now" for the relative date; the current time by default. */
   now?: Date;
+  /** Its checkbox for combining and comparing (issue 29), above its title. */
+  selection?: ReactNode;
 }
 
 /** One summary of /history: badge, date, preview, numbers, and expand, copy and delete. */
@@ -64,6 +68,7 @@ export function HistorySummaryCard({
   deleting,
   defaultExpanded = false,
   now,
+  selection,
 }: HistorySummaryCardProps) {
   const id = useId();
   const headingId = `summary${id}heading`;
@@ -95,6 +100,7 @@ export function HistorySummaryCard({
       aria-labelledby={headingId}
       aria-busy={deleting || undefined}
     >
+      {selection}
       {/* Named by its source (a file, a page, the pasted text's first words); the date below. */}
       <h2 id={headingId} className="ru-history-card__title" title={title}>
         {title}
@@ -114,6 +120,7 @@ export function HistorySummaryCard({
 
       <SummarySource summary={summary} className="ru-history-card__source" />
       <SummaryLanguages summary={summary} />
+      <CollectionDocuments summary={summary} />
 
       <p
         className={
