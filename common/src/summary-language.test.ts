@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_LANGUAGES } from '../../api/src/lib/languages';
+import { SUMMARY_LANGUAGES } from '../../api/src/domain/languages';
 import {
   ENGLISH_LANGUAGE_NAMES,
   languageName,
