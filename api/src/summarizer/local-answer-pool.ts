@@ -64,7 +64,7 @@ export async function answerLocallyOffThread(
       });
     }
     console.warn('The local answer works inline: its thread failed', error);
-    answer = answerFromDocument(input.text, input.question);
+    answer = answerFromDocument(input.text, input.question, { language: input.sourceLanguage });
   }
   return {
     ...answer,
