@@ -516,6 +516,14 @@ describe('segmentSentences per language', () => {
     ]);
   });
 
+  it('ends a sentence after a unit such as °C or km/h, which is no initial', () => {
+    expect(split('El motor alcanzó los 120.5°C. Afortunadamente, llegó.', 'es')).toEqual([
+      'El motor alcanzó los 120.5°C.',
+      'Afortunadamente, llegó.',
+    ]);
+    expect(split('La máquina viajaba a 100 km/h. ¿En cuánto tiempo?', 'es')).toHaveLength(2);
+  });
+
   it('reads an unknown or missing language with the generic rules', () => {
     const text = 'Mr. Smith met Dr. Jones. They left.';
     expect(split(text, 'xx')).toEqual(split(text, 'und'));

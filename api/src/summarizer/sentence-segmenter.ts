@@ -520,13 +520,20 @@ function nextToken(text: string, from: number): string {
 }
 
 /** Decides whether a single "." ending `token` closes the sentence, given the next word. */
-function periodEndsSentence(token: string, next: string, rules: SentenceRules): boolean {
+function periodEndsSentence(
+  token: string,
+  next: string,
+  rules: SentenceRules,
+  before: string,
+): boolean {
   const word = token.toLowerCase();
   if (word.length === 0) return true;
   const startsLikeSentence = rules.starters.has(next.toLowerCase());
   // "Tuesday.Mr. Smith": the abbreviation after a lost space.
   const last = word.slice(word.lastIndexOf('.') + 1);
   if (rules.neverFinal.has(word) || (last.length > 1 && rules.neverFinal.has(last))) return false;
+  // A letter after a degree sign or a slash is a unit ("120.5°C.", "100 km/h."): it ends.
+  if (before === '°' || before === '/') return true;
   if (rules.maybeFinal.has(word)) return startsLikeSentence;
   // Initials ("John F. Kennedy", "z. B.") and dotted initialisms ("U.S.", "e.V.").
   if (/^\p{L}$/u.test(token) || /^(?:\p{L}\.)+\p{L}$/u.test(token)) return startsLikeSentence;
@@ -827,7 +834,7 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     if (ends && period) {
       const token = previousToken(text, i);
       const nextWord = nextToken(text, end);
-      ends = periodEndsSentence(token, nextWord, rules);
+      ends = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
       if (
         ends &&
         following.length > 0 &&
