@@ -524,6 +524,24 @@ describe('segmentSentences per language', () => {
     expect(split('La máquina viajaba a 100 km/h. ¿En cuánto tiempo?', 'es')).toHaveLength(2);
   });
 
+  it('ends a sentence after a time of day before a capitalized word that tells no time', () => {
+    expect(split('He left at 6 p.m. Travelers who stayed left later.', 'en')).toEqual([
+      'He left at 6 p.m.',
+      'Travelers who stayed left later.',
+    ]);
+    expect(split('The vote is at 9 a.m. Monday in the hall.', 'en')).toHaveLength(1);
+    expect(split('At 5 a.m. Mr. Smith went to the bank.', 'en')).toHaveLength(1);
+  });
+
+  it('takes three items in a row for a list even when they start in lower case', () => {
+    expect(split('Then: a. here it is b. another c. one more', 'en')).toEqual([
+      'Then:',
+      'a. here it is',
+      'b. another',
+      'c. one more',
+    ]);
+  });
+
   it('reads an unknown or missing language with the generic rules', () => {
     const text = 'Mr. Smith met Dr. Jones. They left.';
     expect(split(text, 'xx')).toEqual(split(text, 'und'));

@@ -534,11 +534,27 @@ function periodEndsSentence(
   if (rules.neverFinal.has(word) || (last.length > 1 && rules.neverFinal.has(last))) return false;
   // A letter after a degree sign or a slash is a unit ("120.5°C.", "100 km/h."): it ends.
   if (before === '°' || before === '/') return true;
+  // "He left at 6 p.m. Travelers who …": after a time of day a capitalized word starts a sentence,
+  // unless it goes on telling the time ("9 a.m. Monday", "5 p.m. ET") or names a person ("Mr.").
+  if ((word === 'a.m' || word === 'p.m') && /^\p{Lu}/u.test(next)) {
+    const following = next.toLowerCase();
+    return !TIME_WORDS.has(following) && !rules.neverFinal.has(following);
+  }
   if (rules.maybeFinal.has(word)) return startsLikeSentence;
   // Initials ("John F. Kennedy", "z. B.") and dotted initialisms ("U.S.", "e.V.").
   if (/^\p{L}$/u.test(token) || /^(?:\p{L}\.)+\p{L}$/u.test(token)) return startsLikeSentence;
   return true;
 }
+
+// Words that go on telling a time after "a.m." or "p.m.": weekdays, months, time zones.
+const TIME_WORDS = new Set(
+  (
+    'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs ' +
+    'fri sat sun january february march april may june july august september october november ' +
+    'december jan feb mar apr jun jul aug sep sept oct nov dec et est edt ct cst cdt mt mst mdt ' +
+    'pt pst pdt gmt bst utc cet cest aest ist jst hkt sgt local eastern central pacific mountain'
+  ).split(' '),
+);
 
 // An ordinal written with a period ("am 12. Juni", "XII. pluk") in the languages that do so.
 const ORDINAL_BEFORE = /(?:^|[\s(„"«])(?:\d{1,3}|[IVXLC]{1,6})$/u;
@@ -620,6 +636,8 @@ function insideCjkBrackets(text: string, start: number, index: number): boolean 
 interface ListMarker extends Range {
   kind: string;
   values: number[];
+  /** Whether the item starts with a capital or a digit, or its marker is no bare "1." or "a.". */
+  capitalAfter: boolean;
 }
 
 // An item marker inside a line: "1.", "2)", "3.)", "(4)", "a.", "b)", "(iv)", "ii)", "• 9.", "⁃10.".
@@ -669,61 +687,65 @@ function markerReadings(
  */
 function inlineListMarkers(text: string, leading: string | undefined): ListMarker[] {
   if (!/\d[.)]|\b[a-zA-Z][.)]\s|\)\s/u.test(text)) return [];
-  const chains = new Map<string, ListMarker[]>();
-  const accepted: ListMarker[] = [];
+  // Open chains by the key of the marker that would continue them; every chain, to judge at the end.
+  const open = new Map<string, ListMarker[]>();
+  const chains: ListMarker[][] = [];
   const place = (marker: ListMarker): void => {
-    let placed = false;
-    for (const [index, kind] of marker.kind.split('|').entries()) {
+    const kinds = marker.kind.split('|');
+    for (const [index, kind] of kinds.entries()) {
       const value = marker.values[index] as number;
-      const key = `${kind}#${value}`;
-      const chain = chains.get(key);
-      if (chain && !placed) {
-        chains.delete(key);
-        chain.push(marker);
-        chains.set(`${kind}#${value + 1}`, chain);
-        if (chain.length === 2 && chain[0]?.start !== -1) accepted.push(chain[0] as ListMarker);
-        if (chain.length >= 2) accepted.push(marker);
-        placed = true;
-      }
+      const chain = open.get(`${kind}#${value}`);
+      if (!chain) continue;
+      open.delete(`${kind}#${value}`);
+      chain.push(marker);
+      open.set(`${kind}#${value + 1}`, chain);
+      return;
     }
-    if (placed) return;
-    for (const [index, kind] of marker.kind.split('|').entries()) {
-      const value = marker.values[index] as number;
-      chains.set(`${kind}#${value + 1}`, [marker]);
+    const chain = [marker];
+    chains.push(chain);
+    for (const [index, kind] of kinds.entries()) {
+      open.set(`${kind}#${(marker.values[index] as number) + 1}`, chain);
     }
   };
   if (leading !== undefined) {
     const match = /^([•⁃▪◦‣]\s?)?(\()?(\d{1,2}|[a-zA-Z]|[ivx]{2,5}|[IVX]{2,5})(\.\)|\.|\))$/u.exec(
       leading,
     );
-    if (match) {
-      const readings = markerReadings(match[2] ?? '', match[3] ?? '', match[4] ?? '');
-      if (readings.length > 0) {
-        place({
-          start: -1,
-          end: -1,
-          kind: readings.map((reading) => reading.kind).join('|'),
-          values: readings.map((reading) => reading.value),
-        });
-      }
+    const readings = match ? markerReadings(match[2] ?? '', match[3] ?? '', match[4] ?? '') : [];
+    if (readings.length > 0) {
+      place({
+        start: -1,
+        end: -1,
+        kind: readings.map((reading) => reading.kind).join('|'),
+        values: readings.map((reading) => reading.value),
+        capitalAfter: true,
+      });
     }
   }
   INLINE_MARKER.lastIndex = 0;
   for (let match = INLINE_MARKER.exec(text); match; match = INLINE_MARKER.exec(text)) {
-    // "for 1. above, and 2. above" refers to items; a list written inline starts them with a capital.
-    const after = match.index + match[0].length + 1;
-    if (match[4] === '.' && !/^["'“‘(«]*[\p{Lu}\p{N}]/u.test(text.slice(after, after + 4)))
-      continue;
     const readings = markerReadings(match[2] ?? '', match[3] ?? '', match[4] ?? '');
     if (readings.length === 0) continue;
+    const after = match.index + match[0].length + 1;
     place({
       start: match.index,
       end: match.index + match[0].length,
       kind: readings.map((reading) => reading.kind).join('|'),
       values: readings.map((reading) => reading.value),
+      capitalAfter:
+        match[4] !== '.' || /^["'“‘(«]*[\p{Lu}\p{N}]/u.test(text.slice(after, after + 4)),
     });
   }
-  return accepted.sort((a, b) => a.start - b.start);
+  // Two items of "1." or "a." style followed by lower case are references ("for 1. above, and
+  // 2. above"); three in a row, or items starting with a capital, are a list.
+  return chains
+    .filter(
+      (chain) =>
+        chain.length >= 3 || (chain.length === 2 && chain.every((marker) => marker.capitalAfter)),
+    )
+    .flat()
+    .filter((marker) => marker.start >= 0)
+    .sort((a, b) => a.start - b.start);
 }
 
 // A spaced ellipsis (". . ." or ". . . ." with the sentence's own period).
