@@ -542,6 +542,18 @@ describe('segmentSentences per language', () => {
     ]);
   });
 
+  it('keeps a line with a sentence end inside it from being a title, and ordinals after a dash', () => {
+    expect(
+      kinds('Urheberrecht © 2014 Anna. Alle Rechte vorbehalten\n\nÜber mich schreibe ich hier.'),
+    ).toEqual([
+      ['sentence', 'Urheberrecht © 2014 Anna.'],
+      ['sentence', 'Alle Rechte vorbehalten'],
+      ['sentence', 'Über mich schreibe ich hier.'],
+    ]);
+    expect(split('Funde aus dem 1. -3. Jahrhundert nach Christus.', 'de')).toHaveLength(1);
+    expect(split('Le texte « LL.AA.II.RR. » pour l’abréviation.', 'fr')).toHaveLength(1);
+  });
+
   it('reads an unknown or missing language with the generic rules', () => {
     const text = 'Mr. Smith met Dr. Jones. They left.';
     expect(split(text, 'xx')).toEqual(split(text, 'und'));

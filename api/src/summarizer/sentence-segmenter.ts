@@ -114,7 +114,8 @@ const EMAIL_ATTRIBUTION =
   /^(?:on\s.{4,200}\swrote|am\s.{4,200}\sschrieb.{0,120}|le\s.{4,200}\sa écrit)\s?:\s*$/iu;
 const EMAIL_ATTRIBUTION_START = /^(?:on|am|le)\s\S.{3,}$/iu;
 const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
-const LOWERCASE_START = /^["'“‘(«]*\p{Ll}/u;
+// French sets its closing guillemet apart: "« LL.AA.II.RR. » pour" goes on.
+const LOWERCASE_START = /^(?:["'“‘(«]|» ?)*\p{Ll}/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።။។]/u;
@@ -355,7 +356,7 @@ function indentedCodeEnd(contents: string[], from: number): number {
  * and paragraphs whose lines are soft-wrapped prose. A line without final punctuation ends its
  * paragraph unless the next line continues the sentence in lower case.
  */
-function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
+function splitBlocks(source: string, linesAreUnits: boolean, rules: SentenceRules): Block[] {
   const lineRanges = splitLines(source);
   const contents = lineRanges.map((range) => source.slice(range.start, range.end));
   const lineKinds = classifyLines(contents.map((line) => line.replace(QUOTE_MARK, '')));
@@ -492,14 +493,16 @@ function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
   }
   flush();
   if (!linesAreUnits) {
-    // A short line standing alone without final punctuation, with text after it, is a title.
+    // A short line standing alone without final punctuation, with text after it, is a title,
+    // unless a sentence ends inside it ("© 2014 Anna. Alle Rechte vorbehalten").
     blocks.forEach((block, index) => {
       if (
         block.kind === 'sentence' &&
         block.lines === 1 &&
         index < blocks.length - 1 &&
         !endsWithTerminator(block.text) &&
-        wordCount(block.text) <= 12
+        wordCount(block.text) <= 12 &&
+        splitSentences(block.text, rules, block.marker).length < 2
       ) {
         block.kind = 'heading';
       }
@@ -557,7 +560,7 @@ const TIME_WORDS = new Set(
 );
 
 // An ordinal written with a period ("am 12. Juni", "XII. pluk") in the languages that do so.
-const ORDINAL_BEFORE = /(?:^|[\s(„"«])(?:\d{1,3}|[IVXLC]{1,6})$/u;
+const ORDINAL_BEFORE = /(?:^|[\s(„"«\-–])(?:\d{1,3}|[IVXLC]{1,6})$/u;
 
 /**
  * A lost space between two sentences: a lower-case word or number, the terminator, then a
@@ -1003,7 +1006,7 @@ export function segmentSentences(text: string, options: SegmentOptions = {}): Se
   const rules = sentenceRulesFor(options.language);
   // Text with no sentence punctuation at all: its lines are the only structure there is.
   const linesAreUnits = !ANY_TERMINATOR.test(text);
-  const blocks = splitBlocks(text, linesAreUnits);
+  const blocks = splitBlocks(text, linesAreUnits, rules);
   const sentences: Sentence[] = [];
   blocks.forEach((block, blockIndex) => {
     const whole = { start: 0, end: block.text.length };
