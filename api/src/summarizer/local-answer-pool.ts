@@ -40,7 +40,11 @@ function answerInThread(input: QuestionInput): Promise<LocalAnswer> {
       refused: (_kind, message) => new Error(message),
     },
   });
-  return shared.run({ text: input.text, question: input.question }, { timeoutMs: TIMEOUT_MS });
+  const { text, question, sourceLanguage } = input;
+  return shared.run(
+    { text, question, ...(sourceLanguage === undefined ? {} : { sourceLanguage }) },
+    { timeoutMs: TIMEOUT_MS },
+  );
 }
 
 /**
