@@ -118,7 +118,7 @@ const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
 const LOWERCASE_START = /^(?:["'“‘(«]|» ?)*\p{Ll}/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።။។]/u;
+const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።፧፨။។]/u;
 
 /** A stretch of the original text, `end` exclusive. */
 interface Range {
