@@ -30,6 +30,7 @@ import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
 import { questionAnsweringLines } from './question-answering';
 import type { Abstract } from './key-phrases';
 import { printLanguageDetection } from './language-detection';
+import { printSentenceBoundaries } from './sentence-boundaries';
 
 interface Article {
   id: string;
@@ -587,4 +588,5 @@ function main(): number {
 }
 
 process.exitCode = main();
+printSentenceBoundaries(dataDirectory());
 await printLanguageDetection(dataDirectory());

@@ -44,7 +44,7 @@ export type CollectionExtract = Pick<SummaryResult, 'summary' | 'sourceMap' | 'k
 export interface CollectionSummarizerParts {
   /** One text's summary, of exactly `sentenceCount` sentences. */
   summarizeText(
-    input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+    input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'sourceLanguage'>,
     sentenceCount: number,
   ): CollectionExtract;
   /** How many sentences a summary of this length has for `n` sentences of `words` words. */
@@ -122,9 +122,9 @@ function isProse(sentence: Sentence): boolean {
 }
 
 /** Term counts of a text. */
-function termCounts(text: string): Map<string, number> {
+function termCounts(text: string, language: string | undefined): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const term of extractTerms(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of extractTerms(text, language)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
 }
 
@@ -194,10 +194,11 @@ function corroborate(
   owner: readonly number[],
   similarity: CollectionSimilarity,
   documentCount: number,
+  language: string | undefined,
 ): SourceMapEntry[] {
   return sourceMap.map((entry, index) => {
     const own = owner[index] as number;
-    const query = similarity.vectorOf(termCounts(entry.text));
+    const query = similarity.vectorOf(termCounts(entry.text, language));
     const best: { score: number; sentence: DocumentSentence | null }[] = Array.from(
       { length: documentCount },
       () => ({ score: 0, sentence: null }),
@@ -247,16 +248,17 @@ export function collectionKeywords(lists: readonly (readonly string[])[]): strin
  * ({@link collectionDocuments}); see the comment at the top of this file.
  */
 export function summarizeCollection(
-  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'sourceLanguage'>,
   documents: readonly SummaryDocument[],
   parts: CollectionSummarizerParts,
 ): CollectionExtract {
-  const plan = planSummary(parseSummaryPrompt(input.customPrompt), {
+  const plan = planSummary(parseSummaryPrompt(input.customPrompt, input.sourceLanguage), {
     length: input.length,
     format: input.format,
   });
   const texts = documents.map((document) => input.text.slice(document.start, document.end));
-  const segmented = texts.map((text) => segmentSentences(text));
+  const language = input.sourceLanguage;
+  const segmented = texts.map((text) => segmentSentences(text, { language }));
   const sizes = texts.map((text, index) => ({
     sentences: (segmented[index] as Sentence[]).filter(isProse).length,
     words: countWords(text),
@@ -280,7 +282,7 @@ export function summarizeCollection(
         document: index,
         start: unit.start + offset,
         end: unit.end + offset,
-        terms: termCounts(unit.text),
+        terms: termCounts(unit.text, language),
       }));
     }),
   );
@@ -298,6 +300,8 @@ export function summarizeCollection(
           length: plan.length,
           // The collection's layout is made below; each document gives sentences.
           format: 'paragraph',
+          // The collection's language (its larger one) reads every document.
+          sourceLanguage: language,
         },
         count,
       );
@@ -309,7 +313,7 @@ export function summarizeCollection(
             end: span.end + document.start,
           })),
         },
-        vector: similarity.vectorOf(termCounts(entry.text)),
+        vector: similarity.vectorOf(termCounts(entry.text, language)),
       }));
       return { extract, entries };
     };
@@ -331,7 +335,7 @@ export function summarizeCollection(
     keywordLists.push(picked.extract.keywords);
     applied.push(picked.extract.promptApplied);
   });
-  const corroborated = corroborate(sourceMap, owner, similarity, documents.length);
+  const corroborated = corroborate(sourceMap, owner, similarity, documents.length, language);
   const prompted = (input.customPrompt ?? '').trim().length > 0;
   return {
     summary: joinSummarySentences(

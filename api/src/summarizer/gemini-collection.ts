@@ -99,11 +99,14 @@ export function uncitedDocuments(
 export function collectionKeywordsOf(
   text: string,
   documents: SummaryDocument[] | undefined,
+  language?: string,
 ): string[] | null {
   const valid = collectionDocuments({ text, documents });
   if (!valid) return null;
   return collectionKeywords(
-    valid.map((document) => keywordsOf(text.slice(document.start, document.end))),
+    valid.map((document) =>
+      keywordsOf(text.slice(document.start, document.end), undefined, undefined, language),
+    ),
   );
 }
 

@@ -179,7 +179,7 @@ export function planGeminiSummary(
   input: SummarizeInput,
   units: readonly NumberedSentence[],
 ): GeminiPlan {
-  const plan = planSummary(parseSummaryPrompt(input.customPrompt), {
+  const plan = planSummary(parseSummaryPrompt(input.customPrompt, input.sourceLanguage), {
     length: input.length,
     format: input.format,
   });
@@ -255,7 +255,9 @@ export const READER_LABEL = "Reader's instructions for this summary:";
 export function buildGeminiPrompt(
   input: SummarizeInput,
   boundary: string,
-  units: readonly NumberedSentence[] = numberSentences(input.text),
+  units: readonly NumberedSentence[] = numberSentences(input.text, {
+    language: input.sourceLanguage,
+  }),
   options: PromptOptions = {},
 ): {
   systemInstruction: string;
@@ -485,16 +487,21 @@ export function mergeParts(parts: readonly Answer[], plan: GeminiPlan): Answer {
  */
 function resultOf(
   answer: Answer,
-  text: string,
+  input: SummarizeInput,
   units: readonly NumberedSentence[],
   started: number,
   documents?: SummarizeInput['documents'],
 ): SummaryResult {
+  const { text, sourceLanguage } = input;
   return {
     summary: answer.summary,
     sourceMap: answer.sourceMap,
-    keywords: collectionKeywordsOf(text, documents) ?? keywordsOf(text, units),
-    unverified: findUnverified(answer.summary, text),
+    keywords:
+      collectionKeywordsOf(text, documents, sourceLanguage) ??
+      keywordsOf(text, units, undefined, sourceLanguage),
+    unverified: findUnverified(answer.summary, text, {
+      language: input.language ?? sourceLanguage,
+    }),
     model: answer.model,
     isFallback: false,
     fallbackReason: null,
@@ -881,7 +888,9 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     callOptions: SummarizeOptions | undefined,
   ): AsyncGenerator<SummaryStreamEvent> {
     const started = performance.now();
-    if (!fitsInput(numberSentences(input.text), maxInputTokens)) {
+    if (
+      !fitsInput(numberSentences(input.text, { language: input.sourceLanguage }), maxInputTokens)
+    ) {
       // Sections, then the combining call, as one result streamed sentence by sentence: the
       // parts are no summary of the whole, so none of them is shown on the way.
       yield* streamResult(await run(input, signal, callOptions, started), signal);
@@ -906,7 +915,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     progress: StreamProgress,
   ): AsyncGenerator<SummaryStreamEvent> {
     if (signal?.aborted) throw abortedError(signal.reason);
-    const units = numberSentences(input.text);
+    const units = numberSentences(input.text, { language: input.sourceLanguage });
     const sourceWords = countWords(input.text);
     const permit = breaker.permit();
     if (!permit.allowed) {
@@ -981,7 +990,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       }
       yield {
         type: 'done',
-        result: resultOf(outcome, input.text, units, started),
+        result: resultOf(outcome, input, units, started),
       };
     } finally {
       // Also when the consumer stops reading: the request ends, the breaker hears of it.
@@ -1023,13 +1032,13 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     started = performance.now(),
     earlier?: AttemptFailure,
   ): Promise<SummaryResult> {
-    const units = numberSentences(input.text);
+    const units = numberSentences(input.text, { language: input.sourceLanguage });
     if (!fitsInput(units, maxInputTokens)) {
       return runSections(input, units, signal, callOptions, started);
     }
     const job = { input, units, sourceWords: countWords(input.text) };
     const answer = await runAttempts(job, signal, callOptions, started, earlier);
-    return resultOf(answer, input.text, units, started, input.documents);
+    return resultOf(answer, input, units, started, input.documents);
   }
 
   /**
@@ -1129,7 +1138,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       });
       combined = mergeParts(parts, plan);
     }
-    return resultOf(combined, input.text, units, started);
+    return resultOf(combined, input, units, started);
   }
 
   /**
@@ -1291,7 +1300,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
     callOptions: SummarizeOptions | undefined,
   ): Promise<QuestionResult> {
     const started = performance.now();
-    const units = numberSentences(input.text);
+    const units = numberSentences(input.text, { language: input.sourceLanguage });
     if (!fitsInput(units, maxInputTokens)) {
       throw new SummarizerError('REJECTED', 'The document is over Gemini’s input limit', {
         retryable: false,
@@ -1315,6 +1324,7 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         return {
           answer: outcome.answer,
           citations: outcome.citations,
+          // The answer is written in the question's language, which is not known: any.
           unverified: findUnverified(outcome.answer, input.text),
           model: outcome.model,
           isFallback: false,

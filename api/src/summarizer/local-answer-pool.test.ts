@@ -56,3 +56,22 @@ describe('the local answer on a long document', () => {
     );
   });
 });
+
+describe('the local answer in the document’s language', () => {
+  it('finds the German sentence across inflections in the thread, as inline', async () => {
+    const filler = Array.from(
+      { length: 1_500 },
+      (_, i) => `Der Bericht über den Bezirk ${i} nennt neue Zahlen für die Schulen.`,
+    ).join('\n\n');
+    const input = {
+      text: `${filler}\n\nDer Leuchtturm am Nordpier wurde 1921 rot gestrichen.`,
+      question: 'Wann wurden die Leuchttürme gestrichen?',
+      sourceLanguage: 'de',
+    };
+    expect(input.text.length).toBeGreaterThan(THREAD_MIN_CHARS);
+    const result = await answerLocallyOffThread(input);
+    const inline = answerFromDocument(input.text, input.question, { language: 'de' });
+    expect(result.answer).toBe(inline.answer);
+    expect(result.answer).toContain('1921');
+  });
+});

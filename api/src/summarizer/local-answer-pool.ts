@@ -40,7 +40,11 @@ function answerInThread(input: QuestionInput): Promise<LocalAnswer> {
       refused: (_kind, message) => new Error(message),
     },
   });
-  return shared.run({ text: input.text, question: input.question }, { timeoutMs: TIMEOUT_MS });
+  const { text, question, sourceLanguage } = input;
+  return shared.run(
+    { text, question, ...(sourceLanguage === undefined ? {} : { sourceLanguage }) },
+    { timeoutMs: TIMEOUT_MS },
+  );
 }
 
 /**
@@ -64,7 +68,7 @@ export async function answerLocallyOffThread(
       });
     }
     console.warn('The local answer works inline: its thread failed', error);
-    answer = answerFromDocument(input.text, input.question);
+    answer = answerFromDocument(input.text, input.question, { language: input.sourceLanguage });
   }
   return {
     ...answer,

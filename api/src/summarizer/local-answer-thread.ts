@@ -8,4 +8,6 @@ import type { QuestionInput } from './summarizer';
  * bundles it as dist/summarizer/local-answer-thread.js): one long document's question at a time.
  */
 
-serveTasks<QuestionInput, LocalAnswer>((input) => answerFromDocument(input.text, input.question));
+serveTasks<QuestionInput, LocalAnswer>((input) =>
+  answerFromDocument(input.text, input.question, { language: input.sourceLanguage }),
+);

@@ -91,7 +91,9 @@ export function answerFromDocument(
  */
 export function answerLocally(input: QuestionInput): QuestionResult {
   const started = performance.now();
-  const { answer, citations } = answerFromDocument(input.text, input.question);
+  const { answer, citations } = answerFromDocument(input.text, input.question, {
+    language: input.sourceLanguage,
+  });
   return {
     answer,
     citations,

@@ -55,6 +55,26 @@ describe('the local summarizer on a long document', () => {
     expect(lateMs).toBeLessThan(100);
   });
 
+  it('reads a long document in its language in the thread as inline (stop words, stems, rules)', async () => {
+    const paragraph =
+      'Die Stadtverwaltung plant neue Radwege am 12. Juni. Der Stadtrat stimmt z. B. über die ' +
+      'Radwege ab, die Dr. med. Meyer vorgeschlagen hat. Die Häuser der Innenstadt werden entlastet.';
+    const input: SummarizeInput = {
+      text: Array.from({ length: 1_200 }, (_, i) => `${paragraph} Absatz ${i}.`).join('\n\n'),
+      customPrompt: null,
+      length: 'medium',
+      format: 'paragraph',
+      sourceLanguage: 'de',
+    };
+    expect(input.text.length).toBeGreaterThan(THREAD_MIN_CHARS);
+    const result = await createLocalSummarizer().summarize(input);
+    const inline = summarizeWithPrompt(input);
+    expect(result.summary).toBe(inline.summary);
+    expect(result.keywords).toEqual(inline.keywords);
+    // German rules: the ordinal and "z. B." stay inside their sentence.
+    expect(inline.sourceMap.every((entry) => !/^(?:Juni|B\.)/u.test(entry.text))).toBe(true);
+  });
+
   it('summarizes a short text inline, as before', async () => {
     const text = longReport(2_000);
     const result = await createLocalSummarizer().summarize({

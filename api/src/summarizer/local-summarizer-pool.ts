@@ -47,9 +47,17 @@ export function summarizeInThread(input: SummarizeInput): Promise<LocalExtract> 
       refused: (_kind, message) => new Error(message),
     },
   });
-  const { text, customPrompt, length, format, documents } = input;
+  const { text, customPrompt, length, format, documents, sourceLanguage } = input;
   return shared.run(
-    { text, customPrompt, length, format, ...(documents ? { documents } : {}) },
+    {
+      text,
+      customPrompt,
+      length,
+      format,
+      ...(documents ? { documents } : {}),
+      // The thread reads the document in its language, as inline (decision 0037).
+      ...(sourceLanguage === undefined ? {} : { sourceLanguage }),
+    },
     { timeoutMs: TIMEOUT_MS },
   );
 }

@@ -784,15 +784,17 @@ export function summarizeExtractive(
   text: string,
   steering: SummarySteering,
   controls: SummaryControls = DEFAULT_CONTROLS,
+  language?: string,
 ): ExtractiveSummary {
-  const segmented = withNumberedHeadings(text, segmentSentences(text));
+  const segmented = withNumberedHeadings(text, segmentSentences(text, { language }));
   return summarizeSegmented(
     segmented,
     documentParts(segmented),
-    tokenize(text),
+    tokenize(text, language),
     planSummary(steering, controls),
     steering,
     text.length > LONG_DOCUMENT_CHARS,
+    language,
   ).extract;
 }
 
@@ -810,6 +812,7 @@ function steerCandidates(
   parts: readonly string[],
   plan: SummaryPlan,
   steering: SummarySteering,
+  language: string | undefined,
 ): { candidates: Candidate[]; applied: boolean } {
   let applied = true;
   let kept = candidates;
@@ -818,7 +821,7 @@ function steerCandidates(
     const part = parts[candidate.index] ?? '';
     let terms = termsOfPart.get(part);
     if (!terms) {
-      terms = new Set(extractTerms(part));
+      terms = new Set(extractTerms(part, language));
       termsOfPart.set(part, terms);
     }
     return terms;
@@ -880,6 +883,7 @@ function summarizeSegmented(
   plan: SummaryPlan,
   steering: SummarySteering,
   long: boolean,
+  language: string | undefined,
 ): { extract: ExtractiveSummary; applied: boolean } {
   if (segmented.length === 0) {
     return { extract: { summary: '', sentences: [], sourceMap: [] }, applied: false };
@@ -891,6 +895,7 @@ function summarizeSegmented(
     parts,
     plan,
     steering,
+    language,
   );
   const candidates = steered.candidates;
   const picked = long
@@ -1118,7 +1123,10 @@ function pickBySections(
 
 /** The local summary of one request, without the timing (what the summarizer returns). */
 export function summarizeLocally(
-  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'documents'>,
+  input: Pick<
+    SummarizeInput,
+    'text' | 'customPrompt' | 'length' | 'format' | 'documents' | 'sourceLanguage'
+  >,
 ): Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> {
   const { summary, sourceMap, keywords } = summarizeWithPrompt(input);
   return { summary, sourceMap, keywords };
@@ -1130,7 +1138,10 @@ export function summarizeLocally(
  * (collection-summary.ts).
  */
 export function summarizeWithPrompt(
-  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'documents'>,
+  input: Pick<
+    SummarizeInput,
+    'text' | 'customPrompt' | 'length' | 'format' | 'documents' | 'sourceLanguage'
+  >,
 ): LocalSummary {
   const documents = collectionDocuments(input);
   if (documents) return summarizeCollection(input, documents, { summarizeText, lengthTarget });
@@ -1142,14 +1153,15 @@ type LocalSummary = LocalExtract;
 
 /** One text's local summary; `sentenceCount`, when given, is exactly how many sentences. */
 function summarizeText(
-  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format'>,
+  input: Pick<SummarizeInput, 'text' | 'customPrompt' | 'length' | 'format' | 'sourceLanguage'>,
   sentenceCount: number | null,
 ): LocalSummary {
-  const segmented = withNumberedHeadings(input.text, segmentSentences(input.text));
-  const steering = parseSummaryPrompt(input.customPrompt);
+  const language = input.sourceLanguage;
+  const segmented = withNumberedHeadings(input.text, segmentSentences(input.text, { language }));
+  const steering = parseSummaryPrompt(input.customPrompt, language);
   const planned = planSummary(steering, { length: input.length, format: input.format });
   const plan = sentenceCount === null ? planned : { ...planned, sentenceCount };
-  const tokens = tokenize(input.text);
+  const tokens = tokenize(input.text, language);
   const parts = documentParts(segmented);
   const { extract, applied } = summarizeSegmented(
     segmented,
@@ -1158,6 +1170,7 @@ function summarizeText(
     plan,
     steering,
     input.text.length > LONG_DOCUMENT_CHARS,
+    language,
   );
   // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
   // a translation) or what the text cannot answer (a topic it never mentions).
@@ -1165,7 +1178,7 @@ function summarizeText(
   return {
     summary: extract.summary,
     sourceMap: extract.sourceMap,
-    keywords: keywordsOfUnits(input.text, segmented, parts.roles, tokens),
+    keywords: keywordsOfUnits(input.text, segmented, parts.roles, tokens, language),
     promptApplied: prompted ? applied && !steering.unsupported : null,
   };
 }
@@ -1176,11 +1189,18 @@ function summarizeText(
  */
 export function keywordsOf(
   text: string,
-  segmented: readonly Sentence[] = segmentSentences(text),
-  tokens: readonly TextToken[] = tokenize(text),
+  segmented?: readonly Sentence[],
+  tokens?: readonly TextToken[],
+  language?: string,
 ): string[] {
-  const units = withNumberedHeadings(text, segmented);
-  return keywordsOfUnits(text, units, sentenceRoles(units), tokens);
+  const units = withNumberedHeadings(text, segmented ?? segmentSentences(text, { language }));
+  return keywordsOfUnits(
+    text,
+    units,
+    sentenceRoles(units),
+    tokens ?? tokenize(text, language),
+    language,
+  );
 }
 
 /** {@link keywordsOf} of units with numbered headings whose roles are known already. */
@@ -1189,9 +1209,11 @@ function keywordsOfUnits(
   units: readonly Sentence[],
   roles: readonly (SentenceRole | null)[],
   tokens: readonly TextToken[],
+  language: string | undefined,
 ): string[] {
   return extractKeywords(text, {
     tokens,
+    language,
     headings: units.filter((sentence) => sentence.kind === 'heading'),
     // Code, e-mail headers and front matter (attendees, bylines, copyright) name no topic.
     ignore: units.filter(

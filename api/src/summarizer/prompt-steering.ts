@@ -107,14 +107,19 @@ function parseCount(raw: string): number | null {
 /**
  * Reads a custom prompt into steering for the local summarizer. Never throws; a prompt it does
  * not understand gives the default summary (plus a faint preference for the prompt's own words).
+ * `language` is the document's (ISO 639-1): the prompt's topic words are reduced to terms as the
+ * document's words are, so that they meet.
  */
-export function parseSummaryPrompt(prompt: string | null | undefined): SummarySteering {
+export function parseSummaryPrompt(
+  prompt: string | null | undefined,
+  language?: string,
+): SummarySteering {
   const text = (prompt ?? '').trim();
   if (text.length === 0) return DEFAULT_STEERING;
 
   const focusMatch = FOCUS.exec(text);
   const focusPhrase = focusMatch?.[1]?.trim() ?? '';
-  const focusTerms = [...new Set(extractTerms(focusPhrase))];
+  const focusTerms = [...new Set(extractTerms(focusPhrase, language))];
   // Directives are read outside the topic, so "about the shopping list" asks for no bullets.
   const rest = focusMatch ? text.replace(focusMatch[0], ' ') : text;
 
@@ -125,9 +130,11 @@ export function parseSummaryPrompt(prompt: string | null | undefined): SummarySt
   const numbersOnly = NUMBERS_ONLY.test(rest);
   const simple = SIMPLE.test(rest);
   const exclude = EXCLUDE_PARTS.exec(rest);
-  const excludeParts = exclude ? [...new Set(extractTerms(exclude[1] ?? ''))] : [];
+  const excludeParts = exclude ? [...new Set(extractTerms(exclude[1] ?? '', language))] : [];
   const include = numbersOnly ? null : INCLUDE_PARTS.exec(rest);
-  const includeParts = include ? [...new Set(extractTerms(include[1] ?? include[2] ?? ''))] : [];
+  const includeParts = include
+    ? [...new Set(extractTerms(include[1] ?? include[2] ?? '', language))]
+    : [];
   const unsupported = REWRITE.test(text);
 
   const shorter = SHORTER.test(rest);
@@ -147,7 +154,7 @@ export function parseSummaryPrompt(prompt: string | null | undefined): SummarySt
   const hintTerms =
     recognised || unsupported
       ? []
-      : [...new Set(extractTerms(rest))].filter((term) => !INSTRUCTION_WORDS.has(term));
+      : [...new Set(extractTerms(rest, language))].filter((term) => !INSTRUCTION_WORDS.has(term));
 
   return {
     focusTerms,

@@ -33,10 +33,10 @@ export interface RetrievalOptions {
   /** How many sentences at most (default 10). */
   limit?: number;
   /**
-   * The text's language (ISO 639-1). The splitter and the terms are those the summarizer uses
-   * whatever it is; the option is here so callers pass it once the splitter reads languages.
+   * The text's language (ISO 639-1): its sentence rules, stop words and stemmer, as the
+   * summarizer uses them (decision 0037); the query's words are read the same way.
    */
-  language?: string;
+  language?: string | undefined;
   /** The ranking's weights (default {@link DEFAULT_RETRIEVAL_WEIGHTS}), for benchmarks. */
   weights?: Partial<RetrievalWeights> | undefined;
 }
@@ -78,8 +78,8 @@ interface QueryTerms {
   pairs: Set<number>;
 }
 
-function queryTerms(query: string): QueryTerms {
-  const sequence = extractTerms(query);
+function queryTerms(query: string, language: string | undefined): QueryTerms {
+  const sequence = extractTerms(query, language);
   const idOf = new Map<string, number>();
   const terms: string[] = [];
   for (const term of sequence) {
@@ -113,9 +113,9 @@ export function retrieveSentences(
 ): RetrievedSentence[] {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const { k1, b, pairBonus, neighbourShare } = { ...DEFAULT_RETRIEVAL_WEIGHTS, ...options.weights };
-  const { terms, idOf, pairs } = queryTerms(query);
+  const { terms, idOf, pairs } = queryTerms(query, options.language);
   if (terms.length === 0 || limit <= 0) return [];
-  const sentences = segmentSentences(text);
+  const sentences = segmentSentences(text, { language: options.language });
   // The sentences that can answer, in order; `units[u]` is an index into `sentences`.
   const units: number[] = [];
   sentences.forEach((sentence, index) => {
@@ -131,7 +131,7 @@ export function retrieveSentences(
   let unit = 0;
   // The query term just read (-1: another word), for pairs said side by side.
   let previousTerm = -1;
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text, options.language)) {
     // Both lists are in text order: move to the unit holding the token, if any.
     while (
       unit < units.length &&

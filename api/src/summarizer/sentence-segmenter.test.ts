@@ -408,3 +408,155 @@ describe('numberSentences and spansOf', () => {
     expect(spansOf(units, [])).toEqual([]);
   });
 });
+
+describe('segmentSentences per language', () => {
+  const split = (input: string, language: string): string[] =>
+    segmentSentences(input, { language }).map((sentence) => sentence.text);
+
+  it('splits Armenian at ։ and at a colon, where a period is not an end', () => {
+    expect(split('Բարև Ձեզ: Իմ անունն է Արմինե։ Ի՞նչ ես մտածում:', 'hy')).toEqual([
+      'Բարև Ձեզ:',
+      'Իմ անունն է Արմինե։',
+      'Ի՞նչ ես մտածում:',
+    ]);
+    expect(split('Տրամաբանությունը հետևյալն է. պարզություն և աշխատանք:', 'hy')).toHaveLength(1);
+  });
+
+  it('reads the Greek ; as a question mark', () => {
+    expect(split('Πού είναι οι τουαλέτες; Τις Κυριακές δε δούλευε κανένας.', 'el')).toEqual([
+      'Πού είναι οι τουαλέτες;',
+      'Τις Κυριακές δε δούλευε κανένας.',
+    ]);
+  });
+
+  it('keeps Spanish ¿ and ¡ at the start of their sentence and titles with their name', () => {
+    expect(split('¡Hola Srta. Ledesma! ¿Cómo está hoy? Espero que muy bien.', 'es')).toEqual([
+      '¡Hola Srta. Ledesma!',
+      '¿Cómo está hoy?',
+      'Espero que muy bien.',
+    ]);
+  });
+
+  it('keeps German ordinals and abbreviations inside the sentence', () => {
+    expect(
+      split(
+        'Was sind die Konsequenzen der Abstimmung vom 12. Juni? Wir trafen Dr. med. Meyer. Sie besucht eine kath. Schule.',
+        'de',
+      ),
+    ).toEqual([
+      'Was sind die Konsequenzen der Abstimmung vom 12. Juni?',
+      'Wir trafen Dr. med. Meyer.',
+      'Sie besucht eine kath. Schule.',
+    ]);
+    // The same text read with the generic rules cuts after the ordinal.
+    expect(split('Die Abstimmung vom 12. Juni war knapp.', 'und')).toHaveLength(2);
+  });
+
+  it('keeps Russian and Italian abbreviations before names and numbers', () => {
+    expect(split('Уважаемый проф. Семенов! Кв. 234 находится на 4 этаже.', 'ru')).toEqual([
+      'Уважаемый проф. Семенов!',
+      'Кв. 234 находится на 4 этаже.',
+    ]);
+    expect(split("Sono l'Ing. Mengozzi. È presente l'Avv. Cassioni?", 'it')).toEqual([
+      "Sono l'Ing. Mengozzi.",
+      "È presente l'Avv. Cassioni?",
+    ]);
+  });
+
+  it('splits scripts without spaces, but not inside a quoted title or a full-width decimal', () => {
+    expect(split('我们明天一起去看《摔跤吧！爸爸》好吗？好！', 'zh')).toEqual([
+      '我们明天一起去看《摔跤吧！爸爸》好吗？',
+      '好！',
+    ]);
+    expect(split('引き下げ幅は３．２９％以上だ。決定する。', 'ja')).toEqual([
+      '引き下げ幅は３．２９％以上だ。',
+      '決定する。',
+    ]);
+  });
+
+  it('splits at the danda, the Urdu full stop, the Burmese and Amharic marks', () => {
+    expect(split('हा पहिला वाक्य आहे। हा दुसरा आहे।', 'mr')).toHaveLength(2);
+    expect(split('یہ پہلا جملہ ہے۔ کیا یہ دوسرا ہے؟', 'ur')).toEqual([
+      'یہ پہلا جملہ ہے۔',
+      'کیا یہ دوسرا ہے؟',
+    ]);
+    expect(split('ကျွန်တော် နေကောင်းပါတယ်။ ခင်ဗျား ရော။', 'my')).toHaveLength(2);
+    expect(split('እንደምን አለህ፧መልካም ቀን ይሁንልህ።', 'am')).toEqual(['እንደምን አለህ፧', 'መልካም ቀን ይሁንልህ።']);
+  });
+
+  it('splits list items run together on one line, keeping each marker with its item', () => {
+    expect(split('Hello. 1. The first item 2. The second item 3. The third', 'en')).toEqual([
+      'Hello.',
+      '1. The first item',
+      '2. The second item',
+      '3. The third',
+    ]);
+    expect(split('a) here it is b) another c) one more', 'en')).toEqual([
+      'here it is',
+      'b) another',
+      'c) one more',
+    ]);
+    // Initials are no list, nor references to items.
+    expect(split('Written by A. Smith, B. Jones and C. Brown in 2020.', 'en')).toHaveLength(1);
+    expect(split('For 1. above, pay a fee, and for 2. above, none.', 'en')).toHaveLength(1);
+  });
+
+  it('keeps spaced ellipses, bracketed omissions, dashes and footnote marks in place', () => {
+    expect(
+      split('He was weakened . . . but not beaten. "Bohr [...] used stairs" (Smith 55).', 'en'),
+    ).toEqual(['He was weakened . . . but not beaten.', '"Bohr [...] used stairs" (Smith 55).']);
+    expect(split('Mix it and -- voila! -- you have cake.', 'en')).toHaveLength(1);
+    expect(split('He was a saint and martyr.[1] The emperor published a decree.', 'en')).toEqual([
+      'He was a saint and martyr.[1]',
+      'The emperor published a decree.',
+    ]);
+    expect(split('It is a sample (1987).1 According to it, all count.', 'en')).toEqual([
+      'It is a sample (1987).1',
+      'According to it, all count.',
+    ]);
+  });
+
+  it('ends a sentence after a unit such as °C or km/h, which is no initial', () => {
+    expect(split('El motor alcanzó los 120.5°C. Afortunadamente, llegó.', 'es')).toEqual([
+      'El motor alcanzó los 120.5°C.',
+      'Afortunadamente, llegó.',
+    ]);
+    expect(split('La máquina viajaba a 100 km/h. ¿En cuánto tiempo?', 'es')).toHaveLength(2);
+  });
+
+  it('ends a sentence after a time of day before a capitalized word that tells no time', () => {
+    expect(split('He left at 6 p.m. Travelers who stayed left later.', 'en')).toEqual([
+      'He left at 6 p.m.',
+      'Travelers who stayed left later.',
+    ]);
+    expect(split('The vote is at 9 a.m. Monday in the hall.', 'en')).toHaveLength(1);
+    expect(split('At 5 a.m. Mr. Smith went to the bank.', 'en')).toHaveLength(1);
+  });
+
+  it('takes three items in a row for a list even when they start in lower case', () => {
+    expect(split('Then: a. here it is b. another c. one more', 'en')).toEqual([
+      'Then:',
+      'a. here it is',
+      'b. another',
+      'c. one more',
+    ]);
+  });
+
+  it('keeps a line with a sentence end inside it from being a title, and ordinals after a dash', () => {
+    expect(
+      kinds('Urheberrecht © 2014 Anna. Alle Rechte vorbehalten\n\nÜber mich schreibe ich hier.'),
+    ).toEqual([
+      ['sentence', 'Urheberrecht © 2014 Anna.'],
+      ['sentence', 'Alle Rechte vorbehalten'],
+      ['sentence', 'Über mich schreibe ich hier.'],
+    ]);
+    expect(split('Funde aus dem 1. -3. Jahrhundert nach Christus.', 'de')).toHaveLength(1);
+    expect(split('Le texte « LL.AA.II.RR. » pour l’abréviation.', 'fr')).toHaveLength(1);
+  });
+
+  it('reads an unknown or missing language with the generic rules', () => {
+    const text = 'Mr. Smith met Dr. Jones. They left.';
+    expect(split(text, 'xx')).toEqual(split(text, 'und'));
+    expect(segmentSentences(text)).toEqual(segmentSentences(text, { language: 'und' }));
+  });
+});

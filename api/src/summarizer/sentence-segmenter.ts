@@ -3,6 +3,9 @@
  * into the units the summarizers work with: prose sentences, list items, headings, table rows,
  * code blocks and e-mail header lines, each with its exact place in the original text.
  */
+import { sentenceRulesFor } from './sentence-rules';
+import type { SentenceRules } from './sentence-rules';
+
 export type SentenceKind = 'sentence' | 'bullet' | 'heading' | 'table' | 'code' | 'email-header';
 
 export interface Sentence {
@@ -33,6 +36,11 @@ export interface Sentence {
 }
 
 export interface SegmentOptions {
+  /**
+   * The document's language (ISO 639-1, as `sourceLanguage`): its abbreviations, ordinals and
+   * sentence marks. `und` or absent: the generic rules (decision 0037).
+   */
+  language?: string;
   /** Sentences longer than this many words are split at ";" or "," (then hard) into chunks. */
   maxSentenceWords?: number;
   /** The same cap in characters, for scripts written without spaces. */
@@ -55,6 +63,8 @@ const HARD_TERMINATORS = new Set([
   '۔',
   '։',
   '።',
+  '፧',
+  '፨',
   '။',
   '។',
   '჻',
@@ -82,34 +92,8 @@ const CLOSERS = new Set([
   '_',
 ]);
 
-// Abbreviations that precede a name or a number and so never end a sentence.
-const NEVER_FINAL = new Set(
-  (
-    'mr mrs ms mx dr prof rev fr gen sen rep gov lt col capt cmdr sgt cpl pvt adm maj brig hon ' +
-    'pres supt insp det messrs mme mlle mm no nos nr vol vols fig figs eq eqs art ch sec pp para ' +
-    'vs v cf ca approx e.g i.e viz al esp incl dept est tel ref st mt ft ave blvd rd z.b bzw vgl ' +
-    'ggf evtl usw u.a d.h s.o s.u p.ex'
-  ).split(' '),
-);
-// Abbreviations that may also close a sentence ("...at Apple Inc. The company...").
-const MAYBE_FINAL = new Set(
-  (
-    'etc inc ltd co corp llc plc bros jr sr a.m p.m u.s u.k u.n e.u u.s.a d.c b.c a.d jan feb ' +
-    'mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun'
-  ).split(' '),
-);
-// Words that usually begin a sentence; after an ambiguous abbreviation they mark its end.
-const SENTENCE_STARTERS = new Set(
-  (
-    'the a an he she it they we i you this that these those there here his her its their our my ' +
-    'but and so yet or if when while after before as in on at for from by with without since ' +
-    'because although though however meanwhile then now also still today yesterday tomorrow ' +
-    'what who why how where which some many most all no not one two three both each every ' +
-    'according officials police experts'
-  ).split(' '),
-);
-
-const BULLET = /^\s*(?:[-*+•‣◦▪▫–—]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+(?=\S)/u;
+const BULLET =
+  /^\s*(?:[-*+•‣◦▪▫–—](?:\s?\d{1,3}\.(?=\s))?|\(?\d{1,3}(?:\.\)|[.)])|\(?[a-zA-Z](?:\.\)|[.)]))\s+(?=\S)/u;
 const HEADING_MARK = /^\s{0,3}#{1,6}\s+/u;
 const HEADING_CLOSE = /\s#+\s*$/u;
 const SETEXT_UNDERLINE = /^\s{0,3}(?:=+|-+)\s*$/u;
@@ -130,10 +114,11 @@ const EMAIL_ATTRIBUTION =
   /^(?:on\s.{4,200}\swrote|am\s.{4,200}\sschrieb.{0,120}|le\s.{4,200}\sa écrit)\s?:\s*$/iu;
 const EMAIL_ATTRIBUTION_START = /^(?:on|am|le)\s\S.{3,}$/iu;
 const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
-const LOWERCASE_START = /^["'“‘(«]*\p{Ll}/u;
+// French sets its closing guillemet apart: "« LL.AA.II.RR. » pour" goes on.
+const LOWERCASE_START = /^(?:["'“‘(«]|» ?)*\p{Ll}/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።။។]/u;
+const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።፧፨။។]/u;
 
 /** A stretch of the original text, `end` exclusive. */
 interface Range {
@@ -154,6 +139,8 @@ interface Tracked {
 interface Block extends Tracked {
   kind: SentenceKind;
   lines: number;
+  /** A list item's marker as written ("1.", "b)", "(iv)"), which numbers the items after it. */
+  marker?: string;
   level?: number;
 }
 
@@ -369,13 +356,14 @@ function indentedCodeEnd(contents: string[], from: number): number {
  * and paragraphs whose lines are soft-wrapped prose. A line without final punctuation ends its
  * paragraph unless the next line continues the sentence in lower case.
  */
-function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
+function splitBlocks(source: string, linesAreUnits: boolean, rules: SentenceRules): Block[] {
   const lineRanges = splitLines(source);
   const contents = lineRanges.map((range) => source.slice(range.start, range.end));
   const lineKinds = classifyLines(contents.map((line) => line.replace(QUOTE_MARK, '')));
   const blocks: Block[] = [];
   let paragraph: Range[] = [];
   let paragraphKind: SentenceKind = 'sentence';
+  let paragraphMarker: string | undefined;
   let previousBlank = true;
 
   const push = (ranges: Range[], kind: SentenceKind, lines: number, level?: number): void => {
@@ -386,9 +374,13 @@ function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
     );
   };
   const flush = (): void => {
+    const count = blocks.length;
     if (paragraph.length > 0) push(paragraph, paragraphKind, paragraph.length);
+    const block = blocks[count];
+    if (block && paragraphMarker !== undefined) block.marker = paragraphMarker;
     paragraph = [];
     paragraphKind = 'sentence';
+    paragraphMarker = undefined;
   };
   /** The line's range after the first `skip` characters. */
   const after = (index: number, skip: number): Range => {
@@ -473,6 +465,7 @@ function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
       flush();
       paragraph.push(after(i, quote + bullet[0].length));
       paragraphKind = 'bullet';
+      paragraphMarker = bullet[0].trim();
     } else if (
       paragraph.length > 0 &&
       paragraphKind === 'bullet' &&
@@ -500,14 +493,16 @@ function splitBlocks(source: string, linesAreUnits: boolean): Block[] {
   }
   flush();
   if (!linesAreUnits) {
-    // A short line standing alone without final punctuation, with text after it, is a title.
+    // A short line standing alone without final punctuation, with text after it, is a title,
+    // unless a sentence ends inside it ("© 2014 Anna. Alle Rechte vorbehalten").
     blocks.forEach((block, index) => {
       if (
         block.kind === 'sentence' &&
         block.lines === 1 &&
         index < blocks.length - 1 &&
         !endsWithTerminator(block.text) &&
-        wordCount(block.text) <= 12
+        wordCount(block.text) <= 12 &&
+        splitSentences(block.text, rules, block.marker).length < 2
       ) {
         block.kind = 'heading';
       }
@@ -528,30 +523,62 @@ function nextToken(text: string, from: number): string {
 }
 
 /** Decides whether a single "." ending `token` closes the sentence, given the next word. */
-function periodEndsSentence(token: string, next: string): boolean {
+function periodEndsSentence(
+  token: string,
+  next: string,
+  rules: SentenceRules,
+  before: string,
+): boolean {
   const word = token.toLowerCase();
   if (word.length === 0) return true;
-  const startsLikeSentence = SENTENCE_STARTERS.has(next.toLowerCase());
-  if (NEVER_FINAL.has(word)) return false;
-  if (MAYBE_FINAL.has(word)) return startsLikeSentence;
+  const startsLikeSentence = rules.starters.has(next.toLowerCase());
+  // "Tuesday.Mr. Smith": the abbreviation after a lost space.
+  const last = word.slice(word.lastIndexOf('.') + 1);
+  if (rules.neverFinal.has(word) || (last.length > 1 && rules.neverFinal.has(last))) return false;
+  // A letter after a degree sign or a slash is a unit ("120.5°C.", "100 km/h."): it ends.
+  if (before === '°' || before === '/') return true;
+  // "He left at 6 p.m. Travelers who …": after a time of day a capitalized word starts a sentence,
+  // unless it goes on telling the time ("9 a.m. Monday", "5 p.m. ET") or names a person ("Mr.").
+  if ((word === 'a.m' || word === 'p.m') && /^\p{Lu}/u.test(next)) {
+    const following = next.toLowerCase();
+    return !TIME_WORDS.has(following) && !rules.neverFinal.has(following);
+  }
+  if (rules.maybeFinal.has(word)) return startsLikeSentence;
   // Initials ("John F. Kennedy", "z. B.") and dotted initialisms ("U.S.", "e.V.").
   if (/^\p{L}$/u.test(token) || /^(?:\p{L}\.)+\p{L}$/u.test(token)) return startsLikeSentence;
   return true;
 }
 
+// Words that go on telling a time after "a.m." or "p.m.": weekdays, months, time zones.
+const TIME_WORDS = new Set(
+  (
+    'monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs ' +
+    'fri sat sun january february march april may june july august september october november ' +
+    'december jan feb mar apr jun jul aug sep sept oct nov dec et est edt ct cst cdt mt mst mdt ' +
+    'pt pst pdt gmt bst utc cet cest aest ist jst hkt sgt local eastern central pacific mountain'
+  ).split(' '),
+);
+
+// An ordinal written with a period ("am 12. Juni", "XII. pluk") in the languages that do so.
+const ORDINAL_BEFORE = /(?:^|[\s(„"«\-–])(?:\d{1,3}|[IVXLC]{1,6})$/u;
+
 /**
  * A lost space between two sentences: a lower-case word or number, the terminator, then a
- * capitalized word followed by a space ("2004.The defendant"), and not code ("obj.Method(").
+ * capitalized word followed by a space ("2004.The defendant", "Tuesday.Mr. Smith"), and not
+ * code ("obj.Method(").
  */
-function isGluedBoundary(text: string, terminator: number, next: number): boolean {
+function isGluedBoundary(
+  text: string,
+  terminator: number,
+  next: number,
+  rules: SentenceRules,
+): boolean {
   if (!/[\p{Ll}\p{N}]{2}$/u.test(text.slice(Math.max(0, terminator - 2), terminator))) return false;
-  if (!/^\p{Lu}\p{Ll}+[\s,;:]/u.test(text.slice(next, next + 32))) return false;
-  const token = previousToken(text, terminator);
-  return (
-    !token.includes('.') &&
-    !NEVER_FINAL.has(token.toLowerCase()) &&
-    !MAYBE_FINAL.has(token.toLowerCase())
-  );
+  if (!/^\p{Lu}\p{Ll}+(?:[\s,;:]|\.\s)/u.test(text.slice(next, next + 32))) return false;
+  // An ellipsis run into the next word ("anzrevel...Aydpes") is a pause, not a lost space.
+  if (text[terminator] === '.' && text[terminator - 1] === '.') return false;
+  const token = previousToken(text, terminator).toLowerCase();
+  return !token.includes('.') && !rules.neverFinal.has(token) && !rules.maybeFinal.has(token);
 }
 
 /** The range without the spaces at its ends (collapsed text has single spaces only). */
@@ -561,20 +588,187 @@ function trimRange(text: string, start: number, end: number): Range {
   return { start, end };
 }
 
-// Any terminator, so the scan jumps from one to the next natively.
-// Which UTF-16 code units are terminators (all of them are single code units): a table read
-// per character finds the next one faster than a regular expression's exec and its match.
-const TERMINATOR_UNITS = new Uint8Array(0x10000);
-for (const char of [...TERMINATORS, ...HARD_TERMINATORS]) TERMINATOR_UNITS[char.charCodeAt(0)] = 1;
+// Which UTF-16 code units end a sentence in a language (all of them are single code units): a
+// table read per character finds the next one faster than a regular expression's exec.
+const TERMINATOR_TABLES = new Map<string, Uint8Array>();
+
+function terminatorTable(rules: SentenceRules): Uint8Array {
+  let table = TERMINATOR_TABLES.get(rules.language);
+  if (table) return table;
+  table = new Uint8Array(0x10000);
+  for (const char of [...TERMINATORS, ...HARD_TERMINATORS, ...rules.extraTerminators]) {
+    table[char.charCodeAt(0)] = 1;
+  }
+  if (!rules.periodEnds) {
+    table[0x2e] = 0;
+    table[0x2026] = 0;
+  }
+  TERMINATOR_TABLES.set(rules.language, table);
+  return table;
+}
 
 /** Offset of the first terminator at or after `from`, or -1. */
-function nextTerminator(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) if (TERMINATOR_UNITS[text.charCodeAt(i)]) return i;
+function nextTerminator(text: string, from: number, table: Uint8Array): number {
+  for (let i = from; i < text.length; i++) if (table[text.charCodeAt(i)]) return i;
   return -1;
 }
 
+// Brackets of scripts without spaces inside which a full stop does not end the sentence around
+// them: a quoted title (《摔跤吧！爸爸》) or a quotation (「…。」と言った).
+const CJK_OPENERS = '《「『〈【';
+const CJK_CLOSERS = '》」』〉】';
+const DIGIT = /[0-9０-９]/u;
+
+/** Whether a full-width terminator at `index` lies inside a bracket closed soon after it. */
+function insideCjkBrackets(text: string, start: number, index: number): boolean {
+  let depth = 0;
+  for (let i = Math.max(start, index - 300); i < index; i++) {
+    const char = text[i] as string;
+    if (CJK_OPENERS.includes(char)) depth++;
+    else if (CJK_CLOSERS.includes(char) && depth > 0) depth--;
+  }
+  if (depth === 0) return false;
+  for (let i = index + 1; i < Math.min(text.length, index + 300); i++) {
+    const char = text[i] as string;
+    if (CJK_CLOSERS.includes(char)) return true;
+    if (CJK_OPENERS.includes(char)) return false;
+  }
+  return false;
+}
+
+interface ListMarker extends Range {
+  kind: string;
+  values: number[];
+  /** Whether the item starts with a capital or a digit, or its marker is no bare "1." or "a.". */
+  capitalAfter: boolean;
+}
+
+// An item marker inside a line: "1.", "2)", "3.)", "(4)", "a.", "b)", "(iv)", "ii)", "• 9.", "⁃10.".
+const INLINE_MARKER =
+  /(?<=^|\s)([•⁃▪◦‣]\s?)?(\()?(\d{1,2}|[a-zA-Z]|[ivx]{2,5}|[IVX]{2,5})(\.\)|\.|\))(?=\s)/gu;
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 };
+
+function romanValue(numeral: string): number {
+  let value = 0;
+  const lower = numeral.toLowerCase();
+  for (let i = 0; i < lower.length; i++) {
+    const digit = ROMAN[lower[i] as string] ?? 0;
+    const following = ROMAN[lower[i + 1] as string] ?? 0;
+    value += digit < following ? -digit : digit;
+  }
+  return value;
+}
+
+/** How a marker counts: as a number, a letter or a Roman numeral, each with its style. */
+function markerReadings(
+  paren: string,
+  label: string,
+  close: string,
+): { kind: string; value: number }[] {
+  const style = `${paren}${close}`;
+  if (/^\d+$/u.test(label)) return [{ kind: `n${style}`, value: Number(label) }];
+  const upper = label !== label.toLowerCase();
+  // Capital letters and numerals followed by a bare period are initials ("A. Smith, B. Jones").
+  if (upper && close === '.' && paren === '') return [];
+  const readings: { kind: string; value: number }[] = [];
+  if (label.length === 1) {
+    readings.push({
+      kind: `${upper ? 'L' : 'l'}${style}`,
+      value: label.toLowerCase().charCodeAt(0) - 96,
+    });
+  }
+  if (/^[ivx]+$/iu.test(label)) {
+    readings.push({ kind: `${upper ? 'R' : 'r'}${style}`, value: romanValue(label) });
+  }
+  return readings;
+}
+
+/**
+ * List items run together on one line ("1. The first item 2. The second item", "a) here b)
+ * there"): markers counting up one by one, at least two of them, the item's own marker (taken
+ * off as a bullet) counting as the first. Returns the markers after the first, in text order.
+ */
+function inlineListMarkers(text: string, leading: string | undefined): ListMarker[] {
+  if (!/\d[.)]|\b[a-zA-Z][.)]\s|\)\s/u.test(text)) return [];
+  // Open chains by the key of the marker that would continue them; every chain, to judge at the end.
+  const open = new Map<string, ListMarker[]>();
+  const chains: ListMarker[][] = [];
+  const place = (marker: ListMarker): void => {
+    const kinds = marker.kind.split('|');
+    for (const [index, kind] of kinds.entries()) {
+      const value = marker.values[index] as number;
+      const chain = open.get(`${kind}#${value}`);
+      if (!chain) continue;
+      open.delete(`${kind}#${value}`);
+      chain.push(marker);
+      open.set(`${kind}#${value + 1}`, chain);
+      return;
+    }
+    const chain = [marker];
+    chains.push(chain);
+    for (const [index, kind] of kinds.entries()) {
+      open.set(`${kind}#${(marker.values[index] as number) + 1}`, chain);
+    }
+  };
+  if (leading !== undefined) {
+    const match = /^([•⁃▪◦‣]\s?)?(\()?(\d{1,2}|[a-zA-Z]|[ivx]{2,5}|[IVX]{2,5})(\.\)|\.|\))$/u.exec(
+      leading,
+    );
+    const readings = match ? markerReadings(match[2] ?? '', match[3] ?? '', match[4] ?? '') : [];
+    if (readings.length > 0) {
+      place({
+        start: -1,
+        end: -1,
+        kind: readings.map((reading) => reading.kind).join('|'),
+        values: readings.map((reading) => reading.value),
+        capitalAfter: true,
+      });
+    }
+  }
+  INLINE_MARKER.lastIndex = 0;
+  for (let match = INLINE_MARKER.exec(text); match; match = INLINE_MARKER.exec(text)) {
+    const readings = markerReadings(match[2] ?? '', match[3] ?? '', match[4] ?? '');
+    if (readings.length === 0) continue;
+    const after = match.index + match[0].length + 1;
+    place({
+      start: match.index,
+      end: match.index + match[0].length,
+      kind: readings.map((reading) => reading.kind).join('|'),
+      values: readings.map((reading) => reading.value),
+      capitalAfter:
+        match[4] !== '.' || /^["'“‘(«]*[\p{Lu}\p{N}]/u.test(text.slice(after, after + 4)),
+    });
+  }
+  // Two items of "1." or "a." style followed by lower case are references ("for 1. above, and
+  // 2. above"); three in a row, or items starting with a capital, are a list.
+  return chains
+    .filter(
+      (chain) =>
+        chain.length >= 3 || (chain.length === 2 && chain.every((marker) => marker.capitalAfter)),
+    )
+    .flat()
+    .filter((marker) => marker.start >= 0)
+    .sort((a, b) => a.start - b.start);
+}
+
+// A spaced ellipsis (". . ." or ". . . ." with the sentence's own period).
+const SPACED_ELLIPSIS = /^\.(?: \.){2,}/u;
+// Reference marks right after a sentence's end: "[1]", "[7][8]".
+const CITATIONS = /^(?:\[\d{1,3}\])+/u;
+// Footnote numbers glued to a sentence's end, before the next sentence: "(1987).1 According".
+const FOOTNOTES = /^\d{1,3}(?: \d{1,3})*(?= \p{Lu})/u;
+const DASH_START = /^(?:--|[-–—]) ?\p{Ll}/u;
+
+/**
+ * Whether a “ closes a quotation, as German, Czech, Slovak and Bulgarian write it („So.“): at the
+ * end of the text or before a space, where English would have opened one.
+ */
+function isClosingQuote(text: string, index: number): boolean {
+  return index + 1 >= text.length || text.charCodeAt(index + 1) === 32;
+}
+
 /** Splits one block of collapsed prose at sentence ends. */
-function splitSentences(text: string): Range[] {
+function splitSentences(text: string, rules: SentenceRules, marker: string | undefined): Range[] {
   const sentences: Range[] = [];
   let start = 0;
   const cut = (end: number): void => {
@@ -582,11 +776,34 @@ function splitSentences(text: string): Range[] {
     if (sentence.end > sentence.start) sentences.push(sentence);
     start = end;
   };
+  const table = terminatorTable(rules);
+  const listMarkers = inlineListMarkers(text, marker);
+  let nextMarker = 0;
 
   let from = 0;
-  for (let i = nextTerminator(text, 0); i >= 0; i = nextTerminator(text, from)) {
+  for (let i = nextTerminator(text, 0, table); i >= 0; i = nextTerminator(text, from, table)) {
+    // Items of a list run together start where their markers do, and the markers' periods
+    // end nothing.
+    for (let marker = listMarkers[nextMarker]; marker && marker.start <= i;) {
+      if (marker.start > start) cut(marker.start);
+      if (i < marker.end) break;
+      nextMarker++;
+      marker = listMarkers[nextMarker];
+    }
+    const inMarker = listMarkers[nextMarker];
+    if (inMarker && inMarker.start <= i && i < inMarker.end) {
+      from = inMarker.end;
+      continue;
+    }
     const char = text[i] as string;
     if (HARD_TERMINATORS.has(char)) {
+      if (
+        (char === '．' && DIGIT.test(text[i - 1] ?? '') && DIGIT.test(text[i + 1] ?? '')) ||
+        insideCjkBrackets(text, start, i)
+      ) {
+        from = i + 1;
+        continue;
+      }
       let end = i + 1;
       while (
         end < text.length &&
@@ -598,28 +815,79 @@ function splitSentences(text: string): Range[] {
       continue;
     }
 
-    let end = i + 1;
-    while (end < text.length && TERMINATORS.has(text[end] as string)) end++;
+    const spaced = char === '.' ? SPACED_ELLIPSIS.exec(text.slice(i, i + 16)) : null;
+    let end = i + (spaced ? spaced[0].length : 1);
+    while (
+      end < text.length &&
+      table[text.charCodeAt(end)] &&
+      !HARD_TERMINATORS.has(text[end] as string)
+    )
+      end++;
     const run = text.slice(i, end);
-    while (end < text.length && CLOSERS.has(text[end] as string)) end++;
+    while (
+      end < text.length &&
+      (CLOSERS.has(text[end] as string) || (text[end] === '“' && isClosingQuote(text, end)))
+    )
+      end++;
+    const citations = CITATIONS.exec(text.slice(end, end + 40));
+    if (citations) end += citations[0].length;
     if (end < text.length && text.charCodeAt(end) !== 32) {
+      const footnotes =
+        run === '.' &&
+        /[\p{L})]/u.test(text[i - 1] ?? '') &&
+        /\p{L}{2}|\)/u.test(text.slice(i - 2, i))
+          ? FOOTNOTES.exec(text.slice(end, end + 24))
+          : null;
       // "3.14", "example.com", "U.S.-led", "Yahoo!7" are not sentence ends, but a sentence
-      // glued to the next one by a lost space ("in 2004.The trial") is.
-      if (isGluedBoundary(text, i, end)) cut(end);
+      // glued to the next one by a lost space ("in 2004.The trial") is, and so is one whose
+      // footnote number follows its period.
+      if (footnotes) {
+        end += footnotes[0].length;
+        cut(end);
+      } else if (isGluedBoundary(text, i, end, rules)) cut(end);
       from = end;
       continue;
     }
     const next = end < text.length ? end + 1 : end;
     const following = text.slice(next, next + 8);
-    let ends = following.length === 0 || !LOWERCASE_START.test(following);
-    if (ends && run === '.')
-      ends = periodEndsSentence(previousToken(text, i), nextToken(text, end));
-    if (ends && (run.startsWith('...') || run === '…') && following.length > 0) {
-      // An ellipsis closes a sentence only when a capitalized word follows.
-      ends = /^["'“‘(«]*\p{Lu}/u.test(following);
+    const period = run === '.';
+    let ends =
+      following.length === 0 ||
+      !LOWERCASE_START.test(following) ||
+      (period && rules.periodBeforeLowercase);
+    const ellipsis = spaced !== null || run.startsWith('...') || run === '…';
+    if (ends && period) {
+      const token = previousToken(text, i);
+      const nextWord = nextToken(text, end);
+      ends = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
+      if (
+        ends &&
+        following.length > 0 &&
+        (text[i - 1] === '°' ||
+          (rules.ordinalDots &&
+            ORDINAL_BEFORE.test(text.slice(Math.max(0, i - 8), i)) &&
+            !rules.starters.has(nextWord.toLowerCase())))
+      ) {
+        ends = false;
+      }
     }
+    if (ends && ellipsis && following.length > 0) {
+      // An ellipsis closes a sentence only when a capitalized word follows, never inside
+      // brackets ("[...]"), and a spaced one only with the sentence's own period (". . . .").
+      ends =
+        /^["'“‘(«]*\p{Lu}/u.test(following) &&
+        text[i - 1] !== '[' &&
+        text[i - 1] !== '(' &&
+        (spaced === null || (run.match(/\./gu)?.length ?? 0) >= 4);
+    }
+    // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
+    if (ends && !period && DASH_START.test(following)) ends = false;
     if (ends) cut(end);
     from = end;
+  }
+  for (; nextMarker < listMarkers.length; nextMarker++) {
+    const marker = listMarkers[nextMarker] as ListMarker;
+    if (marker.start > start) cut(marker.start);
   }
   cut(text.length);
   return sentences;
@@ -735,14 +1003,15 @@ function splitLongSentence(
 export function segmentSentences(text: string, options: SegmentOptions = {}): Sentence[] {
   const maxWords = options.maxSentenceWords ?? DEFAULT_MAX_WORDS;
   const maxChars = options.maxSentenceChars ?? DEFAULT_MAX_CHARS;
+  const rules = sentenceRulesFor(options.language);
   // Text with no sentence punctuation at all: its lines are the only structure there is.
   const linesAreUnits = !ANY_TERMINATOR.test(text);
-  const blocks = splitBlocks(text, linesAreUnits);
+  const blocks = splitBlocks(text, linesAreUnits, rules);
   const sentences: Sentence[] = [];
   blocks.forEach((block, blockIndex) => {
     const whole = { start: 0, end: block.text.length };
     const splits = block.kind === 'sentence' || block.kind === 'bullet';
-    const pieces = splits ? splitSentences(block.text) : [whole];
+    const pieces = splits ? splitSentences(block.text, rules, block.marker) : [whole];
     for (const piece of pieces) {
       const chunks = splits ? splitLongSentence(block.text, piece, maxWords, maxChars) : [piece];
       for (const chunk of chunks) {

@@ -143,3 +143,33 @@ describe('extractKeywords', () => {
     expect(extractKeywords('The and of it.')).toEqual([]);
   });
 });
+
+describe('terms per language', () => {
+  it('stems with the language’s Snowball stemmer and drops its stop words', () => {
+    expect(extractTerms('Die Häuser des Hauses wurden gebaut', 'de')).toEqual([
+      'haus',
+      'haus',
+      'gebaut',
+    ]);
+    expect(extractTerms('Los niños compraron casas nuevas', 'es')).toEqual(['niñ', 'compr', 'cas']);
+    expect(extractTerms('Мы купили новые книги', 'ru')).toEqual(['куп', 'нов', 'книг']);
+  });
+
+  it('keeps the generic profile for English, und, a missing language and one without lists', () => {
+    const text = 'The councils approved the new bridges';
+    expect(extractTerms(text, 'en')).toEqual(extractTerms(text));
+    expect(extractTerms(text, 'und')).toEqual(extractTerms(text));
+    // Amharic has neither a stopwords-iso list nor a Snowball stemmer: words as written.
+    expect(extractTerms('ሰላም ነው ዛሬ', 'am')).toEqual(extractTerms('ሰላም ነው ዛሬ'));
+  });
+
+  it('finds key terms of a German text across inflections', () => {
+    const keywords = extractKeywords(
+      'Die Stadtverwaltung plant neue Radwege. Die Radwege sollen die Innenstadt entlasten. ' +
+        'Der Stadtrat stimmt über den Radweg ab.',
+      { language: 'de' },
+    );
+    expect(keywords[0]).toBe('Radwege');
+    expect(keywords.some((keyword) => /^(?:die|der|den)$/iu.test(keyword))).toBe(false);
+  });
+});

@@ -1,4 +1,6 @@
 import { segmentSentences } from './sentence-segmenter';
+import { snowballStemmerOf } from './stemmers';
+import { stopWordsOf } from './stop-words';
 
 /**
  * Words of a text as the local summarizer uses them: comparable terms for ranking sentences
@@ -102,15 +104,23 @@ function unspacedBigrams(run: string, terms: string[]): void {
   for (let i = 0; i + 1 < chars.length; i++) terms.push(`${chars[i]}${chars[i + 1]}`);
 }
 
-function rankingTerm(part: string): string | null {
-  if ((part.length < 2 && !/\p{N}/u.test(part)) || STOP_WORDS.has(part)) return null;
-  const term = normalizeTerm(part);
-  return STOP_WORDS.has(term) ? null : term;
+function rankingTerm(part: string, profile: TermProfile): string | null {
+  const stopWords = profile.stopWords;
+  if ((part.length < 2 && !/\p{N}/u.test(part)) || stopWords.has(part)) return null;
+  const term = profile.normalize(part);
+  return stopWords.has(term) ? null : term;
 }
 
-function keyInfo(word: string, lower: string, key: string, unspaced: boolean): boolean {
+function keyInfo(
+  word: string,
+  lower: string,
+  key: string,
+  unspaced: boolean,
+  profile: TermProfile,
+): boolean {
+  const STOP_WORDS = profile.stopWords;
   const short = unspaced ? Array.from(word).length < 2 : word.length < 3 && !ACRONYM.test(word);
-  const adverb = !unspaced && lower.length > 5 && lower.endsWith('ly');
+  const adverb = profile.english && !unspaced && lower.length > 5 && lower.endsWith('ly');
   return (
     !short &&
     !adverb &&
@@ -126,26 +136,81 @@ function keyInfo(word: string, lower: string, key: string, unspaced: boolean): b
 // What each word seen recently gives, so that a long text looks at each distinct word once.
 // Bounded; the answers never depend on it.
 const WORD_CACHE_SIZE = 50_000;
-const wordCache = new Map<string, WordInfo>();
 
-function wordInfo(word: string): WordInfo {
+/**
+ * How the words of one language are compared (decision 0037): its stop words and how a word is
+ * reduced to its term. English, `und` and a language with neither a stop-word list nor a
+ * Snowball stemmer get the generic profile: the English-first stop words above and the light
+ * English normalization, which leaves words of other scripts as written. Any other language
+ * adds its stopwords-iso list to those stop words (documents quote English) and stems with its
+ * Snowball stemmer where @orama/stemmers has one, else compares words as written.
+ */
+interface TermProfile {
+  stopWords: ReadonlySet<string>;
+  normalize: (word: string) => string;
+  /** Whether the English heuristics apply (an "-ly" word is an adverb, no key term). */
+  english: boolean;
+  cache: Map<string, WordInfo>;
+}
+
+const GENERIC_PROFILE: TermProfile = {
+  stopWords: STOP_WORDS,
+  normalize: normalizeTerm,
+  english: true,
+  cache: new Map(),
+};
+const PROFILES = new Map<string, TermProfile>();
+// A word the stemmer may reduce: letters only (numbers, codes and mixed tokens stay as written).
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+function termProfileOf(language: string | undefined): TermProfile {
+  if (language === undefined || language === 'und' || language === 'en') return GENERIC_PROFILE;
+  let profile = PROFILES.get(language);
+  if (profile) return profile;
+  const own = stopWordsOf(language);
+  const stem = snowballStemmerOf(language);
+  profile =
+    own.size === 0 && stem === null
+      ? GENERIC_PROFILE
+      : {
+          stopWords: new Set([...STOP_WORDS, ...own]),
+          normalize: (word) => {
+            const term = word.replace(/['’]/gu, '');
+            return stem && LETTERS_ONLY.test(term) ? stem(term) : term;
+          },
+          english: false,
+          cache: new Map(),
+        };
+  PROFILES.set(language, profile);
+  return profile;
+}
+
+function wordInfo(word: string, profile: TermProfile): WordInfo {
+  const wordCache = profile.cache;
   const cached = wordCache.get(word);
   if (cached) return cached;
   const lower = word.toLowerCase();
   const terms: string[] = [];
   for (const part of HYPHEN.test(lower) ? lower.split(HYPHEN) : [lower]) {
-    const term = rankingTerm(part);
+    const term = rankingTerm(part, profile);
     if (term !== null) terms.push(term);
   }
-  const key = normalizeTerm(lower.replace(/‐/gu, '-'));
-  const info = { terms, key, content: keyInfo(word, lower, key, false) };
+  const key = profile.normalize(lower.replace(/‐/gu, '-'));
+  const info = { terms, key, content: keyInfo(word, lower, key, false, profile) };
   if (wordCache.size >= WORD_CACHE_SIZE) wordCache.clear();
   wordCache.set(word, info);
   return info;
 }
 
 /** A word with a script written without spaces: its bigrams, then its dictionary words. */
-function unspacedTokens(word: string, start: number, tokens: TextToken[]): void {
+function unspacedTokens(
+  word: string,
+  start: number,
+  tokens: TextToken[],
+  profile: TermProfile,
+): void {
+  const STOP_WORDS = profile.stopWords;
+  const normalizeTerm = profile.normalize;
   const lower = word.toLowerCase();
   const terms: string[] = [];
   let last = 0;
@@ -171,7 +236,7 @@ function unspacedTokens(word: string, start: number, tokens: TextToken[]): void 
       end: from + text.length,
       terms: [],
       key,
-      content: keyInfo(text, segmentLower, key, unspaced),
+      content: keyInfo(text, segmentLower, key, unspaced, profile),
     });
   }
 }
@@ -207,7 +272,8 @@ function isJoiner(code: number): boolean {
  * The words of a text, in order, with their offsets, ranking terms and key-term keys. A word
  * is a run of letters, marks and digits, joined by inner apostrophes or hyphens.
  */
-export function tokenize(text: string): TextToken[] {
+export function tokenize(text: string, language?: string): TextToken[] {
+  const profile = termProfileOf(language);
   const tokens: TextToken[] = [];
   let i = 0;
   const length = text.length;
@@ -233,7 +299,7 @@ export function tokenize(text: string): TextToken[] {
     }
     let word = text.slice(start, i);
     if (wide && UNSPACED_SCRIPT.test(word)) {
-      unspacedTokens(word, start, tokens);
+      unspacedTokens(word, start, tokens, profile);
       continue;
     }
     // "Kilmarnock's" is Kilmarnock.
@@ -246,7 +312,7 @@ export function tokenize(text: string): TextToken[] {
     ) {
       word = word.slice(0, -2);
     }
-    const info = wordInfo(word);
+    const info = wordInfo(word, profile);
     tokens.push({
       start,
       end: start + word.length,
@@ -259,9 +325,9 @@ export function tokenize(text: string): TextToken[] {
 }
 
 /** The content terms of a piece of text, in order, with repetitions. */
-export function extractTerms(text: string): string[] {
+export function extractTerms(text: string, language?: string): string[] {
   const terms: string[] = [];
-  for (const token of tokenize(text)) for (const term of token.terms) terms.push(term);
+  for (const token of tokenize(text, language)) for (const term of token.terms) terms.push(term);
   return terms;
 }
 
@@ -327,6 +393,8 @@ export interface KeywordOptions {
   headings?: readonly Span[];
   /** Offsets of parts whose words are no key terms (code, e-mail headers); sorted. */
   ignore?: readonly Span[];
+  /** The text's language (ISO 639-1): its stop words, stemmer and sentence rules. */
+  language?: string | undefined;
 }
 
 /** Walks sorted, non-overlapping spans alongside increasing offsets. */
@@ -470,7 +538,7 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   const limit = options.limit ?? 10;
   let { headings, ignore } = options;
   if (!headings || !ignore) {
-    const segmented = segmentSentences(text);
+    const segmented = segmentSentences(text, { language: options.language });
     headings ??= segmented.filter((sentence) => sentence.kind === 'heading');
     ignore ??= segmented.filter(
       (sentence) => sentence.kind === 'code' || sentence.kind === 'email-header',
@@ -478,7 +546,7 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): str
   }
   const inHeading = spanCursor(headings);
   const ignored = spanCursor(ignore);
-  const tokens = (options.tokens ?? tokenize(text)).filter(
+  const tokens = (options.tokens ?? tokenize(text, options.language)).filter(
     (token) => token.key.length > 0 && !ignored(token.start),
   );
 

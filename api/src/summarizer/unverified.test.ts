@@ -98,3 +98,30 @@ describe('findUnverified', () => {
     expect(findUnverified('We met in Paris in 2020.', '')).toEqual(['Paris', '2020']);
   });
 });
+
+describe('findUnverified in any script', () => {
+  it('compares digits of other scripts by value and reports them as written', () => {
+    const source = 'ارتفع الإنتاج بنسبة 48% في عام 2023';
+    expect(findUnverified('ارتفع الإنتاج بنسبة ٤٨٪', source)).toEqual([]);
+    expect(findUnverified('ارتفع الإنتاج بنسبة ٥٢٪', source)).toEqual(['٥٢']);
+    expect(findUnverified('उत्पादन ४८ प्रतिशत बढ़ा', 'उत्पादन 48 प्रतिशत बढ़ा')).toEqual([]);
+  });
+
+  it('counts a number glued to a word of a script written without spaces', () => {
+    expect(findUnverified('销售额增长了52%。', '销售额增长了48%。')).toEqual(['52%']);
+    expect(findUnverified('销售额增长了48%。', '销售额增长了48%。')).toEqual([]);
+  });
+
+  it('flags names in Cyrillic and takes the summary language’s stop words as openers', () => {
+    expect(
+      findUnverified('Президент Путин заявил.', 'Президент заявил.', { language: 'ru' }),
+    ).toEqual(['Президент Путин']);
+    // "Die" opens the sentence and names no one; read as English it looked like a name.
+    expect(findUnverified('Die Regierung plant es.', 'Eine Regierung plant es.')).toEqual([
+      'Die Regierung',
+    ]);
+    expect(
+      findUnverified('Die Regierung plant es.', 'Eine Regierung plant es.', { language: 'de' }),
+    ).toEqual([]);
+  });
+});

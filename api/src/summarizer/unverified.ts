@@ -19,8 +19,15 @@
  *    when it is an ordinary word that is capitalised only because it starts the sentence: a
  *    function word ("The", "In") before a name is dropped, and a lone capitalised opener
  *    ("Officials said …") is not taken for a name.
+ *  - Any script (issue 30, decision 0037): digits of other scripts (Arabic-Indic "٤٨",
+ *    Devanagari "४८", full-width "４８") are compared by value, a number glued to a word of a
+ *    script written without spaces ("增长了48%") is a number, names are capitalised words of
+ *    any cased script (Latin, Cyrillic, Greek, Armenian), and the summary's language adds its
+ *    stop words to the ordinary sentence openers ("Die", "Лишь"). Scripts without capitals
+ *    (Chinese, Arabic, Hindi …) mark no names, so only their numbers and dates are checked.
  * Each flagged item is listed once, as the summary writes it, in the summary's order.
  */
+import { stopWordsOf } from './stop-words';
 
 const SCALES: Record<string, number> = {
   thousand: 1e3,
@@ -39,7 +46,7 @@ const SCALES: Record<string, number> = {
 // plain, an optional decimal part ("." and digits, or a European "," and one or two digits),
 // then an optional percent and an optional scale word. Not glued to a word before it.
 const NUMBER =
-  /(?<![\p{L}\p{N}_.,]|\p{L}-)((?:[$€£¥₹]|US\$|USD\s|EUR\s|GBP\s)\s?)?(\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)(\.\d+|,\d{1,2}(?!\d))?(\s?%|\s(?:percent|per cent)\b)?(?:\s?(thousand|million|billion|trillion|bn|mn|tn|k|m|b)\b)?/giu;
+  /(?<![\p{N}_.,]|\p{L}-|(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])\p{L})((?:[$€£¥₹]|US\$|USD\s|EUR\s|GBP\s)\s?)?(\d{1,3}(?:[,\u00a0\u202f]\d{3})+|\d+)(\.\d+|,\d{1,2}(?!\d))?(\s?%|\s(?:percent|per cent)\b)?(?:\s?(thousand|million|billion|trillion|bn|mn|tn|k|m|b)\b)?/giu;
 const DATE = /(?<![\p{L}\p{N}])\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}(?![\p{N}])/gu;
 const DIGITS = /\d+(?:[,\u00a0\u202f]\d{3})*(?:[.,]\d+)?/gu;
 
@@ -169,7 +176,7 @@ function sentenceStarts(summary: string): Set<number> {
   return starts;
 }
 
-function namesIn(summary: string): Found[] {
+function namesIn(summary: string, openers: ReadonlySet<string>): Found[] {
   const starts = sentenceStarts(summary);
   const words = [...summary.matchAll(WORD)].map((match) => ({
     text: match[0],
@@ -208,7 +215,7 @@ function namesIn(summary: string): Found[] {
     let first = i;
     if (starts.has(word.start)) {
       const lower = word.text.toLowerCase();
-      if (ORDINARY_OPENERS.has(lower)) {
+      if (ORDINARY_OPENERS.has(lower) || openers.has(lower)) {
         first = i + 1;
         // Skip joiners left at the front ("The of …" cannot happen, but "In the Hague" can).
         while (first <= last && !CAPITALISED.test((words[first] as Found).text)) first++;
@@ -239,11 +246,56 @@ function nameFound(name: string, source: string, sourceWords: Set<string>): bool
   return capitalised.length > 0 && capitalised.every((part) => sourceWords.has(part));
 }
 
+// The value of each decimal digit of the Basic Multilingual Plane, by code unit ('' for none).
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const digitValues = new Map<number, string>();
+
+/** The digit's value as an ASCII digit: decimal digits come in runs of ten from zero. */
+function asciiDigit(code: number): string {
+  let value = digitValues.get(code);
+  if (value === undefined) {
+    let steps = 0;
+    while (steps < 9 && DECIMAL_DIGIT.test(String.fromCharCode(code - steps - 1))) steps++;
+    value = String(steps);
+    digitValues.set(code, value);
+  }
+  return value;
+}
+
+/**
+ * The text with every decimal digit of another script written as an ASCII digit; of the same
+ * length, so offsets into it are offsets into the text.
+ */
+function withAsciiDigits(text: string): string {
+  // Only text with characters beyond ASCII can hold another script's digits.
+  if (!/[^ -~\s]/u.test(text)) return text;
+  let result = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80 || code >= 0xd800 || !DECIMAL_DIGIT.test(text[i] as string)) continue;
+    result += text.slice(copied, i) + asciiDigit(code);
+    copied = i + 1;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+export interface UnverifiedOptions {
+  /** The summary's language (ISO 639-1): its stop words open sentences without naming anyone. */
+  language?: string | undefined;
+}
+
 /**
  * The numbers, numeric dates and capitalised names of `summary` that `source` never mentions,
  * once each, as the summary writes them, in its order. Pure and deterministic.
  */
-export function findUnverified(summary: string, source: string): string[] {
+export function findUnverified(
+  written: string,
+  writtenSource: string,
+  options: UnverifiedOptions = {},
+): string[] {
+  const summary = withAsciiDigits(written);
+  const source = withAsciiDigits(writtenSource);
   const normalizedSource = normalizeSpaces(source);
   const sourceWords = new Set(
     [...normalizedSource.matchAll(WORD)].map((match) => match[0].replace(/['’]s$/u, '')),
@@ -255,15 +307,17 @@ export function findUnverified(summary: string, source: string): string[] {
   for (const match of summary.matchAll(DATE)) {
     const start = match.index ?? 0;
     dateSpans.push({ start, end: start + match[0].length });
-    if (!normalizedSource.includes(match[0])) found.push({ text: match[0], start });
+    if (!normalizedSource.includes(match[0])) {
+      found.push({ text: written.slice(start, start + match[0].length), start });
+    }
   }
   for (const match of summary.matchAll(NUMBER)) {
     const start = match.index ?? 0;
     if (dateSpans.some((span) => start >= span.start && start < span.end)) continue;
     if (valuesOf(match).some((value) => numbers.has(value))) continue;
-    found.push({ text: match[0].trim(), start });
+    found.push({ text: written.slice(start, start + match[0].length).trim(), start });
   }
-  for (const name of namesIn(summary)) {
+  for (const name of namesIn(summary, stopWordsOf(options.language))) {
     if (!nameFound(name.text, normalizedSource, sourceWords)) found.push(name);
   }
 
