@@ -186,7 +186,8 @@ describe('GET /api/shared/:token', () => {
     const { token } = ((await shared.json()) as Envelope<{ share: { token: string } }>).data.share;
     const res = await t.request(`/api/shared/${token}`);
     expect(res.status).toBe(200);
-    const view = ((await res.json()) as Envelope<{ summary: Pick<SummaryDto, 'sections'> }>).data.summary;
+    const view = ((await res.json()) as Envelope<{ summary: Pick<SummaryDto, 'sections'> }>).data
+      .summary;
     expect(view.sections).toEqual(summary.sections);
     expect(view.sections).toHaveLength(4);
   });
