@@ -88,6 +88,21 @@ describe('the local summarizer and "Include: <title>"', () => {
     expect(tldr.promptApplied).toBe(true);
   });
 
+  it('judges a section with sub-sections by its own text, as the source view does', () => {
+    // The report's title heads the whole text; its own text is the opening paragraph.
+    const plain = summarizeWithPrompt({ ...input, customPrompt: null });
+    const opening = REPORT.indexOf('The harbour board surveyed');
+    const ownEnd = REPORT.indexOf('## Methods');
+    const inOpening = (map: typeof plain.sourceMap) =>
+      map.some((entry) =>
+        entry.sources.some((source) => source.start >= opening && source.start < ownEnd),
+      );
+    expect(inOpening(plain.sourceMap)).toBe(false);
+    const steered = summarizeWithPrompt({ ...input, customPrompt: 'Include: Harbour survey 2026' });
+    expect(inOpening(steered.sourceMap)).toBe(true);
+    expect(steered.promptApplied).toBe(true);
+  });
+
   it('says the prompt was not applied for a section the text does not have', () => {
     const result = summarizeWithPrompt({ ...input, customPrompt: 'Include: Limitations' });
     expect(result.promptApplied).toBe(false);

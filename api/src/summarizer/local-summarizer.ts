@@ -1140,9 +1140,9 @@ export function summarizeWithPrompt(
 
 /**
  * The summary with at least one sentence from each section the prompt names ("Include:
- * Methods"; issue 28): a section it does not draw on yet gives its first sentence of prose
- * (its own text first, before any sub-section; sections open with their topic), in document
- * order. A summary of a fixed number of sentences (a TL;DR, "in 3 sentences") gives up its
+ * Methods"; issue 28): a section it does not draw on yet gives its first sentence of prose,
+ * in document order (sections open with their topic). A section is judged by its own text,
+ * before any sub-section, when it has some, as the source view judges it; else as a whole. A summary of a fixed number of sentences (a TL;DR, "in 3 sentences") gives up its
  * last sentence that is in no named section for it. `applied` is false when a named section
  * is not in the text or has no prose.
  */
@@ -1166,9 +1166,6 @@ function drawFromSections(
       continue;
     }
     const { section, own } = found;
-    spans.push(section);
-    const inSection = within(section);
-    if (entries.some((entry) => entry.sources.some((source) => inSection(source.start)))) continue;
     const prose = (span: { start: number; end: number }) =>
       segmented.find(
         (sentence) =>
@@ -1176,7 +1173,13 @@ function drawFromSections(
           within(span)(sentence.start) &&
           /\p{L}/u.test(sentence.text),
       );
-    const sentence = prose(own) ?? prose(section);
+    // Judged by its own text when it has some (as the source view judges it), else whole.
+    const ownSentence = prose(own);
+    const target = ownSentence === undefined ? section : own;
+    spans.push(target);
+    const inTarget = within(target);
+    if (entries.some((entry) => entry.sources.some((source) => inTarget(source.start)))) continue;
+    const sentence = ownSentence ?? prose(section);
     if (sentence === undefined) {
       applied = false;
       continue;

@@ -1,0 +1,59 @@
+import { expect, test } from './support/portal.fixture';
+import { SECTIONED_REPORT } from './support/sectioned-report';
+import { apiResponse, registerThroughApi, startSignedIn } from './support/summaries-api';
+import { CREATION_TIMEOUT, generateFromText, originalBox, resultCard } from './support/workbench';
+
+/*
+ * What the summary left out (issue 28) against the production build: a summary of a report
+ * under headings says how many of its sections it covers and which it leaves out; choosing an
+ * uncovered one regenerates the summary with `Include: <title>`, and the new version covers it.
+ */
+
+const SECTIONS = 6;
+
+test('a sectioned report: `Covers n of m sections`, and an uncovered one covered after regenerating', async ({
+  page,
+  request,
+}) => {
+  await startSignedIn(page, await registerThroughApi(request, 'sections'));
+  await page.goto('/summarize');
+  const summary = await generateFromText(page, SECTIONED_REPORT, 'medium', 'paragraph');
+  expect(summary.sections.map((section) => section.title)).toEqual([
+    'Harbour condition survey 2026',
+    'Background',
+    'Methods',
+    'Results',
+    'Limitations',
+    'Funding',
+  ]);
+  const card = resultCard(page);
+  const count = card.getByText(new RegExp(`^Covers (\\d) of ${SECTIONS} sections$`, 'u'));
+  await expect(count).toBeVisible();
+  const covered = Number(/Covers (\d)/u.exec((await count.textContent()) ?? '')?.[1]);
+  expect(covered).toBeLessThan(SECTIONS);
+  const missing = card.locator('.ru-coverage__missing');
+  await expect(missing).toHaveText(/^Not covered: /u);
+  await expect(missing).toContainText('Methods');
+
+  // Beside each heading in the original: whether the summary draws on it.
+  const original = originalBox(card);
+  await expect(original.locator('.ru-section-mark')).toHaveCount(SECTIONS);
+  const methodsMark = original.locator('.ru-section-mark').nth(2);
+  await expect(methodsMark).toHaveText('Not covered:');
+
+  const regenerated = apiResponse(page, 'POST', `/api/summaries/${summary.id}/regenerate`);
+  await missing.getByRole('button', { name: 'Methods' }).click();
+  const response = await regenerated;
+  expect(response.status()).toBe(200);
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+    customPrompt: 'Include: Methods',
+  });
+  await expect(card.getByText(`Covers ${covered + 1} of ${SECTIONS} sections`)).toBeVisible({
+    timeout: CREATION_TIMEOUT,
+  });
+  await expect(methodsMark).toHaveText('Covered:');
+  await expect(missing).not.toContainText('Methods');
+  await expect(
+    card.locator('.ru-sentence', { hasText: 'Inspectors walked every quay twice' }),
+  ).toBeVisible();
+});
