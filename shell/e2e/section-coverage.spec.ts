@@ -1,4 +1,5 @@
 import { expect, test } from './support/portal.fixture';
+import { buildStyledDocx } from './support/docx-file';
 import { SECTIONED_REPORT } from './support/sectioned-report';
 import { apiResponse, registerThroughApi, startSignedIn } from './support/summaries-api';
 import { CREATION_TIMEOUT, generateFromText, originalBox, resultCard } from './support/workbench';
@@ -56,4 +57,42 @@ test('a sectioned report: `Covers n of m sections`, and an uncovered one covered
   await expect(
     card.locator('.ru-sentence', { hasText: 'Inspectors walked every quay twice' }),
   ).toBeVisible();
+});
+
+test('an uploaded .docx: its Word headings are the sections the card counts', async ({
+  page,
+  request,
+}) => {
+  await startSignedIn(page, await registerThroughApi(request, 'sections-docx'));
+  await page.goto('/summarize');
+  // The report's Markdown headings as Word heading styles, its paragraphs as body text.
+  const paragraphs = SECTIONED_REPORT.split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block !== '')
+    .map((block) =>
+      block.startsWith('## ')
+        ? { text: block.slice(3), style: 'Heading1' }
+        : block.startsWith('# ')
+          ? { text: block.slice(2), style: 'Title' }
+          : { text: block },
+    );
+  await page.getByRole('tab', { name: 'Upload File' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Upload File' });
+  await panel.getByLabel('Choose a file to summarize').setInputFiles({
+    name: 'harbour-survey.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: buildStyledDocx(paragraphs),
+  });
+  await panel.getByRole('button', { name: 'Upload & Summarize' }).click();
+  const card = resultCard(page);
+  await expect(card.getByRole('heading', { name: 'Your summary' })).toBeVisible({
+    timeout: CREATION_TIMEOUT,
+  });
+  await expect(
+    card.getByText(new RegExp(`^Covers \\d of ${SECTIONS} sections$`, 'u')),
+  ).toBeVisible();
+  const original = originalBox(card);
+  await expect(original.locator('.ru-section-mark')).toHaveCount(SECTIONS);
+  // The mark stands before the heading's own text: no Markdown here, Word's styles made them.
+  await expect(original).toContainText(/(?:Covered|Not covered): Methods/u);
 });
