@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/portal.fixture';
 import { buildStyledDocx } from './support/docx-file';
 import { SECTIONED_REPORT } from './support/sectioned-report';
@@ -41,6 +42,9 @@ test('a sectioned report: `Covers n of m sections`, and an uncovered one covered
   await expect(original.locator('.ru-section-mark')).toHaveCount(SECTIONS);
   const methodsMark = original.locator('.ru-section-mark').nth(2);
   await expect(methodsMark).toHaveText('Not covered:');
+  // The note, its buttons and the marks meet axe's rules (contrast, names) on the result card.
+  const axe = await new AxeBuilder({ page }).include('.ru-result').analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
   const regenerated = apiResponse(page, 'POST', `/api/summaries/${summary.id}/regenerate`);
   await missing.getByRole('button', { name: 'Methods' }).click();
