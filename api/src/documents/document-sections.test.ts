@@ -172,3 +172,25 @@ describe('sections of a .txt and a web page', () => {
     expect(text.slice(budget?.start, budget?.end)).toBe(`Budget\n\n${BODY}\n\nStaff\n\n${BODY}`);
   });
 });
+
+describe('a hostile .docx', () => {
+  it('with styles based on each other in a loop still reads, without those headings', async () => {
+    const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:style w:type="paragraph" w:styleId="A"><w:name w:val="A"/><w:basedOn w:val="B"/></w:style>
+<w:style w:type="paragraph" w:styleId="B"><w:name w:val="B"/><w:basedOn w:val="A"/></w:style>
+</w:styles>`;
+    const entries = [
+      ...docxEntriesOfBody(
+        documentXmlOfBody(
+          [paragraph('Looping', '<w:pStyle w:val="A"/>'), paragraph(BODY)].join(''),
+        ),
+      ),
+      { name: 'word/styles.xml', data: styles },
+    ];
+    const file = new File([new Uint8Array(buildZip(entries))], 'loop.docx');
+    const document = await reader.readFile(file);
+    expect(document.text).toContain(BODY);
+    expect(document.sections).toEqual([]);
+  });
+});

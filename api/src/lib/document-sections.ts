@@ -157,26 +157,46 @@ export function textHeadings(text: string): FoundHeading[] {
  * rewritten on the way) is left out.
  */
 export function anchorHeadings(text: string, hints: readonly HeadingHint[]): FoundHeading[] {
-  const lines = linesOf(text).map((line) => ({ ...line, key: collapse(line.text) }));
+  const lines = linesOf(text);
+  // The lines of each text, in order: a hint's line is found without scanning the text again.
+  const linesByKey = new Map<string, number[]>();
+  lines.forEach((line, index) => {
+    const key = collapse(line.text);
+    if (!isTitleLike(key)) return;
+    const list = linesByKey.get(key);
+    if (list) list.push(index);
+    else linesByKey.set(key, [index]);
+  });
   const found: FoundHeading[] = [];
   let from = 0;
   for (const hint of hints.slice(0, MAX_SECTIONS)) {
     const title = collapse(hint.title);
-    if (!isTitleLike(title)) continue;
-    for (let index = from; index < lines.length; index++) {
-      const line = lines[index] as Line & { key: string };
-      if (line.key !== title) continue;
-      const indent = line.text.length - line.text.trimStart().length;
-      found.push({
-        title,
-        level: Math.max(1, Math.min(6, hint.level)),
-        start: line.start + indent,
-      });
-      from = index + 1;
-      break;
-    }
+    const candidates = linesByKey.get(title);
+    if (candidates === undefined) continue;
+    const index = candidates[firstAtOrAfter(candidates, from)];
+    if (index === undefined) continue;
+    const line = lines[index] as Line;
+    const indent = line.text.length - line.text.trimStart().length;
+    found.push({
+      title,
+      level: Math.max(1, Math.min(6, hint.level)),
+      start: line.start + indent,
+    });
+    from = index + 1;
   }
   return found;
+}
+
+/** The position of the first value at or after `from` in the ascending `values`. */
+function firstAtOrAfter(values: readonly number[], from: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((values[middle] as number) < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
