@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FileKind } from '../documents/file-kinds';
-import type { JobQueueName } from '../lib/job-queue';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -249,7 +248,9 @@ export interface ReviewEventsTable {
   created_at: CreatedAt;
 }
 
-/** The queues of summary jobs: lib/job-queue.ts's JOB_QUEUES. */
+/** The queues of summary jobs (pg-boss queues, db/job-queue.ts). */
+export const JOB_QUEUES = ['text-summary', 'file-processing'] as const;
+export type JobQueueName = (typeof JOB_QUEUES)[number];
 export type SummaryJobQueue = JobQueueName;
 export type SummaryJobStatus = 'pending' | 'completed' | 'failed';
 

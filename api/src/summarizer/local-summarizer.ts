@@ -1142,8 +1142,9 @@ export function summarizeWithPrompt(
  * The summary with at least one sentence from each section the prompt names ("Include:
  * Methods"; issue 28): a section it does not draw on yet gives its first sentence of prose,
  * in document order (sections open with their topic). A section is judged by its own text,
- * before any sub-section, when it has some, as the source view judges it; else as a whole. A summary of a fixed number of sentences (a TL;DR, "in 3 sentences") gives up its
- * last sentence that is in no named section for it. `applied` is false when a named section
+ * before any sub-section, when it has some, as the source view judges it; else as a whole.
+ * A summary of a fixed number of sentences (a TL;DR, "in 3 sentences") gives up its last
+ * sentence that is in no named section for it. `applied` is false when a named section
  * is not in the text or has no prose.
  */
 function drawFromSections(
@@ -1206,10 +1207,8 @@ function drawFromSections(
   };
 }
 
-/** What the local summarizer's selection gives for one request. */
-type LocalSummary = Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & {
-  promptApplied: boolean | null;
-};
+/** What the local summarizer's selection gives for one request (the thread's answer too). */
+type LocalSummary = LocalExtract;
 
 /** One text's local summary; `sentenceCount`, when given, is exactly how many sentences. */
 function summarizeText(

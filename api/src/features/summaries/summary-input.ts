@@ -1,8 +1,8 @@
 import type { CollectionSource, SummarySection, SummarySource } from '../../db/schema';
 import { documentSections, shiftSections } from '../../lib/document-sections';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import type { JobQueueName } from '../../lib/job-queue';
+import type { AppDeps } from '../../app-env';
+import type { JobQueueName } from '../../db/job-queue';
 import { countCodePoints, documentContentProblem } from '../../lib/summary-text';
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';

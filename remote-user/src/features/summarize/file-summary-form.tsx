@@ -11,7 +11,7 @@ import { describeFileTypes } from 'common/file-types';
 import { formatCount } from '../../lib/summaries/summary';
 import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface FileSummaryFormProps {
   file: File | null;

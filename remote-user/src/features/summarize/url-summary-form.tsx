@@ -7,7 +7,7 @@ import { GlobeIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkUrl } from './content-rules';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface UrlSummaryFormProps {
   url: string;

@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 import { REVIEW_STATUSES } from '../db/schema';
 import type {
   CollectionSource,
