@@ -169,7 +169,6 @@ function isSpan(value: unknown): value is { start: number; end: number } {
   return typeof span.start === 'number' && typeof span.end === 'number';
 }
 
-/** Stored page breaks, keeping only whole non-negative numbers. */
 /** Stored sections, well-formed ones only (jsonb is whatever was written), in their order. */
 export function sectionsOf(value: unknown): SummarySection[] {
   if (!Array.isArray(value)) return [];
@@ -189,6 +188,7 @@ export function sectionsOf(value: unknown): SummarySection[] {
   });
 }
 
+/** Stored page breaks, keeping only whole non-negative numbers. */
 export function offsetsOf(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
