@@ -85,6 +85,14 @@ describe('sections of a pasted text', () => {
     const listed = ((await list.json()) as Envelope<{ summaries: SummaryDto[] }>).data.summaries;
     expect(listed.find((entry) => entry.id === summary.id)?.sections).toEqual(summary.sections);
 
+    // The staff see them too (the review queue and the admin's list share the staff Summary).
+    const admin = await t.createUser({ role: 'admin' });
+    const staff = await t.request('/api/admin/summaries?limit=50', { token: admin.token });
+    expect(staff.status).toBe(200);
+    const staffList = ((await staff.json()) as Envelope<{ summaries: SummaryDto[] }>).data
+      .summaries;
+    expect(staffList.find((entry) => entry.id === summary.id)?.sections).toEqual(summary.sections);
+
     const again = await t.request(`/api/summaries/${summary.id}/regenerate`, {
       method: 'POST',
       token: user.token,
