@@ -16,7 +16,8 @@ interface StyleInfo {
   outlineLevel: number | null;
 }
 
-const PARAGRAPH = /<w:p(?:\s[^>]*)?>([\s\S]*?)<\/w:p>/gu;
+// An empty paragraph (`<w:p w:rsidR="…"/>`) opens nothing.
+const PARAGRAPH = /<w:p(?:\s[^>]*)?(?<!\/)>([\s\S]*?)<\/w:p>/gu;
 const STYLE = /<w:style\b[^>]*\bw:styleId="([^"]*)"[^>]*>([\s\S]*?)<\/w:style>/gu;
 const TEXT_OR_TAB = /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/gu;
 
