@@ -32,6 +32,7 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     ocr: false,
     pageBreaks: [],
     sources: [],
+    sections: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     reviewStatus: 'pending',

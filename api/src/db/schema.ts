@@ -119,6 +119,17 @@ export interface CollectionSource {
   end: number;
 }
 
+/**
+ * A heading of a summary's source and the span of original_content it heads (API.md round 3
+ * `sections`; UTF-16 offsets, `end` exclusive; level 1 to 6).
+ */
+export interface SummarySection {
+  title: string;
+  level: number;
+  start: number;
+  end: number;
+}
+
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'needs_revision';
@@ -160,6 +171,8 @@ export interface SummariesTable {
   page_breaks: ColumnType<number[], string | undefined, never>;
   /** For `collection`: its documents and their spans in original_content; `[]` otherwise. */
   sources: ColumnType<CollectionSource[], string | undefined, never>;
+  /** The source's headings and the spans they head in original_content; `[]` without any. */
+  sections: ColumnType<SummarySection[], string | undefined, never>;
   review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
   review_comments: string | null;
   /** Null until reviewed, and again once the reviewer's account is deleted. */

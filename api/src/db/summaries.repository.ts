@@ -5,6 +5,7 @@ import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
 import type {
   CollectionSource,
+  SummarySection,
   SummariesTable,
   SummarySource,
   SummaryVersionsTable,
@@ -87,6 +88,8 @@ export interface NewSummary
   secondSourceLanguage?: string | null | undefined;
   /** For a collection: its documents' spans in originalContent (absent: none). */
   sources?: CollectionSource[] | undefined;
+  /** The source's headings and their spans in originalContent (absent: none). */
+  sections?: SummarySection[] | undefined;
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -254,6 +257,7 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       source_language: sourceLanguage,
       second_source_language: summary.secondSourceLanguage ?? null,
       sources: JSON.stringify(summary.sources ?? []),
+      sections: JSON.stringify(summary.sections ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

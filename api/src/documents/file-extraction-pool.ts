@@ -378,8 +378,9 @@ export class FileExtractionPool implements FileExtractor {
     clearTimeout(task.runTimer);
     slot.task = null;
     this.finished(task);
-    if (message.type === 'text') task.resolve({ text: message.text, pdf: message.pdf });
-    else if (message.type === 'refused') {
+    if (message.type === 'text') {
+      task.resolve({ text: message.text, pdf: message.pdf, headings: message.headings });
+    } else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
     } else
       task.reject(

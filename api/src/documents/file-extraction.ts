@@ -1,6 +1,8 @@
 import { DocumentError, noText } from './document-error';
 import type { DocumentErrorKind } from './document-error';
+import { docxHeadings } from './docx-headings';
 import { extractDocxText } from './docx-text';
+import type { HeadingHint } from '../lib/document-sections';
 import type { FileKind } from './file-kinds';
 import { extractPdfTextLayer } from './pdf-text';
 import type { PdfTextLayer } from './pdf-text';
@@ -22,7 +24,9 @@ export interface ExtractionRequest {
 /** A file's text; for a PDF, its pages too (pages without a text layer are read by OCR). */
 export interface ExtractedText {
   text: string;
-  pdf?: Omit<PdfTextLayer, 'text'> | undefined;
+  pdf?: Omit<PdfTextLayer, 'text' | 'headings'> | undefined;
+  /** Headings the file's structure names (Word heading styles, a PDF's larger lines). */
+  headings?: HeadingHint[] | undefined;
 }
 
 /** Worker to main thread: it started and loaded its libraries, or the answer to one request. */
@@ -53,13 +57,16 @@ export async function extractFile(kind: FileKind, bytes: Uint8Array): Promise<Ex
     case 'txt':
       text = decodeTextFile(bytes);
       break;
-    case 'docx':
-      text = await extractDocxText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-      break;
+    case 'docx': {
+      const archive = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      text = await extractDocxText(archive);
+      if (text.trim() === '') throw noText(kind);
+      return { text, headings: docxHeadings(archive) };
+    }
     case 'pdf': {
-      const { text: layer, pageStarts, pagesWithText } = await extractPdfTextLayer(bytes);
+      const { text: layer, pageStarts, pagesWithText, headings } = await extractPdfTextLayer(bytes);
       if (layer.trim() === '' && pagesWithText.length === 0) throw noText(kind);
-      return { text: layer, pdf: { pageStarts, pagesWithText } };
+      return { text: layer, pdf: { pageStarts, pagesWithText }, headings };
     }
   }
   if (text.trim() === '') throw noText(kind);

@@ -4,6 +4,7 @@ import type { FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
 import { OCR_MAX_PAGES, tooManyScannedPages } from './ocr/ocr-reader';
 import type { OcrReader, RecognizedPage } from './ocr/ocr-reader';
+import { documentSections } from '../lib/document-sections';
 import { joinLines } from './pdf-layout';
 import { checkUploadedFile } from './uploaded-file';
 
@@ -38,7 +39,7 @@ export interface FileReading {
 }
 
 /** An upload's text and what is known of it, its sanitized name aside. */
-export type FileText = Omit<DocumentText, 'title' | 'sections'> & { fileName: string };
+export type FileText = Omit<DocumentText, 'title'> & { fileName: string };
 
 /**
  * The text of an uploaded .txt, .docx, .pdf or image, judged by its content as well as its
@@ -82,7 +83,14 @@ async function readImage(
       signal,
       onStart: () => progress({ stage: 'ocr', page: 1, pages: 1 }),
     });
-    return { text: tidyRecognizedText(text), format: 'image', ocr: true, pageBreaks: [] };
+    const recognized = tidyRecognizedText(text);
+    return {
+      text: recognized,
+      format: 'image',
+      ocr: true,
+      pageBreaks: [],
+      sections: documentSections(recognized),
+    };
   } catch (error) {
     if (error instanceof DocumentError && error.kind === 'no-text') throw noText('image');
     throw error;
@@ -98,17 +106,29 @@ async function readDocument(
 ): Promise<ReadText> {
   // The extraction thread takes the bytes it is given over: OCR reads from a copy.
   const copy = kind === 'pdf' ? bytes.slice() : null;
-  const { text, pdf } = await whenNotAborted(
+  const { text, pdf, headings } = await whenNotAborted(
     fileExtractor.extractDocument(kind, bytes, { owner, signal }),
     signal,
   );
   if (pdf === undefined || copy === null) {
-    return { text, format: kind, ocr: false, pageBreaks: [] };
+    return {
+      text,
+      format: kind,
+      ocr: false,
+      pageBreaks: [],
+      sections: documentSections(text, headings),
+    };
   }
   const scanned = pdf.pagesWithText.flatMap((hasText, index) => (hasText ? [] : [index + 1]));
   if (scanned.length === 0) {
     if (text.trim() === '') throw noText('pdf');
-    return { text, format: 'pdf', ocr: false, pageBreaks: pdf.pageStarts.slice(1) };
+    return {
+      text,
+      format: 'pdf',
+      ocr: false,
+      pageBreaks: pdf.pageStarts.slice(1),
+      sections: documentSections(text, headings),
+    };
   }
   if (scanned.length > settings.ocrMaxPages) {
     throw tooManyScannedPages(scanned.length, settings.ocrMaxPages);
@@ -133,7 +153,13 @@ async function readDocument(
   }
   const composed = composePages(text, pdf.pageStarts, ocrText);
   if (composed.text === '') throw noText('pdf');
-  return { text: composed.text, format: 'pdf', ocr: true, pageBreaks: composed.pageBreaks };
+  return {
+    text: composed.text,
+    format: 'pdf',
+    ocr: true,
+    pageBreaks: composed.pageBreaks,
+    sections: documentSections(composed.text, headings),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getDocumentProxy, resolvePDFJSImport } from 'unpdf';
+import type { HeadingHint } from '../lib/document-sections';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { countCodePoints } from '../lib/summary-text';
 import { pdfPagesToPagedText } from './pdf-layout';
@@ -109,6 +110,8 @@ export interface PdfTextLayer {
   pageStarts: number[];
   /** One a page: whether its text layer has any letter or digit (if not, it is read by OCR). */
   pagesWithText: boolean[];
+  /** Paragraphs set larger than the body, as headings (issue 28, `sections`). */
+  headings: HeadingHint[];
 }
 
 /**

@@ -18,6 +18,7 @@ import { extractKeywords, extractTerms, tokenize } from './text-terms';
 import type { TextToken } from './text-terms';
 import { streamResult } from './summary-stream';
 import { collectionDocuments, summarizeCollection } from './collection-summary';
+import { findSection } from '../lib/document-sections';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
@@ -1148,6 +1149,75 @@ export function summarizeWithPrompt(
   return summarizeText(input, null);
 }
 
+/**
+ * The summary with at least one sentence from each section the prompt names ("Include:
+ * Methods"; issue 28): a section it does not draw on yet gives its first sentence of prose,
+ * in document order (sections open with their topic). A section is judged by its own text,
+ * before any sub-section, when it has some, as the source view judges it; else as a whole.
+ * A summary of a fixed number of sentences (a TL;DR, "in 3 sentences") gives up its last
+ * sentence that is in no named section for it. `applied` is false when a named section
+ * is not in the text or has no prose.
+ */
+function drawFromSections(
+  text: string,
+  segmented: readonly Sentence[],
+  extract: ExtractiveSummary,
+  steering: SummarySteering,
+  plan: SummaryPlan,
+): { extract: ExtractiveSummary; applied: boolean } {
+  if (steering.includeSections.length === 0) return { extract, applied: true };
+  let entries = extract.sourceMap.map((entry) => ({ ...entry }));
+  let applied = true;
+  const spans: { start: number; end: number }[] = [];
+  const within = (span: { start: number; end: number }) => (at: number) =>
+    at >= span.start && at < span.end;
+  for (const title of steering.includeSections) {
+    const found = findSection(text, title);
+    if (found === null) {
+      applied = false;
+      continue;
+    }
+    const { section, own } = found;
+    const prose = (span: { start: number; end: number }) =>
+      segmented.find(
+        (sentence) =>
+          (sentence.kind === 'sentence' || sentence.kind === 'bullet') &&
+          within(span)(sentence.start) &&
+          /\p{L}/u.test(sentence.text),
+      );
+    // Judged by its own text when it has some (as the source view judges it), else whole.
+    const ownSentence = prose(own);
+    const target = ownSentence === undefined ? section : own;
+    spans.push(target);
+    const inTarget = within(target);
+    if (entries.some((entry) => entry.sources.some((source) => inTarget(source.start)))) continue;
+    const sentence = ownSentence ?? prose(section);
+    if (sentence === undefined) {
+      applied = false;
+      continue;
+    }
+    if (plan.format === 'tldr' || plan.sentenceCount !== null) {
+      // Keep the count: the last sentence outside every named section makes room.
+      const free = entries.findLastIndex(
+        (entry) =>
+          !entry.sources.some((source) => spans.some((span) => within(span)(source.start))),
+      );
+      if (free !== -1) entries.splice(free, 1);
+    }
+    entries.push({ text: sentence.text, sources: [{ start: sentence.start, end: sentence.end }] });
+    entries = entries.sort((a, b) => (a.sources[0]?.start ?? 0) - (b.sources[0]?.start ?? 0));
+  }
+  const sentences = entries.map((entry) => entry.text);
+  return {
+    extract: {
+      summary: joinSummarySentences(sentences, plan.format === 'bullets'),
+      sentences,
+      sourceMap: entries,
+    },
+    applied,
+  };
+}
+
 /** What the local summarizer's selection gives for one request (the thread's answer too). */
 type LocalSummary = LocalExtract;
 
@@ -1163,7 +1233,7 @@ function summarizeText(
   const plan = sentenceCount === null ? planned : { ...planned, sentenceCount };
   const tokens = tokenize(input.text, language);
   const parts = documentParts(segmented);
-  const { extract, applied } = summarizeSegmented(
+  const steered = summarizeSegmented(
     segmented,
     parts,
     tokens,
@@ -1172,6 +1242,9 @@ function summarizeText(
     input.text.length > LONG_DOCUMENT_CHARS,
     language,
   );
+  const drawn = drawFromSections(input.text, segmented, steered.extract, steering, plan);
+  const extract = drawn.extract;
+  const applied = steered.applied && drawn.applied;
   // null without a prompt; false when it asks what choosing sentences cannot do (a rewrite,
   // a translation) or what the text cannot answer (a topic it never mentions).
   const prompted = (input.customPrompt ?? '').trim().length > 0;

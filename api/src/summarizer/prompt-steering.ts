@@ -24,6 +24,11 @@ export interface SummarySteering {
   /** Terms of the sections or labelled parts to leave out ("skip the methods"). */
   excludeParts: string[];
   /**
+   * Titles of sections the summary must draw at least one sentence from ("Include: Methods",
+   * as the source view's uncovered sections ask; issue 28), as written.
+   */
+  includeSections: string[];
+  /**
    * The prompt asks for what choosing sentences cannot do: translate, rewrite, change the
    * tone. The summary is still made, and says that the prompt was not applied.
    */
@@ -40,6 +45,7 @@ export const DEFAULT_STEERING: SummarySteering = {
   simple: false,
   includeParts: [],
   excludeParts: [],
+  includeSections: [],
   unsupported: false,
 };
 
@@ -60,6 +66,11 @@ const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
 };
 const MAX_SENTENCES = 30;
+
+/** "Include: Methods" at the start of the prompt or of a line (or after ";"): one title each. */
+const INCLUDE_SECTION = /(?:^|[\n;])[ \t]*include:[ \t]*([^\n;]+)/giu;
+/** A title longer than this is not one. */
+const MAX_SECTION_TITLE_CHARS = 160;
 
 const COUNT =
   /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a single|single)[\s-]+(?:(?:short|brief|key|main|concise|simple|clear|long|full)\s+)?(?:sentences?|lines?|bullet[\s-]?points?|bullets?|points?|items?)\b/iu;
@@ -114,8 +125,14 @@ export function parseSummaryPrompt(
   prompt: string | null | undefined,
   language?: string,
 ): SummarySteering {
-  const text = (prompt ?? '').trim();
-  if (text.length === 0) return DEFAULT_STEERING;
+  const whole = (prompt ?? '').trim();
+  if (whole.length === 0) return DEFAULT_STEERING;
+  const includeSections = [...whole.matchAll(INCLUDE_SECTION)]
+    .map((match) => (match[1] ?? '').trim().replace(/[.]$/u, ''))
+    .filter((title) => title.length > 0 && title.length <= MAX_SECTION_TITLE_CHARS);
+  // The rest of the prompt is read as before, the sections asked for aside.
+  const text = whole.replace(INCLUDE_SECTION, '\n').trim();
+  if (text.length === 0) return { ...DEFAULT_STEERING, includeSections };
 
   const focusMatch = FOCUS.exec(text);
   const focusPhrase = focusMatch?.[1]?.trim() ?? '';
@@ -150,7 +167,8 @@ export function parseSummaryPrompt(
     numbersOnly ||
     simple ||
     includeParts.length > 0 ||
-    excludeParts.length > 0;
+    excludeParts.length > 0 ||
+    includeSections.length > 0;
   const hintTerms =
     recognised || unsupported
       ? []
@@ -166,6 +184,7 @@ export function parseSummaryPrompt(
     simple,
     includeParts,
     excludeParts,
+    includeSections,
     unsupported,
   };
 }

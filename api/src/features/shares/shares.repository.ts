@@ -60,6 +60,7 @@ export interface SharedSummaryRecord {
   original_content: string;
   source_map: unknown;
   keywords: unknown;
+  sections: unknown;
   source_title: string | null;
   source_url: string | null;
   length: SummaryLength;
@@ -95,6 +96,7 @@ export async function readSharedSummary(
       'summaries.original_content',
       'summaries.source_map',
       'summaries.keywords',
+      'summaries.sections',
       'summaries.source_title',
       'summaries.source_url',
       'summaries.length',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
-import { sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
+import type { SummarySection } from '../../db/schema';
+import { sectionsOf, sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { toSummaryShareDto } from '../../domain/summary-share';
 import type { SummaryShareDto } from '../../domain/summary-share';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
@@ -21,12 +22,7 @@ export function shareNotFound(): AppError {
 }
 
 /** A heading of the source and the span it heads (API.md round 3 `sections`). */
-export interface SummarySectionDto {
-  title: string;
-  level: number;
-  start: number;
-  end: number;
-}
+export type SummarySectionDto = SummarySection;
 
 /** Text of the source a reader cannot see (API.md round 3 `hiddenText`). */
 export interface HiddenTextDto {
@@ -42,11 +38,10 @@ export interface InstructionLikeDto {
 }
 
 /**
- * Fields of API.md round 3 that summaries do not store yet: sections and hidden text come
- * with issue 28's hidden-text part. Until then every summary has no sections, no hidden text
- * and no instruction-like passages.
+ * Fields of API.md round 3 that summaries do not store yet: hidden text comes with issue 28's
+ * hidden-text part. Until then every summary has no hidden text and no instruction-like
+ * passages.
  */
-const NO_SECTIONS: SummarySectionDto[] = [];
 const NO_HIDDEN_TEXT: HiddenTextDto[] = [];
 const NO_INSTRUCTION_LIKE: InstructionLikeDto[] = [];
 
@@ -108,7 +103,7 @@ export async function readShared(deps: AppDeps, token: string): Promise<SharedSu
     originalContent: shared.original_content,
     sourceMap: sourceMapOf(shared.source_map),
     keywords: stringsOf(shared.keywords),
-    sections: NO_SECTIONS,
+    sections: sectionsOf(shared.sections),
     hiddenText: NO_HIDDEN_TEXT,
     instructionLike: NO_INSTRUCTION_LIKE,
     sourceTitle: shared.source_title,

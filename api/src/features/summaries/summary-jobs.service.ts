@@ -9,6 +9,8 @@ import type { AppDeps } from '../../app-env';
 import type { QueueJobState, QueuedJob } from '../../db/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem, documentContentProblem } from '../../lib/summary-text';
+import { sectionsOf } from '../../domain/summary-response';
+import { documentSections } from '../../lib/document-sections';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS, isPassingFailure } from '../../summarizer/summarizer';
 import type {
   FallbackReason,
@@ -92,6 +94,7 @@ function jobDetails(data: Partial<FileSummaryJobData>): SourceDetails {
             typeof offset === 'number' && Number.isInteger(offset) && offset > 0,
         )
       : [],
+    sections: sectionsOf(data.sections),
   };
 }
 
@@ -154,6 +157,7 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
     sourceTitle: source.sourceTitle,
     ocr: source.ocr,
     pageBreaks: source.pageBreaks,
+    sections: source.sections,
   };
 }
 
@@ -280,7 +284,15 @@ async function jobSource(
     const problem = contentProblem(text);
     if (problem !== null) throw new PermanentJobError(problem);
     const languages = await languagesOf(text);
-    return { ...options, ...PASTED_SOURCE, ...languages, text, source: 'text', fileName: null };
+    return {
+      ...options,
+      ...PASTED_SOURCE,
+      sections: documentSections(text),
+      ...languages,
+      text,
+      source: 'text',
+      fileName: null,
+    };
   }
   const fileData = job.data as Partial<FileSummaryJobData>;
   const source = fileData.source;
