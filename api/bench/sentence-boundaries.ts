@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { segmentSentences } from '../src/summarizer/sentence-segmenter';
+import { segmentSentences } from '../src/summarizer/text/sentence-segmenter';
 import {
   GOLDEN_RULES_FILE,
   brevityPieces,

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSummarizer } from './create-summarizer';
-import { summarizeWithPrompt } from './local-summarizer';
-import { parseSummaryPrompt } from './prompt-steering';
+import { summarizeWithPrompt } from './local/local-summarizer';
+import { parseSummaryPrompt } from './text/prompt-steering';
 import type { SummarizerLogger } from './summarizer';
 import { documentSections } from '../lib/document-sections';
 import { geminiAnswer, startFakeGemini } from '../test/fake-gemini';

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { segmentSentences } from '../summarizer/sentence-segmenter';
+import { segmentSentences } from '../summarizer/text/sentence-segmenter';
 
 export interface GoldenRule {
   lang: string;

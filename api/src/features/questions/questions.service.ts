@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../domain/rate-limiter';
 import { stringsOf, summaryNotFound } from '../../domain/summary-response';
-import { answerLocally } from '../../summarizer/local-answer';
+import { answerLocally } from '../../summarizer/local/local-answer';
 import type {
   FallbackReason,
   QuestionInput,

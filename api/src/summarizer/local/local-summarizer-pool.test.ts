@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalSummarizer, summarizeWithPrompt } from './local-summarizer';
 import { closeLocalSummarizerPool, THREAD_MIN_CHARS } from './local-summarizer-pool';
-import type { SummarizeInput } from './summarizer';
+import type { SummarizeInput } from '../summarizer';
 
 /*
  * A long document is summarized locally in a worker thread (issue 27): the same summary as

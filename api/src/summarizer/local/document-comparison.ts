@@ -1,5 +1,5 @@
-import { retrieveSentences } from './sentence-retrieval';
-import { extractTerms } from './text-terms';
+import { retrieveSentences } from '../text/sentence-retrieval';
+import { extractTerms } from '../text/text-terms';
 
 /*
  * The per-document work of a comparison (issue 29, POST /api/summaries/compare): which key terms

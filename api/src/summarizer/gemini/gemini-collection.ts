@@ -1,7 +1,7 @@
-import { collectionDocuments, collectionKeywords } from './collection-summary';
-import { keywordsOf } from './local-summarizer';
-import type { NumberedSentence } from './sentence-segmenter';
-import type { SourceMapEntry, SummarizeInput, SummaryDocument } from './summarizer';
+import { collectionDocuments, collectionKeywords } from '../local/collection-summary';
+import { keywordsOf } from '../local/local-summarizer';
+import type { NumberedSentence } from '../text/sentence-segmenter';
+import type { SourceMapEntry, SummarizeInput, SummaryDocument } from '../summarizer';
 
 /*
  * Gemini and collections (issue 29): the prompt names the documents of a collection and the

@@ -9,7 +9,7 @@ import {
   supports,
   unwrapAnswer,
 } from './gemini-answer';
-import { numberSentences } from './sentence-segmenter';
+import { numberSentences } from '../text/sentence-segmenter';
 
 const supported = (output: string, source: string): boolean =>
   supports(contentTerms(output), contentTerms(source));

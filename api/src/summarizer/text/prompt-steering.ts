@@ -1,4 +1,4 @@
-import type { SummaryFormat, SummaryLength } from './summarizer';
+import type { SummaryFormat, SummaryLength } from '../summarizer';
 import { extractTerms } from './text-terms';
 
 /**

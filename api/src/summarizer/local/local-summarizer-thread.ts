@@ -1,7 +1,7 @@
-import { serveTasks } from '../lib/thread-pool';
+import { serveTasks } from '../../lib/thread-pool';
 import { summarizeWithPrompt } from './local-summarizer';
 import type { LocalExtract } from './local-summarizer-pool';
-import type { SummarizeInput } from './summarizer';
+import type { SummarizeInput } from '../summarizer';
 
 /*
  * The entry of a local-summarizer worker thread (local-summarizer-pool.ts starts it; the build

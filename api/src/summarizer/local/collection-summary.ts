@@ -1,6 +1,6 @@
-import { parseSummaryPrompt, planSummary } from './prompt-steering';
-import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
-import type { Sentence } from './sentence-segmenter';
+import { parseSummaryPrompt, planSummary } from '../text/prompt-steering';
+import { joinSummarySentences, segmentSentences } from '../text/sentence-segmenter';
+import type { Sentence } from '../text/sentence-segmenter';
 import type {
   SourceMapEntry,
   SourceSpan,
@@ -8,9 +8,9 @@ import type {
   SummaryDocument,
   SummaryLength,
   SummaryResult,
-} from './summarizer';
-import { countWords } from './summary-metrics';
-import { extractTerms } from './text-terms';
+} from '../summarizer';
+import { countWords } from '../summary-metrics';
+import { extractTerms } from '../text/text-terms';
 
 /*
  * The local summary of a collection (issue 29): several documents one after the other, each

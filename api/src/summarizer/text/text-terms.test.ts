@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_WITH_HEADINGS } from '../test/summarizer-fixtures';
+import { REPORT_WITH_HEADINGS } from '../../test/summarizer-fixtures';
 import { extractKeywords, extractTerms, normalizeTerm, tokenize } from './text-terms';
 
 describe('extractTerms', () => {

@@ -1,10 +1,10 @@
-import { threadEntry, ThreadPool } from '../lib/thread-pool';
+import { threadEntry, ThreadPool } from '../../lib/thread-pool';
 import { answerFromDocument, answerLocally } from './local-answer';
 import type { LocalAnswer } from './local-answer';
 import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
 import { THREAD_MIN_CHARS } from './local-summarizer-pool';
-import type { QuestionInput, QuestionResult } from './summarizer';
-import { SummarizerError } from './summarizer-error';
+import type { QuestionInput, QuestionResult } from '../summarizer';
+import { SummarizerError } from '../summarizer-error';
 
 /*
  * A question about a long document (a 500,000-character report takes a few hundred
@@ -28,7 +28,7 @@ function answerInThread(input: QuestionInput): Promise<LocalAnswer> {
     entry: threadEntry(
       import.meta.url,
       './local-answer-thread.ts',
-      './summarizer/local-answer-thread.js',
+      './summarizer/local/local-answer-thread.js',
     ),
     concurrency: 1,
     memoryMb: 512,

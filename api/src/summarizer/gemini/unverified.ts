@@ -27,7 +27,7 @@
  *    (Chinese, Arabic, Hindi …) mark no names, so only their numbers and dates are checked.
  * Each flagged item is listed once, as the summary writes it, in the summary's order.
  */
-import { stopWordsOf } from './stop-words';
+import { stopWordsOf } from '../text/stop-words';
 
 const SCALES: Record<string, number> = {
   thousand: 1e3,

@@ -6,7 +6,7 @@ import {
   chooseAnswerSentences,
 } from './local-answer';
 import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
-import type { RetrievedSentence } from './sentence-retrieval';
+import type { RetrievedSentence } from '../text/sentence-retrieval';
 
 const REPORT = [
   'The harbour authority published its annual report on Monday.',

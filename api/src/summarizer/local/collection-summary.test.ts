@@ -10,11 +10,11 @@ import {
   collectionRule,
   numberedDocuments,
   uncitedDocuments,
-} from './gemini-collection';
+} from '../gemini/gemini-collection';
 import { closeLocalSummarizerPool } from './local-summarizer-pool';
 import { createLocalSummarizer, lengthTarget, summarizeLocally } from './local-summarizer';
-import { numberSentences } from './sentence-segmenter';
-import type { SummaryDocument, SummaryFormat, SummaryLength, SourceMapEntry } from './summarizer';
+import { numberSentences } from '../text/sentence-segmenter';
+import type { SummaryDocument, SummaryFormat, SummaryLength, SourceMapEntry } from '../summarizer';
 
 /*
  * The local summary of a collection (issue 29): every document drawn on, whatever the length

@@ -11,11 +11,11 @@ import {
   planGeminiSummary,
   retryDelayFromDetails,
 } from './gemini-summarizer';
-import { numberSentences } from './sentence-segmenter';
-import { LOCAL_SUMMARIZER_MODEL, keywordsOf } from './local-summarizer';
+import { numberSentences } from '../text/sentence-segmenter';
+import { LOCAL_SUMMARIZER_MODEL, keywordsOf } from '../local/local-summarizer';
 import { SUMMARY_RESPONSE_SCHEMA } from './gemini-answer';
-import { createSummarizer } from './create-summarizer';
-import { streamSummary } from './summary-stream';
+import { createSummarizer } from '../create-summarizer';
+import { streamSummary } from '../summary-stream';
 import type {
   SummaryStreamEvent,
   Summarizer,
@@ -24,11 +24,11 @@ import type {
   SummaryFormat,
   SummaryLength,
   SummaryResult,
-} from './summarizer';
-import { SummarizerError } from './summarizer-error';
-import { loadConfig } from '../config';
+} from '../summarizer';
+import { SummarizerError } from '../summarizer-error';
+import { loadConfig } from '../../config';
 import type { CircuitBreakerOptions } from './circuit-breaker';
-import { countWords } from './summary-metrics';
+import { countWords } from '../summary-metrics';
 
 interface GeminiRequestBody {
   contents: { role: string; parts: { text: string }[] }[];

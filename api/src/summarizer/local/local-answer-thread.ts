@@ -1,7 +1,7 @@
-import { serveTasks } from '../lib/thread-pool';
+import { serveTasks } from '../../lib/thread-pool';
 import { answerFromDocument } from './local-answer';
 import type { LocalAnswer } from './local-answer';
-import type { QuestionInput } from './summarizer';
+import type { QuestionInput } from '../summarizer';
 
 /*
  * The entry of the local answer's worker thread (local-answer-pool.ts starts it; the build

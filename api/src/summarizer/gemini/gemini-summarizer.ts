@@ -23,7 +23,7 @@ import {
   parseQuestionAnswer,
 } from './gemini-question';
 import type { CheckedQuestionAnswer } from './gemini-question';
-import { abortedError, streamResult } from './summary-stream';
+import { abortedError, streamResult } from '../summary-stream';
 import type {
   SummaryStreamEvent,
   AppSummarizer,
@@ -36,8 +36,8 @@ import type {
   SummaryLength,
   SummaryResult,
   SourceSpan,
-} from './summarizer';
-import { keywordsOf, lengthTarget } from './local-summarizer';
+} from '../summarizer';
+import { keywordsOf, lengthTarget } from '../local/local-summarizer';
 import {
   collectionKeywordsOf,
   collectionPlan,
@@ -46,14 +46,14 @@ import {
   uncitedDocuments,
 } from './gemini-collection';
 import type { NumberedDocument } from './gemini-collection';
-import { parseSummaryPrompt, planSummary } from './prompt-steering';
-import { joinSummarySentences, numberSentences } from './sentence-segmenter';
-import type { NumberedSentence } from './sentence-segmenter';
-import { KEY_REJECTED_ACTION, healthOf } from './summarizer-health';
-import type { KeyRejection } from './summarizer-health';
-import { SummarizerError } from './summarizer-error';
-import { findSection } from '../lib/document-sections';
-import { countWords } from './summary-metrics';
+import { parseSummaryPrompt, planSummary } from '../text/prompt-steering';
+import { joinSummarySentences, numberSentences } from '../text/sentence-segmenter';
+import type { NumberedSentence } from '../text/sentence-segmenter';
+import { KEY_REJECTED_ACTION, healthOf } from '../summarizer-health';
+import type { KeyRejection } from '../summarizer-health';
+import { SummarizerError } from '../summarizer-error';
+import { findSection } from '../../lib/document-sections';
+import { countWords } from '../summary-metrics';
 import { findUnverified } from './unverified';
 import { isCrossLanguage, languageRule } from './cross-language';
 

@@ -1,8 +1,8 @@
-import { joinSummarySentences } from './sentence-segmenter';
-import { retrieveSentences } from './sentence-retrieval';
-import type { RetrievalWeights, RetrievedSentence } from './sentence-retrieval';
+import { joinSummarySentences } from '../text/sentence-segmenter';
+import { retrieveSentences } from '../text/sentence-retrieval';
+import type { RetrievalWeights, RetrievedSentence } from '../text/sentence-retrieval';
 import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
-import type { QuestionInput, QuestionResult, SourceSpan } from './summarizer';
+import type { QuestionInput, QuestionResult, SourceSpan } from '../summarizer';
 
 /**
  * The local summarizer's answer to a question about a document: the one to three sentences

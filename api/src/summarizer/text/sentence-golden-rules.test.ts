@@ -11,7 +11,7 @@ import {
   brevityPieces,
   loadGoldenRules,
   passes,
-} from '../test/golden-rules';
+} from '../../test/golden-rules';
 
 const directory = process.env['BENCH_DATA_DIR']
   ? resolve(process.env['BENCH_DATA_DIR'])

@@ -2,23 +2,23 @@ import { documentParts, sentenceRoles, withNumberedHeadings } from './document-r
 import { summarizeInThread, THREAD_MIN_CHARS } from './local-summarizer-pool';
 import type { LocalExtract } from './local-summarizer-pool';
 import type { SentenceRole } from './document-roles';
-import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from './prompt-steering';
-import type { SummaryControls, SummaryPlan, SummarySteering } from './prompt-steering';
-import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
-import type { Sentence } from './sentence-segmenter';
+import { DEFAULT_CONTROLS, parseSummaryPrompt, planSummary } from '../text/prompt-steering';
+import type { SummaryControls, SummaryPlan, SummarySteering } from '../text/prompt-steering';
+import { joinSummarySentences, segmentSentences } from '../text/sentence-segmenter';
+import type { Sentence } from '../text/sentence-segmenter';
 import type {
   SourceMapEntry,
   SummarizeInput,
   Summarizer,
   SummaryLength,
   SummaryResult,
-} from './summarizer';
-import { SummarizerError } from './summarizer-error';
-import { extractKeywords, extractTerms, tokenize } from './text-terms';
-import type { TextToken } from './text-terms';
-import { streamResult } from './summary-stream';
+} from '../summarizer';
+import { SummarizerError } from '../summarizer-error';
+import { extractKeywords, extractTerms, tokenize } from '../text/text-terms';
+import type { TextToken } from '../text/text-terms';
+import { streamResult } from '../summary-stream';
 import { collectionDocuments, summarizeCollection } from './collection-summary';
-import { findSection } from '../lib/document-sections';
+import { findSection } from '../../lib/document-sections';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';

@@ -1,4 +1,4 @@
-import type { Sentence } from './sentence-segmenter';
+import type { Sentence } from '../text/sentence-segmenter';
 
 /**
  * What a sentence is for a reader, as the labelled structures of documents say it: the

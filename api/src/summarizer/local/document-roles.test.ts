@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sentenceRoles } from './document-roles';
-import { segmentSentences } from './sentence-segmenter';
+import { segmentSentences } from '../text/sentence-segmenter';
 
 function roleOf(sentence: string): string | null {
   const text = `Minutes of the Parks Committee\n\nPresent: Cllr Duarte, Cllr Hughes\n\n${sentence}\n\nThe committee decided to renew the leases of the four gardens.`;

@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSummarizer } from './create-summarizer';
+import { createSummarizer } from '../create-summarizer';
 import { fitsInput, inputSections } from './gemini-summarizer';
-import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
-import { numberSentences } from './sentence-segmenter';
-import { streamSummary } from './summary-stream';
-import type { SummarizeInput, SummarizerLogger, SummaryResult } from './summarizer';
-import { buildLongDocument, sectionAt } from '../test/long-document';
-import { geminiAnswer, geminiFailure, startFakeGemini } from '../test/fake-gemini';
-import type { FakeGemini, FakeGeminiRequest, GeminiItem } from '../test/fake-gemini';
+import { LOCAL_SUMMARIZER_MODEL } from '../local/local-summarizer';
+import { numberSentences } from '../text/sentence-segmenter';
+import { streamSummary } from '../summary-stream';
+import type { SummarizeInput, SummarizerLogger, SummaryResult } from '../summarizer';
+import { buildLongDocument, sectionAt } from '../../test/long-document';
+import { geminiAnswer, geminiFailure, startFakeGemini } from '../../test/fake-gemini';
+import type { FakeGemini, FakeGeminiRequest, GeminiItem } from '../../test/fake-gemini';
 
 const MODEL = 'gemini-flash-latest';
 /** About 40,000 characters under ten headings; 4,000 tokens force five sections or so. */

@@ -3,10 +3,10 @@ import type { ObjectSchema, ResponseSchema } from '@google/generative-ai';
 import { z } from 'zod';
 import { answerItemsOf, checkAnswer, unwrapAnswer } from './gemini-answer';
 import type { AnswerItem } from './gemini-answer';
-import { NOT_IN_DOCUMENT } from './local-answer';
-import type { NumberedSentence } from './sentence-segmenter';
-import type { SourceSpan } from './summarizer';
-import { SummarizerError } from './summarizer-error';
+import { NOT_IN_DOCUMENT } from '../local/local-answer';
+import type { NumberedSentence } from '../text/sentence-segmenter';
+import type { SourceSpan } from '../summarizer';
+import { SummarizerError } from '../summarizer-error';
 
 /**
  * A question about a document put to Gemini, and what the server makes of its answer: the

@@ -1,5 +1,9 @@
-import { SUMMARY_LANGUAGES, UNDETERMINED_LANGUAGE, englishLanguageName } from '../domain/languages';
-import type { SummarizeInput, SummaryResult } from './summarizer';
+import {
+  SUMMARY_LANGUAGES,
+  UNDETERMINED_LANGUAGE,
+  englishLanguageName,
+} from '../../domain/languages';
+import type { SummarizeInput, SummaryResult } from '../summarizer';
 
 /*
  * Summaries in another language than their document (issue 30, decision 0038). Gemini is told

@@ -5,14 +5,14 @@ import {
   geminiJson,
   geminiRateLimited,
   startFakeGemini,
-} from '../test/fake-gemini';
-import type { FakeGemini, GeminiResponder } from '../test/fake-gemini';
-import { createSummarizer } from './create-summarizer';
+} from '../../test/fake-gemini';
+import type { FakeGemini, GeminiResponder } from '../../test/fake-gemini';
+import { createSummarizer } from '../create-summarizer';
 import { QUESTION_RESPONSE_SCHEMA, checkQuestionAnswer } from './gemini-question';
-import { NOT_IN_DOCUMENT } from './local-answer';
-import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
-import { numberSentences } from './sentence-segmenter';
-import type { SummarizerLogger } from './summarizer';
+import { NOT_IN_DOCUMENT } from '../local/local-answer';
+import { LOCAL_SUMMARIZER_MODEL } from '../local/local-summarizer';
+import { numberSentences } from '../text/sentence-segmenter';
+import type { SummarizerLogger } from '../summarizer';
 
 const MODEL = 'gemini-flash-latest';
 const DOCUMENT =

@@ -8,8 +8,8 @@ import {
   sharesAnchor,
   withWrittenLanguage,
 } from './cross-language';
-import { numberSentences } from './sentence-segmenter';
-import type { SummaryResult } from './summarizer';
+import { numberSentences } from '../text/sentence-segmenter';
+import type { SummaryResult } from '../summarizer';
 
 describe('what survives translation', () => {
   it('reads numbers in any script, group separators dropped', () => {

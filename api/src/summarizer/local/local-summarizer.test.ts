@@ -5,13 +5,13 @@ import {
   summarizeExtractive,
   summarizeLocally,
 } from './local-summarizer';
-import { parseSummaryPrompt } from './prompt-steering';
-import { segmentSentences } from './sentence-segmenter';
-import type { Sentence } from './sentence-segmenter';
-import type { SourceMapEntry, SourceSpan, SummaryFormat, SummaryLength } from './summarizer';
-import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../test/summarizer-fixtures';
-import { buildLongDocument, sectionAt } from '../test/long-document';
-import type { LongDocument, LongDocumentSection } from '../test/long-document';
+import { parseSummaryPrompt } from '../text/prompt-steering';
+import { segmentSentences } from '../text/sentence-segmenter';
+import type { Sentence } from '../text/sentence-segmenter';
+import type { SourceMapEntry, SourceSpan, SummaryFormat, SummaryLength } from '../summarizer';
+import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../../test/summarizer-fixtures';
+import { buildLongDocument, sectionAt } from '../../test/long-document';
+import type { LongDocument, LongDocumentSection } from '../../test/long-document';
 
 const NEWS = `City council approves new bridge over the Elm River
 

@@ -1,5 +1,5 @@
-import { threadEntry, ThreadPool } from '../lib/thread-pool';
-import type { SummarizeInput, SummaryResult } from './summarizer';
+import { threadEntry, ThreadPool } from '../../lib/thread-pool';
+import type { SummarizeInput, SummaryResult } from '../summarizer';
 
 /*
  * Long documents (a 500,000-character report) are summarized locally in a worker thread, so the
@@ -35,7 +35,7 @@ export function summarizeInThread(input: SummarizeInput): Promise<LocalExtract> 
     entry: threadEntry(
       import.meta.url,
       './local-summarizer-thread.ts',
-      './summarizer/local-summarizer-thread.js',
+      './summarizer/local/local-summarizer-thread.js',
     ),
     concurrency: 1,
     memoryMb: 1024,

@@ -1,4 +1,4 @@
-import { threadEntry, ThreadPool } from '../lib/thread-pool';
+import { threadEntry, ThreadPool } from '../../lib/thread-pool';
 import { runComparisonTask } from './document-comparison';
 import type { ComparisonAnswer, ComparisonTask, TopSentence } from './document-comparison';
 import { THREAD_MIN_CHARS } from './local-summarizer-pool';
@@ -27,7 +27,7 @@ async function run(task: ComparisonTask): Promise<ComparisonAnswer> {
     entry: threadEntry(
       import.meta.url,
       './comparison-thread.ts',
-      './summarizer/comparison-thread.js',
+      './summarizer/local/comparison-thread.js',
     ),
     concurrency: 1,
     memoryMb: 512,

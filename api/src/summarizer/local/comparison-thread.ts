@@ -1,4 +1,4 @@
-import { serveTasks } from '../lib/thread-pool';
+import { serveTasks } from '../../lib/thread-pool';
 import { runComparisonTask } from './document-comparison';
 import type { ComparisonAnswer, ComparisonTask } from './document-comparison';
 

@@ -1,11 +1,11 @@
 import { SchemaType } from '@google/generative-ai';
 import type { ObjectSchema, ResponseSchema } from '@google/generative-ai';
 import { z } from 'zod';
-import { joinSummarySentences, segmentSentences } from './sentence-segmenter';
-import type { NumberedSentence } from './sentence-segmenter';
-import type { SourceMapEntry, SourceSpan, SummaryFormat } from './summarizer';
-import { SummarizerError } from './summarizer-error';
-import { extractTerms } from './text-terms';
+import { joinSummarySentences, segmentSentences } from '../text/sentence-segmenter';
+import type { NumberedSentence } from '../text/sentence-segmenter';
+import type { SourceMapEntry, SourceSpan, SummaryFormat } from '../summarizer';
+import { SummarizerError } from '../summarizer-error';
+import { extractTerms } from '../text/text-terms';
 import { sharesAnchor } from './cross-language';
 
 /**
