@@ -882,6 +882,13 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
+    // "compounds. . . . The practice": the word's own period ends the sentence and the spaced
+    // ellipsis after it marks words left out at the start of the next one.
+    if (ends && spaced !== null && following.length > 0 && text.charCodeAt(i - 1) !== 32) {
+      cut(i + 1);
+      from = end;
+      continue;
+    }
     if (ends) cut(end);
     from = end;
   }
