@@ -528,7 +528,7 @@ function periodEndsSentence(
   next: string,
   rules: SentenceRules,
   before: string,
-): boolean {
+): boolean | 'title' {
   const word = token.toLowerCase();
   if (word.length === 0) return true;
   const startsLikeSentence = rules.starters.has(next.toLowerCase());
@@ -541,7 +541,8 @@ function periodEndsSentence(
   // unless it goes on telling the time ("9 a.m. Monday", "5 p.m. ET") or names a person ("Mr.").
   if ((word === 'a.m' || word === 'p.m') && /^\p{Lu}/u.test(next)) {
     const following = next.toLowerCase();
-    return !TIME_WORDS.has(following) && !rules.neverFinal.has(following);
+    if (rules.neverFinal.has(following)) return 'title';
+    return !TIME_WORDS.has(following);
   }
   if (rules.maybeFinal.has(word)) return startsLikeSentence;
   // Initials ("John F. Kennedy", "z. B.") and dotted initialisms ("U.S.", "e.V.").
@@ -859,7 +860,15 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     if (ends && period) {
       const token = previousToken(text, i);
       const nextWord = nextToken(text, end);
-      ends = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
+      const verdict = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
+      const opening = trimRange(text, start, i - token.length);
+      // "6 P.M. Mr. Smith then went" ends after a sentence of its own, but "At 5 a.m. Mr. Smith
+      // went" is the sentence's opening phrase: a time before a title ends only a longer one.
+      ends =
+        verdict === 'title'
+          ? wordCount(text.slice(opening.start, opening.end)) > 4
+          : // A sentence is never a single letter ("Q. What is his name? A. His name is …").
+            verdict && !(token.length === 1 && opening.end <= opening.start);
       if (
         ends &&
         following.length > 0 &&
