@@ -116,6 +116,10 @@ const EMAIL_ATTRIBUTION_START = /^(?:on|am|le)\s\S.{3,}$/iu;
 const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
 // French sets its closing guillemet apart: "« LL.AA.II.RR. » pour" goes on.
 const LOWERCASE_START = /^(?:["'“‘(«]|» ?)*\p{Ll}/u;
+// A line opening an aside in brackets in lower case or with a number ("400 yd\n( 365.8 m ).")
+// goes on with the sentence of a line ending in a lower-case word (not a title's capital).
+const ASIDE_START = /^\( ?[\p{Ll}\p{N}]/u;
+const LOWERCASE_END = /(?:^|\s)\p{Ll}+\s*$/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።፧፨။។]/u;
@@ -488,7 +492,9 @@ function splitBlocks(source: string, linesAreUnits: boolean, rules: SentenceRule
       !BULLET.test(next ?? '') &&
       !HEADING_MARK.test(next ?? '') &&
       !FENCE.test(next ?? '') &&
-      (endsWithTerminator(line) || LOWERCASE_START.test(nextLine));
+      (endsWithTerminator(line) ||
+        LOWERCASE_START.test(nextLine) ||
+        (ASIDE_START.test(nextLine) && LOWERCASE_END.test(line)));
     if (!continues) flush();
   }
   flush();
@@ -768,6 +774,30 @@ function isClosingQuote(text: string, index: number): boolean {
   return index + 1 >= text.length || text.charCodeAt(index + 1) === 32;
 }
 
+const BRACKET_PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']' };
+
+/**
+ * Whether the mark ending at `end` lies inside a round or square bracket opened in the sentence
+ * so far and closed within 40 characters, with no sentence punctuation before it closes.
+ */
+function insideBrackets(text: string, start: number, index: number, end: number): boolean {
+  let open = '';
+  for (let j = index - 1; j >= start && open === ''; j--) {
+    const char = text[j] as string;
+    if (char === ')' || char === ']') return false;
+    if (char === '(' || char === '[') open = char;
+  }
+  if (open === '') return false;
+  const close = BRACKET_PAIRS[open] as string;
+  const limit = Math.min(text.length, end + 40);
+  for (let j = end; j < limit; j++) {
+    const char = text[j] as string;
+    if (char === close) return true;
+    if (ANY_TERMINATOR.test(char) || char === '(' || char === '[') return false;
+  }
+  return false;
+}
+
 /** Splits one block of collapsed prose at sentence ends. */
 function splitSentences(text: string, rules: SentenceRules, marker: string | undefined): Range[] {
   const sentences: Range[] = [];
@@ -891,6 +921,8 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
+    // "[16: firma? 13:28]": a question or exclamation inside brackets that close soon after it.
+    if (ends && !period && insideBrackets(text, start, i, end)) ends = false;
     // "compounds. . . . The practice": the word's own period ends the sentence and the spaced
     // ellipsis after it marks words left out at the start of the next one.
     if (ends && spaced !== null && following.length > 0 && text.charCodeAt(i - 1) !== 32) {
