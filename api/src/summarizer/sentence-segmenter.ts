@@ -774,6 +774,87 @@ function isClosingQuote(text: string, index: number): boolean {
   return index + 1 >= text.length || text.charCodeAt(index + 1) === 32;
 }
 
+// How far a quotation is followed, back to where it opened and on to where it closes.
+const QUOTE_REACH = 400;
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The quotation mark at `index` read as an opening or closing one, given the quotation open
+ * before it (`open`, '' for none): `+` opens, `-` closes, '' is neither (an apostrophe, a stray
+ * mark). Straight and single marks open after a space and close before one, so "they'll",
+ * "dragon’s" and "'round" stay apostrophes unless a quotation is waiting for them.
+ */
+function quoteRole(text: string, index: number, open: string): '+' | '-' | '' {
+  const char = text[index] as string;
+  const before = index === 0 ? ' ' : (text[index - 1] as string);
+  const after = text[index + 1] ?? ' ';
+  const opensHere = /[\s([{\-–—]/u.test(before) && !/\s/u.test(after);
+  switch (char) {
+    case '"':
+      // A straight mark closes after a word or before punctuation ("[...] ".); in opening
+      // place it opens, even with one open: that one was stray.
+      if (open === '"' && (!/\s/u.test(before) || !/[\p{L}\p{N}\s]/u.test(after))) return '-';
+      return opensHere ? '+' : '';
+    case "'":
+    case '‘':
+      // Each paragraph of a long quotation opens again ("'And I … turn out. 'It was …").
+      if (opensHere && LETTER.test(after)) return '+';
+      return (open === "'" || open === '‘') && !LETTER.test(after) ? '-' : '';
+    case '’':
+      return (open === '‘' || open === "'") && !LETTER.test(after) ? '-' : '';
+    case '“':
+      if (open === '„' && !opensHere) return '-';
+      return open === '' || opensHere ? '+' : '';
+    case '”':
+      return open === '“' || open === '„' || open === '"' ? '-' : '';
+    case '„':
+    case '«':
+      return open === '' || opensHere ? '+' : '';
+    case '»':
+      return open === '«' ? '-' : '';
+    default:
+      return '';
+  }
+}
+
+// The quotation marks as a table of UTF-16 code units, read once per character scanned.
+const QUOTE_MARKS = new Uint8Array(0x10000);
+for (const mark of '"\'‘’“”„«»') QUOTE_MARKS[mark.charCodeAt(0)] = 1;
+
+/**
+ * Where the quotation open at `end` (opened after `start`) closes: the offset of its closing
+ * mark, or -1 when no quotation is open there or it does not close within reach.
+ */
+function openQuotationClose(text: string, start: number, end: number): number {
+  let open = '';
+  for (let j = Math.max(start, end - QUOTE_REACH); j < end; j++) {
+    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
+    const role = quoteRole(text, j, open);
+    if (role === '+') open = text[j] as string;
+    else if (role === '-') open = '';
+  }
+  if (open === '') return -1;
+  const limit = Math.min(text.length, end + QUOTE_REACH);
+  for (let j = end; j < limit; j++) {
+    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
+    const role = quoteRole(text, j, open);
+    if (role === '-') return j;
+    // Another quotation opening first: the open one was a stray mark.
+    if (role === '+') return -1;
+  }
+  return -1;
+}
+
+// After a quotation that runs on in the sentence around it: a lower-case word ("…,“ reagoval",
+// "…' thought Alice"), punctuation of that sentence ("»."), or a bracket ("’ (translated by").
+const QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?(?:\(|\p{Ll})|[.,;:])/u;
+
+// Straight marks are also apostrophes, inch and foot signs, and lost in copied text: after one,
+// a speech tag ("…," he said) is left as before and only the sentence's own punctuation or a
+// bracket ("[...]" (Manzoni).") shows the quotation runs on.
+const STRAIGHT_QUOTES = new Set(['"', "'"]);
+const STRAIGHT_QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?\(|[.;:])/u;
+
 const BRACKET_PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']' };
 
 /**
@@ -921,6 +1002,20 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
+    // „Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič: a
+    // sentence inside a quotation that the sentence around it goes on after is no sentence end.
+    if (ends && following.length > 0) {
+      const close = openQuotationClose(text, start, end);
+      const after = text.slice(close + 1, close + 6);
+      if (
+        close >= 0 &&
+        (STRAIGHT_QUOTES.has(text[close] as string)
+          ? STRAIGHT_QUOTATION_GOES_ON.test(after)
+          : QUOTATION_GOES_ON.test(after))
+      ) {
+        ends = false;
+      }
+    }
     // "[16: firma? 13:28]": a question or exclamation inside brackets that close soon after it.
     if (ends && !period && insideBrackets(text, start, i, end)) ends = false;
     // "compounds. . . . The practice": the word's own period ends the sentence and the spaced
