@@ -18,7 +18,7 @@ const directory = process.env['BENCH_DATA_DIR']
   : SHARED_DATA_DIRECTORY;
 const rules = loadGoldenRules(directory);
 
-/** Exemplars passed per language when measured (397 of 429); a language may only gain. */
+/** Exemplars passed per language when measured (398 of 429); a language may only gain. */
 const MEASURED: Readonly<Record<string, number>> = {
   en: 149,
   da: 48,
@@ -27,7 +27,7 @@ const MEASURED: Readonly<Record<string, number>> = {
   it: 34,
   de: 30,
   hy: 22,
-  kk: 10,
+  kk: 11,
   fr: 5,
   ja: 4,
   mr: 5,
@@ -67,10 +67,10 @@ describe.skipIf(rules === null)('sentence splitter on the golden rules', () => {
     expect(own.length - failures.length).toBeGreaterThanOrEqual(MEASURED[language] ?? own.length);
   });
 
-  it('covers all 22 languages and passes at least 397 of 429 overall', () => {
+  it('covers all 22 languages and passes at least 398 of 429 overall', () => {
     expect(languages).toHaveLength(22);
     const passed = exemplars.filter((rule) => passes(rule, brevityPieces(rule.text, rule.lang)));
-    expect(passed.length).toBeGreaterThanOrEqual(397);
+    expect(passed.length).toBeGreaterThanOrEqual(398);
   });
 });
 

@@ -569,6 +569,11 @@ const TIME_WORDS = new Set(
 // An ordinal written with a period ("am 12. Juni", "XII. pluk") in the languages that do so.
 const ORDINAL_BEFORE = /(?:^|[\s(„"«\-–])(?:\d{1,3}|[IVXLC]{1,6})$/u;
 
+// A capitalized word, or a Roman numeral before a space and lower case: how a sentence glued to
+// the one before it begins ("2004.The", "жағдайы.XVIII ғасырдың"). A one-letter word is left
+// out ("world.I dag"): in English news it split "December 2000.A search" and lowered XSum.
+const GLUED_START = /^(?:\p{Lu}\p{Ll}+(?:[\s,;:]|\.\s)|[IVXLC]{2,} \p{Ll}{2})/u;
+
 /**
  * A lost space between two sentences: a lower-case word or number, the terminator, then a
  * capitalized word followed by a space ("2004.The defendant", "Tuesday.Mr. Smith"), and not
@@ -581,7 +586,7 @@ function isGluedBoundary(
   rules: SentenceRules,
 ): boolean {
   if (!/[\p{Ll}\p{N}]{2}$/u.test(text.slice(Math.max(0, terminator - 2), terminator))) return false;
-  if (!/^\p{Lu}\p{Ll}+(?:[\s,;:]|\.\s)/u.test(text.slice(next, next + 32))) return false;
+  if (!GLUED_START.test(text.slice(next, next + 32))) return false;
   // An ellipsis run into the next word ("anzrevel...Aydpes") is a pause, not a lost space.
   if (text[terminator] === '.' && text[terminator - 1] === '.') return false;
   const token = previousToken(text, terminator).toLowerCase();
