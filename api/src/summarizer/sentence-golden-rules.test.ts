@@ -18,9 +18,9 @@ const directory = process.env['BENCH_DATA_DIR']
   : SHARED_DATA_DIRECTORY;
 const rules = loadGoldenRules(directory);
 
-/** Exemplars passed per language when measured (398 of 429); a language may only gain. */
+/** Exemplars passed per language when measured (400 of 429); a language may only gain. */
 const MEASURED: Readonly<Record<string, number>> = {
-  en: 149,
+  en: 151,
   da: 48,
   ru: 37,
   es: 32,
@@ -67,10 +67,10 @@ describe.skipIf(rules === null)('sentence splitter on the golden rules', () => {
     expect(own.length - failures.length).toBeGreaterThanOrEqual(MEASURED[language] ?? own.length);
   });
 
-  it('covers all 22 languages and passes at least 398 of 429 overall', () => {
+  it('covers all 22 languages and passes at least 400 of 429 overall', () => {
     expect(languages).toHaveLength(22);
     const passed = exemplars.filter((rule) => passes(rule, brevityPieces(rule.text, rule.lang)));
-    expect(passed.length).toBeGreaterThanOrEqual(398);
+    expect(passed.length).toBeGreaterThanOrEqual(400);
   });
 });
 

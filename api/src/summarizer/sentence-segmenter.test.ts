@@ -605,6 +605,22 @@ describe('segmentSentences per language', () => {
     ).toHaveLength(3);
   });
 
+  it('keeps a quotation closing at the end of its paragraph whole, across a quotation inside it', () => {
+    expect(
+      split(
+        '(Dinah was the cat.) "I hope they\'ll remember her milk. Dinah, I wish you were here!"',
+        'en',
+      ),
+    ).toHaveLength(2);
+    expect(
+      split(
+        '"Dear, dear! The question is, \'Who in the world am I?\' Ah, the great puzzle!"',
+        'en',
+      ),
+    ).toHaveLength(1);
+    expect(split('"We won." Then they left.', 'en')).toHaveLength(2);
+  });
+
   it('recovers a sentence glued on before a Roman numeral', () => {
     expect(split('Ресейдiң жағдайы.XVIII ғасырдың бiрiншi ширегi.', 'kk')).toHaveLength(2);
   });

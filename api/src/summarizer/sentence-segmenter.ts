@@ -826,26 +826,64 @@ function quoteRole(text: string, index: number, open: string): '+' | '-' | '' {
 const QUOTE_MARKS = new Uint8Array(0x10000);
 for (const mark of '"\'‘’“”„«»') QUOTE_MARKS[mark.charCodeAt(0)] = 1;
 
+/** Quotation marks of one kind: a mark of the kind already open opens it again. */
+function quoteFamily(mark: string): string {
+  if (mark === "'" || mark === '‘') return "'";
+  if (mark === '„') return '“';
+  return mark;
+}
+
+/**
+ * Reads the quotation marks from `from` to `to` onto `stack` (the quotations open, innermost
+ * last); returns the offset of the mark that closes the quotation at the bottom, or -1.
+ */
+function readQuotes(text: string, from: number, to: number, stack: string[]): number {
+  for (let j = from; j < to; j++) {
+    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
+    const mark = text[j] as string;
+    const top = stack[stack.length - 1] ?? '';
+    const role = quoteRole(text, j, top);
+    if (role === '+') {
+      // The same kind opening again: the open one was a stray mark (or a new paragraph's).
+      if (top !== '' && quoteFamily(top) === quoteFamily(mark)) stack[stack.length - 1] = mark;
+      else stack.push(mark);
+    } else if (role === '-') {
+      stack.pop();
+      if (stack.length === 0) return j;
+    } else if (stack.length > 1 && quoteRole(text, j, stack[stack.length - 2] as string) === '-') {
+      // The outer quotation closes around an inner one left open.
+      stack.length -= 2;
+      if (stack.length === 0) return j;
+    }
+  }
+  return -1;
+}
+
 /**
  * Where the quotation open at `end` (opened after `start`) closes: the offset of its closing
  * mark, or -1 when no quotation is open there or it does not close within reach.
  */
 function openQuotationClose(text: string, start: number, end: number): number {
-  let open = '';
-  for (let j = Math.max(start, end - QUOTE_REACH); j < end; j++) {
-    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
-    const role = quoteRole(text, j, open);
-    if (role === '+') open = text[j] as string;
-    else if (role === '-') open = '';
-  }
-  if (open === '') return -1;
+  const stack: string[] = [];
+  readQuotes(text, Math.max(start, end - QUOTE_REACH), end, stack);
+  const open = stack[stack.length - 1];
+  if (open === undefined) return -1;
+  // The innermost quotation, followed on; one of its kind opening first ends the search.
   const limit = Math.min(text.length, end + QUOTE_REACH);
+  const inner = [open];
   for (let j = end; j < limit; j++) {
     if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
-    const role = quoteRole(text, j, open);
-    if (role === '-') return j;
-    // Another quotation opening first: the open one was a stray mark.
-    if (role === '+') return -1;
+    const mark = text[j] as string;
+    const top = inner[inner.length - 1] as string;
+    const role = quoteRole(text, j, top);
+    if (role === '+') {
+      if (inner.length === 1 && quoteFamily(mark) === quoteFamily(open)) return -1;
+      if (quoteFamily(top) === quoteFamily(mark)) inner[inner.length - 1] = mark;
+      else inner.push(mark);
+    } else if (role === '-') {
+      inner.pop();
+      if (inner.length === 0) return j;
+    }
   }
   return -1;
 }
@@ -895,6 +933,8 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
   };
   const table = terminatorTable(rules);
   const listMarkers = inlineListMarkers(text, marker);
+  let textEnd = text.length;
+  while (textEnd > 0 && text.charCodeAt(textEnd - 1) === 32) textEnd--;
   let nextMarker = 0;
 
   let from = 0;
@@ -1008,15 +1048,17 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
     // „Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič: a
-    // sentence inside a quotation that the sentence around it goes on after is no sentence end.
+    // sentence inside a quotation that the sentence around it goes on after, or that closes at
+    // the end of its paragraph, is no sentence end.
     if (ends && following.length > 0) {
       const close = openQuotationClose(text, start, end);
       const after = text.slice(close + 1, close + 6);
       if (
         close >= 0 &&
-        (STRAIGHT_QUOTES.has(text[close] as string)
-          ? STRAIGHT_QUOTATION_GOES_ON.test(after)
-          : QUOTATION_GOES_ON.test(after))
+        (close + 1 >= textEnd ||
+          (STRAIGHT_QUOTES.has(text[close] as string)
+            ? STRAIGHT_QUOTATION_GOES_ON.test(after)
+            : QUOTATION_GOES_ON.test(after)))
       ) {
         ends = false;
       }
