@@ -743,6 +743,28 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
   /** Gemini's last refusal of the key (logged once), cleared by the next answer. */
   let keyRejection: KeyRejection | null = null;
 
+  /**
+   * How long to wait before retrying a failed attempt, or null when it should not be retried:
+   * the server's delay is honoured (one longer than we are willing to wait ends the request),
+   * else a jittered exponential backoff; Gemini cooling down for longer than the wait means the
+   * local summarizer now; and a retry is made only if it can still finish within `budgetMs`.
+   */
+  function retryDelay(
+    error: SummarizerError,
+    attemptNumber: number,
+    budgetMs: number,
+  ): number | null {
+    if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) return null;
+    const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
+    const delay = Math.min(
+      maxRetryDelayMs,
+      error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
+    );
+    if (breaker.status().retryAfterMs > delay) return null;
+    if (budgetMs - delay < 0) return null;
+    return delay;
+  }
+
   function noteKey(outcome: Answer | QuestionReply | AttemptFailure): void {
     if (!('error' in outcome)) {
       if (keyRejection) logger.warn('Gemini accepts the API key again', { model: options.model });
@@ -1254,17 +1276,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
         continue;
       }
       if (!retryNow || attemptNumber > maxRetries) throw error;
-      // Honour the server's delay; one longer than we are willing to wait ends the request.
-      if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
-      const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
-      const delay = Math.min(
-        maxRetryDelayMs,
-        error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
-      );
-      // Gemini cooling down for longer than this retry would wait: the local summarizer now.
-      if (breaker.status().retryAfterMs > delay) throw error;
-      // Retries only within the deadline: one that could not finish in time is not made.
-      if (remaining() - delay < minAttemptMs) throw error;
+      const delay = retryDelay(error, attemptNumber, remaining() - minAttemptMs);
+      if (delay === null) throw error;
       logger.warn('Gemini request failed; retrying', {
         attempt: attemptNumber,
         code: error.code,
@@ -1369,14 +1382,8 @@ export function createGeminiSummarizer(options: GeminiSummarizerOptions): AppSum
       }
       const { error, retryNow } = outcome;
       if (!retryNow || attemptNumber > maxRetries) throw error;
-      if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryDelayMs) throw error;
-      const backoff = baseRetryDelayMs * 2 ** (attemptNumber - 1);
-      const delay = Math.min(
-        maxRetryDelayMs,
-        error.retryAfterMs ?? Math.round(backoff / 2 + (random() * backoff) / 2),
-      );
-      if (breaker.status().retryAfterMs > delay) throw error;
-      if (remaining() - delay < minAttemptMs) throw error;
+      const delay = retryDelay(error, attemptNumber, remaining() - minAttemptMs);
+      if (delay === null) throw error;
       logger.warn('Gemini question request failed; retrying', {
         attempt: attemptNumber,
         code: error.code,
