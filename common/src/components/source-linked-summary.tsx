@@ -1,3 +1,4 @@
+import { FlaggedText, UNVERIFIED_LABEL } from './flagged-text';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { cx } from 'common/cx';
@@ -7,7 +8,6 @@ import {
   pageLabel,
   pagesOfSpans,
   segmentText,
-  splitFlagged,
   summarySentences,
 } from 'common/source-map';
 import type { SummarySentence } from 'common/source-map';
@@ -33,7 +33,7 @@ import type { Coverage } from 'common/section-coverage';
 import './source-linked-summary.css';
 
 /** The flag on numbers, dates and names the source never mentions (API.md `unverified`). */
-export const UNVERIFIED_LABEL = 'Not found in the source';
+export { UNVERIFIED_LABEL };
 /** What an unsupported sentence says of itself. */
 export const UNSUPPORTED_LABEL = 'Unsupported';
 export const MAX_KEYWORDS = 10;
@@ -363,16 +363,7 @@ export function SourceLinkedSummary({
         onClick={() => choose(sentence)}
         onKeyDown={(event) => onSentenceKey(event, sentence)}
       >
-        {splitFlagged(sentence.text, unverified).map((part, index) =>
-          part.flagged ? (
-            <mark key={index} className="ru-unverified" title={UNVERIFIED_LABEL}>
-              {part.text}
-              <span className="ui-sr-only"> ({UNVERIFIED_LABEL})</span>
-            </mark>
-          ) : (
-            <span key={index}>{part.text}</span>
-          ),
-        )}
+        <FlaggedText text={sentence.text} unverified={unverified} />
         {unsupported ? (
           <>
             <span className="ui-sr-only"> (</span>

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { toApiErrorInfo } from 'common/api-client';
 import type { ShowSources } from 'common/components/source-linked-summary';
-import { UNVERIFIED_LABEL } from 'common/components/source-linked-summary';
+import { FlaggedText } from 'common/components/flagged-text';
 import { cx } from 'common/cx';
-import { pageLabel, pagesOfSpans, splitFlagged } from 'common/source-map';
+import { pageLabel, pagesOfSpans } from 'common/source-map';
 import { Alert, AlertDescription, ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Input } from 'common/ui/input';
@@ -193,16 +193,7 @@ export function AskDocument({ summary, show, shown }: AskDocumentProps) {
                   )}
                 >
                   <span className="ui-sr-only">Answer: </span>
-                  {splitFlagged(question.answer, question.unverified).map((part, index) =>
-                    part.flagged ? (
-                      <mark key={index} className="ru-unverified" title={UNVERIFIED_LABEL}>
-                        {part.text}
-                        <span className="ui-sr-only"> ({UNVERIFIED_LABEL})</span>
-                      </mark>
-                    ) : (
-                      <span key={index}>{part.text}</span>
-                    ),
-                  )}
+                  <FlaggedText text={question.answer} unverified={question.unverified} />
                 </p>
                 {question.isFallback && question.answer !== NOT_IN_DOCUMENT ? (
                   <p className="ru-ask__meta">{QUOTED_ANSWER}</p>
