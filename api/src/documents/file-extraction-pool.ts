@@ -121,6 +121,7 @@ interface Task {
   owner: string;
   kind: FileKind;
   bytes: Uint8Array;
+  includeHidden: boolean;
   resolve: (result: ExtractedText) => void;
   reject: (error: Error) => void;
   /** Set while the task waits in the queue: refuses it as busy when it waited too long. */
@@ -213,6 +214,7 @@ export class FileExtractionPool implements FileExtractor {
         owner,
         kind,
         bytes: ownBuffer(bytes),
+        includeHidden: options.includeHidden ?? false,
         resolve: (result) => {
           settled();
           resolve(result);
@@ -360,7 +362,12 @@ export class FileExtractionPool implements FileExtractor {
       () => void this.stop(slot, timeLimitError(this.options.timeoutMs)),
       this.options.timeoutMs,
     );
-    const request: ExtractionRequest = { id: task.id, kind: task.kind, bytes: task.bytes };
+    const request: ExtractionRequest = {
+      id: task.id,
+      kind: task.kind,
+      bytes: task.bytes,
+      includeHidden: task.includeHidden,
+    };
     slot.worker.postMessage(request, [task.bytes.buffer as ArrayBuffer]);
     this.watchMemory();
   }

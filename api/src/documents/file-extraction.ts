@@ -1,6 +1,8 @@
 import { DocumentError, noText } from './document-error';
 import type { DocumentErrorKind } from './document-error';
-import { extractDocxText } from './docx-text';
+import { readDocx } from './docx-text';
+import { allTextHidden } from './hidden-text';
+import type { HiddenPassage } from './hidden-text';
 import type { FileKind } from './file-kinds';
 import { extractPdfTextLayer } from './pdf-text';
 import type { PdfTextLayer } from './pdf-text';
@@ -17,12 +19,16 @@ export interface ExtractionRequest {
   id: number;
   kind: FileKind;
   bytes: Uint8Array;
+  /** Keep text a reader cannot see in the text (it is listed either way). */
+  includeHidden?: boolean | undefined;
 }
 
 /** A file's text; for a PDF, its pages too (pages without a text layer are read by OCR). */
 export interface ExtractedText {
   text: string;
-  pdf?: Omit<PdfTextLayer, 'text'> | undefined;
+  /** Text of the file a reader cannot see (.docx and PDF); absent when there is none. */
+  hiddenText?: HiddenPassage[] | undefined;
+  pdf?: Omit<PdfTextLayer, 'text' | 'hiddenText'> | undefined;
 }
 
 /** Worker to main thread: it started and loaded its libraries, or the answer to one request. */
@@ -47,29 +53,39 @@ export async function extractFileText(kind: FileKind, bytes: Uint8Array): Promis
  * As extractFileText, except that a PDF with pages without a text layer is not `no-text`:
  * its pages are described so that the caller reads those by OCR.
  */
-export async function extractFile(kind: FileKind, bytes: Uint8Array): Promise<ExtractedText> {
-  let text: string;
+export async function extractFile(
+  kind: FileKind,
+  bytes: Uint8Array,
+  { includeHidden = false }: { includeHidden?: boolean | undefined } = {},
+): Promise<ExtractedText> {
   switch (kind) {
-    case 'txt':
-      text = decodeTextFile(bytes);
-      break;
-    case 'docx':
-      text = await extractDocxText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-      break;
+    case 'txt': {
+      const text = decodeTextFile(bytes);
+      if (text.trim() === '') throw noText(kind);
+      return { text };
+    }
+    case 'docx': {
+      const archive = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+      const { text, hiddenText } = await readDocx(archive, { includeHidden });
+      if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText(kind);
+      return { text, hiddenText };
+    }
     case 'pdf': {
-      const { text: layer, pageStarts, pagesWithText } = await extractPdfTextLayer(bytes);
-      if (layer.trim() === '' && pagesWithText.length === 0) throw noText(kind);
-      return { text: layer, pdf: { pageStarts, pagesWithText } };
+      const layer = await extractPdfTextLayer(bytes, { includeHidden });
+      const { text, pageStarts, pagesWithText, hiddenText } = layer;
+      if (text.trim() === '' && pagesWithText.length === 0) throw noText(kind);
+      return { text, hiddenText, pdf: { pageStarts, pagesWithText } };
     }
   }
-  if (text.trim() === '') throw noText(kind);
-  return { text };
 }
 
 /** The reply to a request, whatever extractFileText did. */
 export async function answerRequest(request: ExtractionRequest): Promise<ExtractionMessage> {
   try {
-    return { type: 'text', id: request.id, ...(await extractFile(request.kind, request.bytes)) };
+    const extracted = await extractFile(request.kind, request.bytes, {
+      includeHidden: request.includeHidden,
+    });
+    return { type: 'text', id: request.id, ...extracted };
   } catch (error) {
     if (error instanceof DocumentError) {
       return { type: 'refused', id: request.id, kind: error.kind, message: error.message };

@@ -1,4 +1,5 @@
 import { DocumentError, noText } from './document-error';
+import { allTextHidden } from './hidden-text';
 import type { DocumentText, ReadingProgress, ReadOptions } from './document-reader';
 import type { FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
@@ -82,7 +83,13 @@ async function readImage(
       signal,
       onStart: () => progress({ stage: 'ocr', page: 1, pages: 1 }),
     });
-    return { text: tidyRecognizedText(text), format: 'image', ocr: true, pageBreaks: [] };
+    return {
+      text: tidyRecognizedText(text),
+      format: 'image',
+      ocr: true,
+      pageBreaks: [],
+      hiddenText: [],
+    };
   } catch (error) {
     if (error instanceof DocumentError && error.kind === 'no-text') throw noText('image');
     throw error;
@@ -93,22 +100,24 @@ async function readDocument(
   kind: FileKind,
   bytes: Uint8Array,
   { fileExtractor, ocr, settings }: FileReading,
-  { owner, signal }: ReadOptions,
+  { owner, signal, includeHidden }: ReadOptions,
   progress: (event: ReadingProgress) => void,
 ): Promise<ReadText> {
   // The extraction thread takes the bytes it is given over: OCR reads from a copy.
   const copy = kind === 'pdf' ? bytes.slice() : null;
-  const { text, pdf } = await whenNotAborted(
-    fileExtractor.extractDocument(kind, bytes, { owner, signal }),
+  const extracted = await whenNotAborted(
+    fileExtractor.extractDocument(kind, bytes, { owner, signal, includeHidden }),
     signal,
   );
+  const { text, pdf } = extracted;
+  const hiddenText = extracted.hiddenText ?? [];
   if (pdf === undefined || copy === null) {
-    return { text, format: kind, ocr: false, pageBreaks: [] };
+    return { text, format: kind, ocr: false, pageBreaks: [], hiddenText };
   }
   const scanned = pdf.pagesWithText.flatMap((hasText, index) => (hasText ? [] : [index + 1]));
   if (scanned.length === 0) {
-    if (text.trim() === '') throw noText('pdf');
-    return { text, format: 'pdf', ocr: false, pageBreaks: pdf.pageStarts.slice(1) };
+    if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText('pdf');
+    return { text, format: 'pdf', ocr: false, pageBreaks: pdf.pageStarts.slice(1), hiddenText };
   }
   if (scanned.length > settings.ocrMaxPages) {
     throw tooManyScannedPages(scanned.length, settings.ocrMaxPages);
@@ -132,8 +141,14 @@ async function readDocument(
     ocrText.set(page, tidyRecognizedText(pageText));
   }
   const composed = composePages(text, pdf.pageStarts, ocrText);
-  if (composed.text === '') throw noText('pdf');
-  return { text: composed.text, format: 'pdf', ocr: true, pageBreaks: composed.pageBreaks };
+  if (composed.text === '') throw hiddenText.length > 0 ? allTextHidden() : noText('pdf');
+  return {
+    text: composed.text,
+    format: 'pdf',
+    ocr: true,
+    pageBreaks: composed.pageBreaks,
+    hiddenText,
+  };
 }
 
 /**

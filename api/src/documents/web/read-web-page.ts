@@ -183,7 +183,7 @@ export async function readWebPage(
   deps: WebPageDeps,
   options: ReadWebPageOptions = {},
 ): Promise<WebDocument> {
-  const { signal, onProgress, timeoutMs, maxBytes, owner } = options;
+  const { signal, onProgress, timeoutMs, maxBytes, owner, includeHidden } = options;
   onProgress?.({ stage: 'fetching' });
   const page = await fetchPage(address, {
     allowedHosts: deps.allowedHosts,
@@ -199,7 +199,7 @@ export async function readWebPage(
 
   if (kind.reader === 'html') {
     const article = await untilAborted(
-      deps.extractArticle(page.body, page.charset, page.url, { owner }),
+      deps.extractArticle(page.body, page.charset, page.url, { owner, includeHidden }),
       signal,
     );
     return {
@@ -209,6 +209,7 @@ export async function readWebPage(
       ocr: false,
       pageBreaks: [],
       sections: article.sections,
+      hiddenText: article.hiddenText,
       url: page.url,
     };
   }
@@ -223,6 +224,7 @@ export async function readWebPage(
       ocr: false,
       pageBreaks: [],
       sections: [],
+      hiddenText: [],
       url: page.url,
     };
   }
@@ -232,6 +234,7 @@ export async function readWebPage(
     deps.readFile(file, {
       owner,
       signal,
+      includeHidden,
       // `reading` was said already; the file reader's later stages (OCR) pass through.
       onProgress: (progress) => {
         if (progress.stage !== 'reading') onProgress?.(progress);
@@ -246,6 +249,7 @@ export async function readWebPage(
     ocr: document.ocr,
     pageBreaks: document.pageBreaks,
     sections: document.sections,
+    hiddenText: document.hiddenText,
     url: page.url,
   };
 }
