@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { HiddenPassage } from '../documents/hidden-text';
+import type { InstructionLikePassage } from '../lib/instruction-like';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbExecutor } from './database';
@@ -87,6 +89,9 @@ export interface NewSummary
   secondSourceLanguage?: string | null | undefined;
   /** For a collection: its documents' spans in originalContent (absent: none). */
   sources?: CollectionSource[] | undefined;
+  /** What the document hid from its readers, and passages addressed to an AI (absent: none). */
+  hiddenText?: HiddenPassage[] | undefined;
+  instructionLike?: InstructionLikePassage[] | undefined;
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -254,6 +259,8 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       source_language: sourceLanguage,
       second_source_language: summary.secondSourceLanguage ?? null,
       sources: JSON.stringify(summary.sources ?? []),
+      hidden_text: JSON.stringify(summary.hiddenText ?? []),
+      instruction_like: JSON.stringify(summary.instructionLike ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

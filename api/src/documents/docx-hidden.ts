@@ -12,8 +12,8 @@ import type { ZipEntry } from './zip-archive';
  * text is planted, and it is what a scan can see cheaply.
  */
 
-/** A `<w:r>` run (not `<w:rPr>`, `<w:rStyle>`…), or the end of a paragraph. */
-const RUN_OR_PARAGRAPH_END = /<w:r(?:\s[^>]*)?>([\s\S]*?)<\/w:r>|<\/w:p>/g;
+/** A `<w:r>` run (not `<w:rPr>`, `<w:rStyle>`…), or the start or end of a paragraph. */
+const RUN_OR_PARAGRAPH_END = /<w:r(?:\s[^>]*)?>([\s\S]*?)<\/w:r>|<\/w:p>|(<w:p(?:\s[^>]*)?>)/g;
 const RUN_PROPERTIES = /<w:rPr(?:\s[^>]*)?>([\s\S]*?)<\/w:rPr>/;
 const RUN_TEXT = /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:(tab|br|cr)(?:\s[^>]*)?\/>/g;
 const PAGE_BACKGROUND = /<w:background\s[^>]*?w:color="([0-9A-Fa-f]{6})"/;
@@ -85,23 +85,40 @@ export interface DocxHiddenRuns {
 export function findHiddenRuns(xml: string): DocxHiddenRuns {
   const background = PAGE_BACKGROUND.exec(xml)?.[1] ?? null;
   const passages = new HiddenTextList();
-  const cuts: [number, number][] = [];
+  let cuts: [number, number][] = [];
+  // The paragraph being read: where it starts, and whether it has hidden or visible text.
+  let paragraph = { start: -1, hidden: false, visible: false };
   for (const match of xml.matchAll(RUN_OR_PARAGRAPH_END)) {
     const body = match[1];
+    if (match[2] !== undefined) {
+      paragraph = { start: match.index, hidden: false, visible: false };
+      continue;
+    }
     if (body === undefined) {
-      // A paragraph's end: its hidden runs and the next paragraph's are apart.
+      // A paragraph's end: its hidden runs and the next paragraph's are apart. A paragraph of
+      // hidden text only goes whole, so that no empty paragraph is left in its place.
       passages.close();
+      if (paragraph.hidden && !paragraph.visible && paragraph.start >= 0) {
+        const { start } = paragraph;
+        cuts = cuts.filter(([from]) => from < start);
+        cuts.push([start, match.index + match[0].length]);
+      }
+      paragraph = { start: -1, hidden: false, visible: false };
       continue;
     }
     const properties = RUN_PROPERTIES.exec(body)?.[1] ?? '';
     const reason = properties === '' ? null : hiddenRunReason(properties, background);
     const text = runText(body);
     if (reason === null) {
-      if (text.trim() !== '') passages.close();
+      if (text.trim() !== '') {
+        passages.close();
+        paragraph.visible = true;
+      }
       continue;
     }
     if (text === '') continue;
     passages.add(text, reason, null, true);
+    paragraph.hidden = true;
     cuts.push([match.index, match.index + match[0].length]);
   }
   if (cuts.length === 0) return { passages: passages.list(), withoutHidden: null };

@@ -385,13 +385,15 @@ export class FileExtractionPool implements FileExtractor {
     clearTimeout(task.runTimer);
     slot.task = null;
     this.finished(task);
-    if (message.type === 'text') task.resolve({ text: message.text, pdf: message.pdf });
-    else if (message.type === 'refused') {
+    if (message.type === 'text') {
+      task.resolve({ text: message.text, pdf: message.pdf, hiddenText: message.hiddenText });
+    } else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
-    } else
+    } else {
       task.reject(
         new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
       );
+    }
     // A thread that failed, or refused a PDF for a size limit, is not trusted with the next
     // file: what pdf.js and the pre-check allocated outside the heap goes with it. (A .docx
     // refused by the zip guard allocated little: its thread is kept, so the next file is quick.)

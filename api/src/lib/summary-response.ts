@@ -2,6 +2,9 @@ import { AppError } from './app-error';
 import { REVIEW_STATUSES } from '../db/schema';
 import type { CollectionSource, ReviewStatus, Role, SummarySource } from '../db/schema';
 import { collectionSourcesOf } from './collection-sources';
+import { hiddenTextOf, instructionLikeOf } from './document-warnings';
+import type { HiddenPassage } from '../documents/hidden-text';
+import type { InstructionLikePassage } from './instruction-like';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
@@ -33,6 +36,10 @@ export interface SummaryDto extends SummaryText {
   pageBreaks: number[];
   /** For `collection`: each document's summary id, title and span in originalContent; else []. */
   sources: CollectionSource[];
+  /** Text of the document its readers could not see (issue 28). */
+  hiddenText: HiddenPassage[];
+  /** Passages, hidden or not, that address an AI model; never followed. */
+  instructionLike: InstructionLikePassage[];
   createdAt: string;
   updatedAt: string;
   reviewStatus: ReviewStatus;
@@ -105,6 +112,8 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     ocr: summary.ocr,
     pageBreaks: offsetsOf(summary.page_breaks),
     sources: collectionSourcesOf(summary.sources),
+    hiddenText: hiddenTextOf(summary.hidden_text),
+    instructionLike: instructionLikeOf(summary.instruction_like),
     createdAt: summary.created_at.toISOString(),
     updatedAt: summary.updated_at.toISOString(),
     reviewStatus: normalizeReviewStatus(summary.review_status),

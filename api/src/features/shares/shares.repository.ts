@@ -60,6 +60,8 @@ export interface SharedSummaryRecord {
   original_content: string;
   source_map: unknown;
   keywords: unknown;
+  hidden_text: unknown;
+  instruction_like: unknown;
   source_title: string | null;
   source_url: string | null;
   length: SummaryLength;
@@ -95,6 +97,8 @@ export async function readSharedSummary(
       'summaries.original_content',
       'summaries.source_map',
       'summaries.keywords',
+      'summaries.hidden_text',
+      'summaries.instruction_like',
       'summaries.source_title',
       'summaries.source_url',
       'summaries.length',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/app-env';
+import { hiddenTextOf, instructionLikeOf } from '../../lib/document-warnings';
 import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
 import { toSummaryShareDto } from '../../lib/summary-share';
 import type { SummaryShareDto } from '../../lib/summary-share';
@@ -42,13 +43,10 @@ export interface InstructionLikeDto {
 }
 
 /**
- * Fields of API.md round 3 that summaries do not store yet: sections and hidden text come
- * with issue 28's hidden-text part. Until then every summary has no sections, no hidden text
- * and no instruction-like passages.
+ * A field of API.md round 3 that summaries do not store yet: sections come with issue 28's
+ * sections part. Until then every summary has none.
  */
 const NO_SECTIONS: SummarySectionDto[] = [];
-const NO_HIDDEN_TEXT: HiddenTextDto[] = [];
-const NO_INSTRUCTION_LIKE: InstructionLikeDto[] = [];
 
 /**
  * What anyone with the link sees (GET /api/shared/:token): the summary, its original and
@@ -109,8 +107,8 @@ export async function readShared(deps: AppDeps, token: string): Promise<SharedSu
     sourceMap: sourceMapOf(shared.source_map),
     keywords: stringsOf(shared.keywords),
     sections: NO_SECTIONS,
-    hiddenText: NO_HIDDEN_TEXT,
-    instructionLike: NO_INSTRUCTION_LIKE,
+    hiddenText: hiddenTextOf(shared.hidden_text),
+    instructionLike: instructionLikeOf(shared.instruction_like),
     sourceTitle: shared.source_title,
     sourceUrl: shared.source_url,
     length: shared.length,
