@@ -32,6 +32,8 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     ocr: false,
     pageBreaks: [],
     sources: [],
+    hiddenText: [],
+    instructionLike: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     reviewStatus: 'pending',
