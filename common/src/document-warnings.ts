@@ -22,7 +22,7 @@ export const HIDDEN_REASON_LABELS: Record<HiddenTextReason, string> = {
   tiny: 'Text under 2 pt',
   'same-colour': 'Same colour as the page',
   'off-page': 'Outside the page',
-  hidden: 'Hidden text',
+  hidden: 'Marked hidden',
 };
 
 /** `This document contains 3 passages hidden from readers` (1: `1 passage`). */
