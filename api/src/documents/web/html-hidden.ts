@@ -187,7 +187,7 @@ export function takeHiddenElements(document: DomDocument, includeHidden: boolean
   const hiddenElements = new Map<DomElement, HidingOf>();
   for (const element of Array.from(root.querySelectorAll('*'))) {
     if (NOT_SHOWN.has(element.localName)) continue;
-    if (insideOneOf(hiddenElements, element)) continue;
+    if (hiddenElements.size > 0 && insideOneOf(hiddenElements, element)) continue;
     const hiding = hidingOf(element, rules);
     if (hiding !== null) hiddenElements.set(element, hiding);
   }
