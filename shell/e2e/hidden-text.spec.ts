@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { buildDocxOfBody, docxRun } from './support/docx-file';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { bearer, cardOf, freshLabel, openStaffPage } from './support/staff';
@@ -79,6 +80,72 @@ test('a .docx with hidden runs: the result warns of them and lists them; the sum
   expect(summary.originalContent).toBe(VISIBLE.join('\n\n'));
 });
 
+/** Uploads the hidden-runs .docx as `token`'s user through the API; returns the summary's id. */
+async function uploadHiddenDocx(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.post('/api/summaries/upload', {
+    headers: bearer(token),
+    multipart: {
+      file: {
+        name: 'survey.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: hiddenRunsDocx(),
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { summary: { id: string } } }).data.summary.id;
+}
+
+/** Nothing wider than the viewport: the page does not scroll sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+}
+
+test('at 360 px, the warning on the history card and on the shared page fits, opens, and has no axe violation', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const session = await registerThroughApi(request, 'hidden-narrow');
+  const id = await uploadHiddenDocx(request, session.token);
+
+  await startSignedIn(page, session);
+  await page.goto('/history');
+  const card = page.getByRole('article').filter({ hasText: 'survey.docx' });
+  const warning = card.getByRole('region', { name: /3 passages hidden from readers/ });
+  await expect(warning).toBeVisible();
+  await warning.getByText('Show the passages').click();
+  await expect(warning.getByText(WHITE).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const onHistory = await new AxeBuilder({ page }).include('.ru-document-warning').analyze();
+  expect(onHistory.violations.map((violation) => violation.id)).toEqual([]);
+
+  const share = await request.post(`/api/summaries/${id}/share`, {
+    headers: bearer(session.token),
+  });
+  expect(share.status()).toBe(201);
+  const { token } = ((await share.json()) as { data: { share: { token: string } } }).data.share;
+  // Anyone with the link, signed out, on a phone.
+  const stranger = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const shared = await stranger.newPage();
+  await shared.goto(new URL(`/s/${token}`, page.url()).href);
+  const sharedWarning = shared.getByRole('region', {
+    name: 'This document contains 3 passages hidden from readers This document contains text addressed to an AI',
+  });
+  await expect(sharedWarning).toBeVisible();
+  await sharedWarning.getByText('Show the passages').click();
+  await expect(sharedWarning.getByText(HIDDEN)).toBeVisible();
+  await expectNoSidewaysScroll(shared);
+  const onShared = await new AxeBuilder({ page: shared }).include('.ru-document-warning').analyze();
+  expect(onShared.violations.map((violation) => violation.id)).toEqual([]);
+  await stranger.close();
+});
+
 test.describe('/reviewer', () => {
   test.use({ signedInAs: 'reviewer' });
 
@@ -87,17 +154,7 @@ test.describe('/reviewer', () => {
     request,
   }) => {
     const author = await registerThroughApi(request, freshLabel('hidden-review'));
-    const response = await request.post('/api/summaries/upload', {
-      headers: bearer(author.token),
-      multipart: {
-        file: {
-          name: 'survey.docx',
-          mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-          buffer: hiddenRunsDocx(),
-        },
-      },
-    });
-    expect(response.status()).toBe(201);
+    await uploadHiddenDocx(request, author.token);
 
     await openStaffPage(page, 'reviewer');
     const card = cardOf(page, 'Pending Reviews', author);
