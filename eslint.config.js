@@ -59,7 +59,8 @@ const featureZones = ['shell', ...remotes, 'api'].flatMap((app) => {
       target: `./${app}/src/features/${feature.name}`,
       from: `./${app}/src/features`,
       except: [`./${feature.name}`],
-      message: 'Features never import each other; move shared code to lib/ or components/.',
+      message:
+        'Features never import each other; move shared code to domain/ (API), lib/ or components/.',
     }));
 });
 
@@ -76,10 +77,45 @@ const documentsZones = [
       './api/src/middleware',
       './api/src/db',
       './api/src/summarizer',
+      './api/src/domain',
       './api/src/lib/app-error.ts',
-      './api/src/lib/app-env.ts',
+      './api/src/app-env.ts',
     ],
     message: 'documents/ knows nothing of HTTP, features or the database: throw a DocumentError.',
+  },
+];
+
+/**
+ * The API's layers (docs/architecture.md), each importing only those below it: lib/ (generic:
+ * HTTP, errors, logging, crypto, validation, threads) < db/ (the database, its repositories and
+ * the job queue) < domain/ (what several features share of summaries, users and notifications)
+ * < features/. The summarizer and the documents module stand beside db/, below domain/.
+ */
+const apiLayerZones = [
+  {
+    target: './api/src/lib',
+    from: [
+      './api/src/db',
+      './api/src/domain',
+      './api/src/features',
+      './api/src/middleware',
+      './api/src/summarizer',
+      './api/src/documents',
+      './api/src/app-env.ts',
+      './api/src/metrics.ts',
+    ],
+    message:
+      'lib/ is generic (HTTP, errors, logging, crypto, validation): it imports no layer above it.',
+  },
+  {
+    target: './api/src/db',
+    from: ['./api/src/domain', './api/src/features', './api/src/middleware'],
+    message: 'db/ stores; it imports no domain helper, feature or middleware.',
+  },
+  {
+    target: './api/src/domain',
+    from: ['./api/src/features', './api/src/middleware'],
+    message: 'domain/ is shared by the features; it imports none of them.',
   },
 ];
 
@@ -274,5 +310,17 @@ export default tseslint.config(
     // Migrations are frozen in time and speak to any schema, so Kysely<any> is their contract.
     files: ['api/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The API's layers hold for its production code; a test may drive a lower layer through a
+    // higher one (an acting-user check through the services that make it).
+    files: ['api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts', 'api/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...packageZones, ...featureZones, ...documentsZones, ...apiLayerZones] },
+      ],
+    },
   },
 );

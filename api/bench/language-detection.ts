@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { detectDocumentLanguages, detectTextLanguage } from '../src/lib/language-detection';
+import { detectDocumentLanguages, detectTextLanguage } from '../src/domain/language-detection';
 
 interface Exemplar {
   lang: string;

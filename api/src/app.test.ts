@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApp } from './app';
 import { AppError } from './lib/app-error';
-import type { AppEnv } from './lib/app-env';
+import type { AppEnv } from './app-env';
 import { uploadBodyLimit } from './middleware/body-limit';
 import { validate } from './lib/validation';
 import { createTestApp } from './test/test-app';

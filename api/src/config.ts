@@ -75,6 +75,15 @@ function withDefault<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
     .transform((value): z.output<T> => (value === undefined ? fallback : (value as z.output<T>)));
 }
 
+/**
+ * What an environment variable means and its default, as people read them: said once, here, on
+ * the variable's schema (zod's metadata), and printed as the README's configuration table
+ * (configurationTable; config-table.test.ts keeps the README's copy the same).
+ */
+function variable(description: string, defaultText: string) {
+  return { description, defaultText };
+}
+
 function integer(min: number, max: number) {
   return z
     .string()
@@ -133,20 +142,59 @@ const remoteLocation = z
   .transform((value) => (value.endsWith('/') ? value : `${value}/`));
 
 const envSchema = z.object({
-  PORT: withDefault(integer(0, 65_535), 3000),
-  HOST: withDefault(z.string().trim().min(1), '0.0.0.0'),
+  PORT: withDefault(integer(0, 65_535), 3000).meta(
+    variable('the port the API (and the built front ends) listen on', '`3000`'),
+  ),
+  HOST: withDefault(z.string().trim().min(1), '0.0.0.0').meta(
+    variable('the address the API listens on', '`0.0.0.0`'),
+  ),
   NODE_ENV: withDefault(
     z.enum(['development', 'test', 'production'], 'must be development, test or production'),
     'development',
+  ).meta(
+    variable(
+      '`production` for a deployment: JSON logs, `JWT_SECRET` required with `DATABASE_URL`',
+      '`development`',
+    ),
+  ),
+  STATIC_DIR: withDefault(z.string().trim().min(1), '.').meta(
+    variable("where the API finds the front ends' `dist/` folders", 'the repository'),
+  ),
+  REMOTE_USER_URL: withDefault(remoteLocation, '/remotes/user/').meta(
+    variable('where the shell loads the user remote from', '`/remotes/user/`'),
+  ),
+  REMOTE_ADMIN_URL: withDefault(remoteLocation, '/remotes/admin/').meta(
+    variable('where the shell loads the admin remote from', '`/remotes/admin/`'),
+  ),
+  REMOTE_EDITOR_URL: withDefault(remoteLocation, '/remotes/editor/').meta(
+    variable('where the shell loads the editor remote from', '`/remotes/editor/`'),
+  ),
+  REMOTE_REVIEWER_URL: withDefault(remoteLocation, '/remotes/reviewer/').meta(
+    variable('where the shell loads the reviewer remote from', '`/remotes/reviewer/`'),
   ),
   DATABASE_URL: optional(
     z
       .string()
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  ).meta(
+    variable('PostgreSQL connection string; unset means embedded PGlite in `DATA_DIR`', 'unset'),
   ),
-  DATABASE_POOL_SIZE: withDefault(integer(1, 1000), 10),
-  DATA_DIR: withDefault(z.string().trim().min(1), '.data'),
+  DATABASE_POOL_SIZE: withDefault(integer(1, 1000), 10).meta(
+    variable('connections per process with `DATABASE_URL`', '`10`'),
+  ),
+  DATABASE_QUERY_TIMEOUT_SECONDS: withDefault(seconds(0.5, 3_600), 15).meta(
+    variable(
+      'longest SQL statement (the server cancels it); the client gives up on a silent connection 1 s later and answers 503',
+      '`15`',
+    ),
+  ),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: withDefault(seconds(0.5, 600), 5).meta(
+    variable('longest wait for a new database connection', '`5`'),
+  ),
+  DATA_DIR: withDefault(z.string().trim().min(1), '.data').meta(
+    variable('embedded database and the generated JWT secret', '`.data/`'),
+  ),
   JWT_SECRET: optional(
     z
       .string()
@@ -154,7 +202,7 @@ const envSchema = z.object({
         (value) => Buffer.byteLength(value, 'utf8') >= MIN_JWT_SECRET_BYTES,
         `must be at least ${MIN_JWT_SECRET_BYTES} bytes`,
       ),
-  ),
+  ).meta(variable('at least 32 bytes; required with `DATABASE_URL` in production', 'generated')),
   JWT_TTL: withDefault(
     z
       .string()
@@ -170,18 +218,7 @@ const envSchema = z.object({
         'must be between 1 minute and 1 year',
       ),
     7 * 86_400,
-  ),
-  GEMINI_API_KEY: optional(z.string().trim().min(1)),
-  GEMINI_MODEL: withDefault(
-    z
-      .string()
-      .trim()
-      .regex(/^[\w.\-/]+$/, 'must be a model name such as gemini-flash-latest'),
-    'gemini-flash-latest',
-  ),
-  // The SDK appends "/v1beta/…": a trailing slash would make it request "//v1beta/…".
-  GEMINI_BASE_URL: optional(httpUrl.transform((value) => value.replace(/\/+$/, ''))),
-  GEMINI_MAX_INPUT_TOKENS: withDefault(integer(10_000, 10_000_000), 900_000),
+  ).meta(variable('session lifetime', '`7d`')),
   ADMIN_EMAIL: optional(
     z
       .string()
@@ -190,17 +227,157 @@ const envSchema = z.object({
         (value) => value.length <= 254 && EMAIL_PATTERN.test(value),
         'must be a valid email address',
       ),
+  ).meta(
+    variable(
+      'with `ADMIN_PASSWORD`: an admin created at start-up when no such user exists',
+      'unset',
+    ),
   ),
   ADMIN_PASSWORD: optional(
     z
       .string()
       .refine((value) => value.length >= 6 && value.length <= 128, 'must be 6 to 128 characters'),
-  ),
+  ).meta(variable("the start-up admin's password (6 to 128 characters)", 'unset')),
   DEMO: optional(
     z
       .enum(['0', '1', 'true', 'false'], 'must be 0 or 1')
       .transform((value) => value === '1' || value === 'true'),
+  ).meta(variable('`1` seeds the demo accounts on an external database too', '`0`')),
+  AUTH_RATE_LIMIT_LOGIN: withDefault(integer(1, 1_000_000), 10).meta(
+    variable('failed logins per email and address per 15 min', '`10`'),
   ),
+  AUTH_RATE_LIMIT_LOGIN_ADDRESS: withDefault(integer(1, 1_000_000), 50).meta(
+    variable(
+      'failed logins per address per 15 min, whatever the email (against password spraying)',
+      '`50`',
+    ),
+  ),
+  AUTH_RATE_LIMIT_REGISTER: withDefault(integer(1, 1_000_000), 20).meta(
+    variable('registrations per address per hour', '`20`'),
+  ),
+  PASSWORD_HASH_CONCURRENCY: withDefault(integer(1, 64), DEFAULT_HASH_CONCURRENCY).meta(
+    variable(
+      'password hashes at once; one address holds at most 3 slots, running and waiting; beyond, 503 at once',
+      'half the cores (at least 1)',
+    ),
+  ),
+  PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)).meta(
+    variable('sign-ins waiting for a hashing slot at most (a cap)', '64 per slot'),
+  ),
+  PASSWORD_HASH_WAIT_SECONDS: withDefault(seconds(0.5, 60), 20).meta(
+    variable(
+      'a sign-in waits while its estimated wait (line × measured hash time ÷ slots) is within this',
+      '`20`',
+    ),
+  ),
+  GEMINI_API_KEY: optional(z.string().trim().min(1)).meta(
+    variable(
+      'enables Google Gemini; without it the built-in extractive summarizer answers',
+      'unset',
+    ),
+  ),
+  GEMINI_MODEL: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.\-/]+$/, 'must be a model name such as gemini-flash-latest'),
+    'gemini-flash-latest',
+  ).meta(variable('the Gemini model to call', '`gemini-flash-latest`')),
+  // The SDK appends "/v1beta/…": a trailing slash would make it request "//v1beta/…".
+  GEMINI_BASE_URL: optional(httpUrl.transform((value) => value.replace(/\/+$/, ''))).meta(
+    variable('another Gemini REST endpoint (tests use a fake one)', "Google's"),
+  ),
+  GEMINI_MAX_INPUT_TOKENS: withDefault(integer(10_000, 10_000_000), 900_000).meta(
+    variable(
+      "Gemini's input limit in tokens: a longer document is summarized by sections whose summaries are combined (decision 0029)",
+      '`900000`',
+    ),
+  ),
+  SUMMARIZER_RATE_LIMIT: withDefault(integer(1, 1_000_000), 20).meta(
+    variable(
+      'summarizer calls per user per minute; past it, 429 with `Retry-After` (see "Fair use")',
+      '`20`',
+    ),
+  ),
+  SUMMARIZER_CONCURRENCY: withDefault(integer(1, 1_000), 2).meta(
+    variable('summarizer calls of one user at once; past it, 429 with `Retry-After`', '`2`'),
+  ),
+  WORKERS: withDefault(integer(0, 64), 1).meta(
+    variable(
+      'background workers per queue in the API process; `0` for none (see "Running API and workers separately")',
+      '`1`',
+    ),
+  ),
+  JOBS_SCHEMA: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier such as pgboss'),
+    'pgboss',
+  ).meta(variable("Postgres schema of the job queue's own tables", '`pgboss`')),
+  JOBS_POLLING_SECONDS: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds from 0.5 to 60')
+      .transform(Number)
+      .refine((value) => value >= 0.5 && value <= 60, 'must be a number of seconds from 0.5 to 60'),
+    2,
+  ).meta(variable('how often an idle worker asks for a job', '`2`')),
+  JOBS_EXPIRE_SECONDS: withDefault(integer(1, 86_400), 120).meta(
+    variable(
+      'a job active this long is taken as lost (its process died) and queued again',
+      '`120`',
+    ),
+  ),
+  JOBS_MAINTENANCE_SECONDS: withDefault(integer(1, 3_600), 60).meta(
+    variable("how often the queue's upkeep (expiry, archiving) runs", '`60`'),
+  ),
+  EXTRACTION_TIMEOUT_SECONDS: withDefault(integer(1, 600), 30).meta(
+    variable(
+      'wall-clock limit of reading one uploaded file; past it the thread is stopped (413)',
+      '`30`',
+    ),
+  ),
+  EXTRACTION_MEMORY_MB: withDefault(integer(64, 16_384), 512).meta(
+    variable(
+      "heap limit of each file-reading thread, and its share of the process's growth (413)",
+      '`512`',
+    ),
+  ),
+  EXTRACTION_CONCURRENCY: withDefault(integer(1, 64), defaultExtractionConcurrency()).meta(
+    variable(
+      'files read at once, each in its own worker thread; more wait in a queue',
+      'cores − 1, 1 to 4',
+    ),
+  ),
+  OCR_MAX_PAGES: withDefault(integer(1, 2_000), 50).meta(
+    variable(
+      'pages of one PDF read by OCR at most (pages without a text layer); more is refused before any is read (413)',
+      '`50`',
+    ),
+  ),
+  OCR_TIMEOUT_SECONDS: withDefault(integer(5, 3_600), 180).meta(
+    variable(
+      'wall-clock limit of reading one scan, photo or scanned PDF by OCR (413, nothing charged)',
+      '`180`',
+    ),
+  ),
+  OCR_WORKERS: withDefault(integer(1, 8), 1).meta(
+    variable(
+      'Tesseract threads kept for OCR (100–150 MB each), started on first use and stopped when idle',
+      '`1`',
+    ),
+  ),
+  FETCH_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .meta(
+      variable(
+        'comma-separated `host` or `host:port` a web address may name although internal (an intranet); tests allow 127.0.0.1',
+        'none',
+      ),
+    ),
   CORS_ORIGINS: withDefault(
     commaList().pipe(
       z.array(
@@ -219,6 +396,11 @@ const envSchema = z.object({
       ),
     ),
     [],
+  ).meta(
+    variable(
+      'comma-separated origins allowed to call the API (remotes or a shell on another origin)',
+      'none',
+    ),
   ),
   TRUST_PROXY: withDefault(
     commaList().pipe(
@@ -228,54 +410,32 @@ const envSchema = z.object({
       ),
     ),
     [],
+  ).meta(variable('proxy addresses whose `X-Forwarded-For` is believed', 'none')),
+  HTTP_HEADERS_TIMEOUT_SECONDS: withDefault(seconds(1, 600), 20).meta(
+    variable("a request's headers must arrive within this, or the connection is closed", '`20`'),
   ),
-  AUTH_RATE_LIMIT_LOGIN: withDefault(integer(1, 1_000_000), 10),
-  AUTH_RATE_LIMIT_REGISTER: withDefault(integer(1, 1_000_000), 20),
-  SUMMARIZER_RATE_LIMIT: withDefault(integer(1, 1_000_000), 20),
-  SUMMARIZER_CONCURRENCY: withDefault(integer(1, 1_000), 2),
-  STATIC_DIR: withDefault(z.string().trim().min(1), '.'),
-  REMOTE_USER_URL: withDefault(remoteLocation, '/remotes/user/'),
-  REMOTE_ADMIN_URL: withDefault(remoteLocation, '/remotes/admin/'),
-  REMOTE_EDITOR_URL: withDefault(remoteLocation, '/remotes/editor/'),
-  REMOTE_REVIEWER_URL: withDefault(remoteLocation, '/remotes/reviewer/'),
-  WORKERS: withDefault(integer(0, 64), 1),
-  JOBS_SCHEMA: withDefault(
-    z
-      .string()
-      .trim()
-      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier such as pgboss'),
-    'pgboss',
+  HTTP_REQUEST_TIMEOUT_SECONDS: withDefault(seconds(1, 3_600), 120).meta(
+    variable('a whole request must arrive within this, or the connection is closed', '`120`'),
   ),
-  JOBS_POLLING_SECONDS: withDefault(
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds from 0.5 to 60')
-      .transform(Number)
-      .refine((value) => value >= 0.5 && value <= 60, 'must be a number of seconds from 0.5 to 60'),
-    2,
+  HTTP_IDLE_TIMEOUT_SECONDS: withDefault(seconds(1, 3_600), 65).meta(
+    variable(
+      'an idle keep-alive connection is closed after this (longer than load balancers keep theirs)',
+      '`65`',
+    ),
   ),
-  JOBS_EXPIRE_SECONDS: withDefault(integer(1, 86_400), 120),
-  EXTRACTION_TIMEOUT_SECONDS: withDefault(integer(1, 600), 30),
-  EXTRACTION_MEMORY_MB: withDefault(integer(64, 16_384), 512),
-  EXTRACTION_CONCURRENCY: withDefault(integer(1, 64), defaultExtractionConcurrency()),
-  JOBS_MAINTENANCE_SECONDS: withDefault(integer(1, 3_600), 60),
-  OCR_MAX_PAGES: withDefault(integer(1, 2_000), 50),
-  OCR_TIMEOUT_SECONDS: withDefault(integer(5, 3_600), 180),
-  OCR_WORKERS: withDefault(integer(1, 8), 1),
-  FETCH_ALLOWED_HOSTS: z.string().optional(),
-  AUTH_RATE_LIMIT_LOGIN_ADDRESS: withDefault(integer(1, 1_000_000), 50),
-  PASSWORD_HASH_CONCURRENCY: withDefault(integer(1, 64), DEFAULT_HASH_CONCURRENCY),
-  PASSWORD_HASH_QUEUE: optional(integer(0, 10_000)),
-  PASSWORD_HASH_WAIT_SECONDS: withDefault(seconds(0.5, 60), 20),
-  DATABASE_QUERY_TIMEOUT_SECONDS: withDefault(seconds(0.5, 3_600), 15),
-  DATABASE_CONNECT_TIMEOUT_SECONDS: withDefault(seconds(0.5, 600), 5),
-  HTTP_HEADERS_TIMEOUT_SECONDS: withDefault(seconds(1, 600), 20),
-  HTTP_REQUEST_TIMEOUT_SECONDS: withDefault(seconds(1, 3_600), 120),
-  HTTP_IDLE_TIMEOUT_SECONDS: withDefault(seconds(1, 3_600), 65),
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: withDefault(integer(1, 1_000_000), 100),
-  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
-  LOG_FORMAT: optional(z.enum(['json', 'pretty'], 'must be json or pretty')),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: withDefault(integer(1, 1_000_000), 100).meta(
+    variable(
+      'open connections one client address may hold (proxies in `TRUST_PROXY` are exempt)',
+      '`100`',
+    ),
+  ),
+  LOG_LEVEL: withDefault(
+    z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
+    'info',
+  ).meta(variable('lowest level logged (`fatal` … `trace`, `silent`)', '`info`')),
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'], 'must be json or pretty')).meta(
+    variable('JSON lines or one readable line per entry', '`pretty` in development, else `json`'),
+  ),
   METRICS_TOKEN: optional(
     z
       .string()
@@ -284,10 +444,42 @@ const envSchema = z.object({
         (value) => value.length >= 16 && /^[\x21-\x7e]+$/.test(value),
         'must be at least 16 visible ASCII characters',
       ),
+  ).meta(
+    variable(
+      'enables `GET /api/metrics` (Prometheus), readable only with `Authorization: Bearer <token>`; at least 16 characters',
+      'unset',
+    ),
   ),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
+
+/** One row of the README's configuration table: a variable, its default, what it means. */
+export interface ConfigurationVariable {
+  name: string;
+  defaultText: string;
+  description: string;
+}
+
+/** Every variable the API reads, in the schema's order, with its metadata. */
+export function configurationVariables(): ConfigurationVariable[] {
+  return Object.entries(envSchema.shape).map(([name, schema]) => {
+    const meta = z.globalRegistry.get(schema);
+    const defaultText = meta?.['defaultText'];
+    if (typeof defaultText !== 'string' || meta?.description === undefined) {
+      throw new Error(`${name} has no description or default text in config.ts`);
+    }
+    return { name, defaultText, description: meta.description };
+  });
+}
+
+/** The README's configuration table (Markdown), from the variables' metadata. */
+export function configurationTable(): string {
+  const rows = configurationVariables().map(
+    ({ name, defaultText, description }) => `| \`${name}\` | ${defaultText} | ${description} |`,
+  );
+  return ['| variable | default | meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
 
 /** Relative paths are taken from the repository root, so the cwd of `pnpm --filter` does not matter. */
 function fromRepoRoot(value: string): string {

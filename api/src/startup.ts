@@ -4,11 +4,11 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { createDocumentReader } from './documents/document-reader';
 import { FileExtractionPool } from './documents/file-extraction-pool';
-import type { AppDeps } from './lib/app-env';
-import { createJobQueue } from './lib/job-queue';
+import type { AppDeps } from './app-env';
+import { createJobQueue } from './db/job-queue';
 import { createLogger } from './lib/logger';
 import type { Logger } from './lib/logger';
-import { createMetrics } from './lib/metrics';
+import { createMetrics } from './metrics';
 import { createPasswordHashing } from './lib/password-hashing';
 import { createSummarizer } from './summarizer/create-summarizer';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SUMMARY_LANGUAGES } from '../../api/src/domain/languages';
 import {
+  ENGLISH_LANGUAGE_NAMES,
   languageName,
   languagesLine,
   textDirection,
@@ -47,5 +49,19 @@ describe('a summary’s languages in words', () => {
     expect(textDirection('und')).toBe('auto');
     expect(textLanguageAttributes('fa')).toEqual({ lang: 'fa', dir: 'rtl' });
     expect(textLanguageAttributes(undefined)).toEqual({ dir: 'auto' });
+  });
+});
+
+describe('the English names of the offered languages', () => {
+  it('are the API’s, for every language the Summary language list offers', () => {
+    expect(ENGLISH_LANGUAGE_NAMES).toEqual(
+      Object.fromEntries(SUMMARY_LANGUAGES.map(({ code, englishName }) => [code, englishName])),
+    );
+  });
+
+  it('leave a detected language outside the list to ICU, and nothing else', () => {
+    expect(languageName('eu')).toBe('Basque');
+    expect(languageName('constructor')).toBeNull();
+    expect(languageName('toString')).toBeNull();
   });
 });

@@ -16,8 +16,8 @@ import * as summaryPromptApplied from './migrations/20261127103500_summary_promp
 import * as summaryAnySource from './migrations/20261127200000_summary_any_source';
 import * as summaryShares from './migrations/20261127210000_summary_shares';
 import * as summaryQuestions from './migrations/20261128120000_summary_questions';
-import * as summaryLanguages from './migrations/20261128150000_summary_languages';
 import * as summaryCollections from './migrations/20261128130000_summary_collections';
+import * as summaryLanguages from './migrations/20261128150000_summary_languages';
 import * as summaryHiddenText from './migrations/20261128160000_summary_hidden_text';
 
 /*
@@ -43,8 +43,8 @@ export const migrations: Record<string, Migration> = {
   '20261127200000_summary_any_source': summaryAnySource,
   '20261127210000_summary_shares': summaryShares,
   '20261128120000_summary_questions': summaryQuestions,
-  '20261128150000_summary_languages': summaryLanguages,
   '20261128130000_summary_collections': summaryCollections,
+  '20261128150000_summary_languages': summaryLanguages,
   '20261128160000_summary_hidden_text': summaryHiddenText,
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toSummaryDto } from '../lib/summary-response';
+import { toSummaryDto } from '../domain/summary-response';
 import { createTestApp } from '../test/test-app';
 import type { TestApp, TestUser } from '../test/test-app';
 import {

@@ -2,7 +2,6 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FileKind } from '../documents/file-kinds';
 import type { HiddenPassage } from '../documents/hidden-text';
 import type { InstructionLikePassage } from '../lib/instruction-like';
-import type { JobQueueName } from '../lib/job-queue';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -242,7 +241,9 @@ export interface ReviewEventsTable {
   created_at: CreatedAt;
 }
 
-/** The queues of summary jobs: lib/job-queue.ts's JOB_QUEUES. */
+/** The queues of summary jobs (pg-boss queues, db/job-queue.ts). */
+export const JOB_QUEUES = ['text-summary', 'file-processing'] as const;
+export type JobQueueName = (typeof JOB_QUEUES)[number];
 export type SummaryJobQueue = JobQueueName;
 export type SummaryJobStatus = 'pending' | 'completed' | 'failed';
 

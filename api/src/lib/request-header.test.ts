@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from './app-env';
+import type { AppEnv } from '../app-env';
 import { requestHeader } from './request-header';
 
 /*

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { Context, Env } from 'hono';
-import type { AppEnv } from './app-env';
+import type { NodeBindings } from './node-bindings';
 
 const EDGE_SPACES = /^[\t ]+|[\t ]+$/g;
 
@@ -23,7 +23,7 @@ function trimSpaces(value: string): string {
  */
 export function requestHeader<E extends Env>(c: Context<E>, name: string): string | undefined {
   // No Node request behind it when the app is called in process (app.request in tests).
-  const incoming = (c.env as AppEnv['Bindings'] | undefined)?.incoming;
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
   if (!(incoming instanceof IncomingMessage)) return c.req.header(name);
   const raw = incoming.rawHeaders;
   let value: string | undefined;

@@ -1,6 +1,6 @@
 import { ServerResponse } from 'node:http';
 import type { Context, Env } from 'hono';
-import type { AppEnv } from './app-env';
+import type { NodeBindings } from './node-bindings';
 
 /** Header names and values, set in this order. */
 export type HeaderList = readonly (readonly [name: string, value: string])[];
@@ -10,7 +10,7 @@ export type HeaderList = readonly (readonly [name: string, value: string])[];
  * the app is called in process (app.request in tests).
  */
 export function nodeResponse<E extends Env>(c: Context<E>): ServerResponse | undefined {
-  const outgoing = (c.env as AppEnv['Bindings'] | undefined)?.outgoing;
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing;
   return outgoing instanceof ServerResponse ? outgoing : undefined;
 }
 

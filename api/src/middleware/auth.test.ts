@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import type { AppEnv } from '../lib/app-env';
+import type { AppEnv } from '../app-env';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, signAccessToken } from '../lib/tokens';
 import { TEST_JWT_SECRET, createTestApp } from '../test/test-app';
 import type { TestApp } from '../test/test-app';

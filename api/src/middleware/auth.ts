@@ -5,7 +5,7 @@ import { findUserById } from '../db/users.repository';
 import type { AuthUserRecord, UserRecord } from '../db/user-record';
 import { AppError } from '../lib/app-error';
 import { requestHeader } from '../lib/request-header';
-import type { AppEnv, AuthEnv, BearerEnv } from '../lib/app-env';
+import type { AppEnv, AuthEnv, BearerEnv } from '../app-env';
 import { verifySessionToken } from '../lib/tokens';
 import type { SessionTokenClaims } from '../lib/tokens';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { AppDeps, AppEnv } from '../lib/app-env';
+import type { AppDeps, AppEnv } from '../app-env';
 import { runWithRequestId } from '../lib/logger';
 import { requestHeader } from '../lib/request-header';
 import { nodeResponse } from '../lib/response-headers';

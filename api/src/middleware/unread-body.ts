@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../lib/app-env';
+import type { AppEnv } from '../app-env';
 
 /** Unread bodies up to this size are read and dropped after the answer, so the connection can be kept. */
 const MAX_DRAIN_BYTES = 16 * 1024 * 1024;

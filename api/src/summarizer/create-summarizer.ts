@@ -3,11 +3,16 @@ import { createGeminiSummarizer } from './gemini-summarizer';
 import { answerLocallyOffThread } from './local-answer-pool';
 import { createLocalSummarizer } from './local-summarizer';
 import { isPassingFailure } from './summarizer';
-import type { AppSummarizer, FallbackReason, SummarizeInput, SummarizerLogger } from './summarizer';
+import type {
+  AppSummarizer,
+  FallbackReason,
+  SummarizeInput,
+  SummarizerLogger,
+  SummaryStreamEvent,
+} from './summarizer';
 import { SummarizerError } from './summarizer-error';
 import { healthOf } from './summarizer-health';
 import { streamResult } from './summary-stream';
-import type { SummaryStreamEvent } from './summary-stream';
 import { withWrittenLanguage } from './cross-language';
 
 /*

@@ -1,4 +1,4 @@
-import { SUMMARY_LANGUAGES, UNDETERMINED_LANGUAGE, englishLanguageName } from '../lib/languages';
+import { SUMMARY_LANGUAGES, UNDETERMINED_LANGUAGE, englishLanguageName } from '../domain/languages';
 import type { SummarizeInput, SummaryResult } from './summarizer';
 
 /*

@@ -4,7 +4,7 @@ import { createSummarizer } from './create-summarizer';
 import { fitsInput, inputSections } from './gemini-summarizer';
 import { LOCAL_SUMMARIZER_MODEL } from './local-summarizer';
 import { numberSentences } from './sentence-segmenter';
-import { streamSummary } from './summarizer';
+import { streamSummary } from './summary-stream';
 import type { SummarizeInput, SummarizerLogger, SummaryResult } from './summarizer';
 import { buildLongDocument, sectionAt } from '../test/long-document';
 import { geminiAnswer, geminiFailure, startFakeGemini } from '../test/fake-gemini';

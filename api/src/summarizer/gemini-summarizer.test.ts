@@ -15,7 +15,7 @@ import { numberSentences } from './sentence-segmenter';
 import { LOCAL_SUMMARIZER_MODEL, keywordsOf } from './local-summarizer';
 import { SUMMARY_RESPONSE_SCHEMA } from './gemini-answer';
 import { createSummarizer } from './create-summarizer';
-import { streamSummary } from './summarizer';
+import { streamSummary } from './summary-stream';
 import type {
   SummaryStreamEvent,
   Summarizer,

@@ -24,7 +24,19 @@ import {
 } from './gemini-question';
 import type { CheckedQuestionAnswer } from './gemini-question';
 import { abortedError, streamResult } from './summary-stream';
-import type { SummaryStreamEvent } from './summary-stream';
+import type {
+  SummaryStreamEvent,
+  AppSummarizer,
+  QuestionInput,
+  QuestionResult,
+  SummarizeInput,
+  SummarizeOptions,
+  SummarizerLogger,
+  SummaryFormat,
+  SummaryLength,
+  SummaryResult,
+  SourceSpan,
+} from './summarizer';
 import { keywordsOf, lengthTarget } from './local-summarizer';
 import {
   collectionKeywordsOf,
@@ -39,18 +51,6 @@ import { joinSummarySentences, numberSentences } from './sentence-segmenter';
 import type { NumberedSentence } from './sentence-segmenter';
 import { KEY_REJECTED_ACTION, healthOf } from './summarizer-health';
 import type { KeyRejection } from './summarizer-health';
-import type {
-  AppSummarizer,
-  QuestionInput,
-  QuestionResult,
-  SummarizeInput,
-  SummarizeOptions,
-  SummarizerLogger,
-  SummaryFormat,
-  SummaryLength,
-  SummaryResult,
-  SourceSpan,
-} from './summarizer';
 import { SummarizerError } from './summarizer-error';
 import { countWords } from './summary-metrics';
 import { findUnverified } from './unverified';

@@ -1,6 +1,5 @@
 import { threadEntry, ThreadPool } from '../lib/thread-pool';
-import type { summarizeWithPrompt } from './local-summarizer';
-import type { SummarizeInput } from './summarizer';
+import type { SummarizeInput, SummaryResult } from './summarizer';
 
 /*
  * Long documents (a 500,000-character report) are summarized locally in a worker thread, so the
@@ -9,8 +8,10 @@ import type { SummarizeInput } from './summarizer';
  * Short texts are summarized inline: a thread's message costs more than they do.
  */
 
-/** What the local summarizer's selection gives (summarizeWithPrompt). */
-export type LocalExtract = ReturnType<typeof summarizeWithPrompt>;
+/** What the local summarizer's selection gives (local-summarizer.ts's summarizeWithPrompt). */
+export type LocalExtract = Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & {
+  promptApplied: boolean | null;
+};
 
 /** From this many characters on, the local summarizer works in a thread. */
 export const THREAD_MIN_CHARS = 50_000;

@@ -1142,10 +1142,8 @@ export function summarizeWithPrompt(
   return summarizeText(input, null);
 }
 
-/** What the local summarizer's selection gives for one request. */
-type LocalSummary = Pick<SummaryResult, 'summary' | 'sourceMap' | 'keywords'> & {
-  promptApplied: boolean | null;
-};
+/** What the local summarizer's selection gives for one request (the thread's answer too). */
+type LocalSummary = LocalExtract;
 
 /** One text's local summary; `sentenceCount`, when given, is exactly how many sentences. */
 function summarizeText(

@@ -1,10 +1,7 @@
 import { SummarizerError } from './summarizer-error';
-import { streamResult } from './summary-stream';
-import type { SummaryStreamEvent } from './summary-stream';
 import type { SummarizerHealth } from './summarizer-health';
 
 export type { DegradedReason, SummarizerHealth } from './summarizer-health';
-export type { SummaryStreamEvent } from './summary-stream';
 
 /** How long a summary should be, relative to its source (API.md "Additions"). */
 export type SummaryLength = 'short' | 'medium' | 'long';
@@ -103,6 +100,17 @@ export interface SummaryResult {
   language?: string | undefined;
 }
 
+/**
+ * What a streamed summary sends, in order: `delta`s whose texts, joined, are the summary so far;
+ * possibly a `reset` (Gemini failed mid-stream: drop the text so far, the reason says why, the
+ * local summary's deltas follow); and last one `done` with the whole result, whose `summary`
+ * equals the deltas since the last reset joined.
+ */
+export type SummaryStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'reset'; reason: FallbackReason }
+  | { type: 'done'; result: SummaryResult };
+
 /** Per-call settings of a summary. */
 export interface SummarizeOptions {
   /**
@@ -198,23 +206,6 @@ export interface AppSummarizer extends Summarizer {
     signal?: AbortSignal,
     options?: SummarizeOptions,
   ): Promise<QuestionResult>;
-}
-
-/**
- * Streams a summary from any summarizer: its own stream when it has one, else its finished
- * summary sentence by sentence.
- */
-export async function* streamSummary(
-  summarizer: Summarizer,
-  input: SummarizeInput,
-  signal?: AbortSignal,
-  options?: SummarizeOptions,
-): AsyncGenerator<SummaryStreamEvent> {
-  if (summarizer.summarizeStream) {
-    yield* summarizer.summarizeStream(input, signal, options);
-    return;
-  }
-  yield* streamResult(await summarizer.summarize(input, signal, options), signal);
 }
 
 /** Where the summarizer reports provider trouble; `console` fits. */

@@ -1,16 +1,11 @@
-import type { FallbackReason, SummaryResult } from './summarizer';
+import type {
+  SummarizeInput,
+  SummarizeOptions,
+  Summarizer,
+  SummaryResult,
+  SummaryStreamEvent,
+} from './summarizer';
 import { SummarizerError } from './summarizer-error';
-
-/**
- * What a streamed summary sends, in order: `delta`s whose texts, joined, are the summary so far;
- * possibly a `reset` (Gemini failed mid-stream: drop the text so far, the reason says why, the
- * local summary's deltas follow); and last one `done` with the whole result, whose `summary`
- * equals the deltas since the last reset joined.
- */
-export type SummaryStreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'reset'; reason: FallbackReason }
-  | { type: 'done'; result: SummaryResult };
 
 export function abortedError(cause?: unknown): SummarizerError {
   return new SummarizerError('ABORTED', 'The summary request was cancelled', {
@@ -59,4 +54,21 @@ export async function* streamResult(
   }
   if (signal?.aborted) throw abortedError(signal.reason);
   yield { type: 'done', result };
+}
+
+/**
+ * Streams a summary from any summarizer: its own stream when it has one, else its finished
+ * summary sentence by sentence.
+ */
+export async function* streamSummary(
+  summarizer: Summarizer,
+  input: SummarizeInput,
+  signal?: AbortSignal,
+  options?: SummarizeOptions,
+): AsyncGenerator<SummaryStreamEvent> {
+  if (summarizer.summarizeStream) {
+    yield* summarizer.summarizeStream(input, signal, options);
+    return;
+  }
+  yield* streamResult(await summarizer.summarize(input, signal, options), signal);
 }

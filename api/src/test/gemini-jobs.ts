@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SummaryDto } from '../lib/summary-response';
+import type { SummaryDto } from '../domain/summary-response';
 import type { CircuitBreakerOptions } from '../summarizer/circuit-breaker';
 import { createSummarizer } from '../summarizer/create-summarizer';
 import type { AppSummarizer, SummarizerLogger } from '../summarizer/summarizer';

@@ -1,14 +1,14 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/user-record';
-import { assertActingRole } from '../../lib/acting-user';
-import type { AppDeps } from '../../lib/app-env';
+import { assertActingRole } from '../../domain/acting-user';
+import type { AppDeps } from '../../app-env';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import { findStaffSummary, readStaffSummaryPage } from '../../db/staff-summaries.repository';
 import type { StaffSummaryPage, StaffSummaryRecord } from '../../db/staff-summaries.repository';
 import { lockSummary, writeNextVersion } from '../../db/summaries.repository';
 import type { SummaryText } from '../../db/summaries.repository';
-import { sourceMapAfterEdit, unverifiedAfterEdit } from '../../lib/edited-summary';
-import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
+import { sourceMapAfterEdit, unverifiedAfterEdit } from '../../domain/edited-summary';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { deleteSummaryById, staffFilterConditions } from './admin-summaries.repository';
 import type { AdminSummariesQuery } from './admin.schemas';
 

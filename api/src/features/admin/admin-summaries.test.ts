@@ -3,7 +3,11 @@ import type { ReviewStatus } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
-import type { StaffSummaryDto, SummaryDto, SummaryPaginationDto } from '../../lib/summary-response';
+import type {
+  StaffSummaryDto,
+  SummaryDto,
+  SummaryPaginationDto,
+} from '../../domain/summary-response';
 import { UNKNOWN_ID } from '../../test/envelope';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
 import { toPaginationDto } from '../../lib/page-query';
-import { toUserResponse } from '../../lib/user-response';
+import { toUserResponse } from '../../domain/user-response';
 import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';
 import { adminUsersQuerySchema, changeRoleSchema, rechargeSchema } from './admin.schemas';

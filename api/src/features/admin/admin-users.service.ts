@@ -4,12 +4,12 @@ import { ROLES } from '../../db/schema';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
 import type { UserRecord } from '../../db/user-record';
-import { assertActingRole } from '../../lib/acting-user';
+import { assertActingRole } from '../../domain/acting-user';
 import { AppError } from '../../lib/app-error';
 import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
 import { appendNotification } from '../../db/notifications.repository';
-import { creditsAddedMessage, roleChangedMessage } from '../../lib/notification-messages';
-import type { AppDeps } from '../../lib/app-env';
+import { creditsAddedMessage, roleChangedMessage } from '../../domain/notification-messages';
+import type { AppDeps } from '../../app-env';
 import { pageOffset } from '../../lib/page-query';
 import type { AdminUsersQuery } from './admin.schemas';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../test/credit-ledger';
 import type { Role } from '../../db/schema';
 import { findUserById } from '../../db/users.repository';
-import type { UserResponse } from '../../lib/user-response';
+import type { UserResponse } from '../../domain/user-response';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { MAX_CREDIT_BALANCE } from '../../db/credit-ledger.repository';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { adminSummariesRoutes } from './admin-summaries.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 

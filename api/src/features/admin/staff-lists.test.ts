@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaginationDto } from '../../lib/page-query';
-import type { StaffSummaryDto, SummaryPaginationDto } from '../../lib/summary-response';
-import type { UserResponse } from '../../lib/user-response';
+import type { StaffSummaryDto, SummaryPaginationDto } from '../../domain/summary-response';
+import type { UserResponse } from '../../domain/user-response';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';

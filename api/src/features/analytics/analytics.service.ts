@@ -1,7 +1,7 @@
 import { sumOwnSummaries } from '../../db/summaries.repository';
-import type { AppDeps } from '../../lib/app-env';
-import { toSummaryStatisticsDto } from '../../lib/summary-response';
-import type { SummaryStatisticsDto } from '../../lib/summary-response';
+import type { AppDeps } from '../../app-env';
+import { toSummaryStatisticsDto } from '../../domain/summary-response';
+import type { SummaryStatisticsDto } from '../../domain/summary-response';
 import { countSummariesPerDay } from './analytics.repository';
 import type { DailySummaryCount } from './analytics.repository';
 

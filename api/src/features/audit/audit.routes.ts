@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';

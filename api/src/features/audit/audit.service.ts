@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { pageOffset, toPaginationDto } from '../../lib/page-query';
 import type { PaginationDto } from '../../lib/page-query';
 import type { AuditQuery } from './audit.schemas';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../lib/app-env';
+import type { AppEnv } from '../../app-env';
 import { getClientAddress } from '../../lib/client-address';
 import { successEnvelope } from '../../lib/success-envelope';
-import { toUserResponse } from '../../lib/user-response';
+import { toUserResponse } from '../../domain/user-response';
 import { validate } from '../../lib/validation';
 import { requireAuth, requireSession } from '../../middleware/auth';
 import { changePasswordSchema, loginSchema, registerSchema } from './auth.schemas';

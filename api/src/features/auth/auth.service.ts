@@ -8,7 +8,7 @@ import type { UserRecord } from '../../db/user-record';
 import type { RateLimitRule } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { UNKNOWN_ADDRESS } from '../../lib/client-address';
 import { HashingBusyError } from '../../lib/password-hashing';
 import { SIGNUP_CREDITS } from '../../lib/product-constants';
@@ -18,7 +18,7 @@ import {
   recordAttempts,
   releaseAttempt,
   reserveAttempt,
-} from '../../lib/rate-limiter';
+} from '../../domain/rate-limiter';
 import { signAccessToken } from '../../lib/tokens';
 import type { LoginInput, RegisterInput } from './auth.schemas';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rateLimitKey } from '../../lib/rate-limiter';
+import { rateLimitKey } from '../../domain/rate-limiter';
 import { countFailedPasswordCheck } from './auth.service';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp } from '../../test/test-app';

@@ -6,8 +6,8 @@ import {
 } from '../../db/users.repository';
 import type { UserRecord } from '../../db/user-record';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import { enforceRateLimit, rateLimitKey, releaseAttempt } from '../../lib/rate-limiter';
+import type { AppDeps } from '../../app-env';
+import { enforceRateLimit, rateLimitKey, releaseAttempt } from '../../domain/rate-limiter';
 import { signAccessToken } from '../../lib/tokens';
 import type { SessionTokenClaims } from '../../lib/tokens';
 import type { ChangePasswordInput } from './auth.schemas';

@@ -8,9 +8,9 @@ import type { CreditHistoryRow } from '../../db/credit-ledger.repository';
 import { listAdminIds } from '../../db/users.repository';
 import type { CreditReason, CreditRequestRow, CreditRequestStatus } from '../../db/schema';
 import type { UserRecord } from '../../db/user-record';
-import { assertActingRole } from '../../lib/acting-user';
+import { assertActingRole } from '../../domain/acting-user';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { pageWindow, toPaginationDto } from '../../lib/page-query';
 import { BALANCE_TOO_HIGH_MESSAGE } from '../../lib/product-constants';
 import type { PaginationDto } from '../../lib/page-query';
@@ -19,7 +19,7 @@ import {
   creditRequestedMessage,
   requestApprovedMessage,
   requestDeniedMessage,
-} from '../../lib/notification-messages';
+} from '../../domain/notification-messages';
 import {
   closeOpenRequest,
   findRequest,

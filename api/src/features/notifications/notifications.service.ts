@@ -1,5 +1,5 @@
 import type { NotificationKind, NotificationRow } from '../../db/schema';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { pageWindow, toPaginationDto } from '../../lib/page-query';
 import type { PaginationDto } from '../../lib/page-query';
 import {

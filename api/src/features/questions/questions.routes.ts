@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
-import { summaryNotFound } from '../../lib/summary-response';
+import { summaryNotFound } from '../../domain/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
 import { askQuestionSchema } from './questions.schemas';
 import { askQuestion, listSummaryQuestions } from './questions.service';

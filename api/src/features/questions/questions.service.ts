@@ -1,8 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../lib/rate-limiter';
-import { stringsOf, summaryNotFound } from '../../lib/summary-response';
+import type { AppDeps } from '../../app-env';
+import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../domain/rate-limiter';
+import { stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { answerLocally } from '../../summarizer/local-answer';
 import type {
   FallbackReason,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import { NOT_IN_DOCUMENT } from '../../summarizer/local-answer';
 import { UNKNOWN_ID } from '../../test/envelope';

@@ -1,6 +1,6 @@
 import type { ReviewAction, ReviewEventRow, ReviewStatus } from '../../db/schema';
 import type { SummaryRecord } from '../../db/summaries.repository';
-import { normalizeReviewStatus } from '../../lib/summary-response';
+import { normalizeReviewStatus } from '../../domain/summary-response';
 import type { ReviewStatusCounts } from '../../db/staff-summaries.repository';
 import type { ReviewerCounts } from './reviews.repository';
 

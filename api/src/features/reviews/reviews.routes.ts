@@ -2,9 +2,9 @@ import {
   summaryNotFound,
   toStaffSummaryDto,
   toSummaryPaginationDto,
-} from '../../lib/summary-response';
+} from '../../domain/summary-response';
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
 import { uuidParam, validate } from '../../lib/validation';
 import { requireAuth, requireRole } from '../../middleware/auth';

@@ -1,7 +1,7 @@
 import { appendAuditEvent } from '../../db/audit-events.repository';
 import type { UserRecord } from '../../db/user-record';
-import { assertActingRole } from '../../lib/acting-user';
-import type { AppDeps } from '../../lib/app-env';
+import { assertActingRole } from '../../domain/acting-user';
+import type { AppDeps } from '../../app-env';
 import {
   countSummariesByReviewStatus,
   findStaffSummary,
@@ -9,9 +9,9 @@ import {
 } from '../../db/staff-summaries.repository';
 import type { StaffSummaryPage, StaffSummaryRecord } from '../../db/staff-summaries.repository';
 import { findOwnSummary } from '../../db/summaries.repository';
-import { summaryNotFound } from '../../lib/summary-response';
+import { summaryNotFound } from '../../domain/summary-response';
 import { appendNotification } from '../../db/notifications.repository';
-import { reviewNotificationMessage } from '../../lib/notification-messages';
+import { reviewNotificationMessage } from '../../domain/notification-messages';
 import { toReviewHistoryDto } from './review-response';
 import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
 import {

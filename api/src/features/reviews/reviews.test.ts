@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewStatus } from '../../db/schema';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
-import type { StaffSummaryDto, SummaryDto } from '../../lib/summary-response';
+import type { StaffSummaryDto, SummaryDto } from '../../domain/summary-response';
 import type { ReviewHistoryDto, ReviewStatisticsDto } from './review-response';
 import type { ReviewStatusCounts } from '../../db/staff-summaries.repository';
 import {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
-import { summaryNotFound } from '../../lib/summary-response';
+import { summaryNotFound } from '../../domain/summary-response';
 import { uuidParam } from '../../lib/validation';
 import { getOwnReviewHistory } from './reviews.service';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv, AuthEnv } from '../../lib/app-env';
+import type { AppEnv, AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
-import { sharedLinkHeaders } from '../../lib/summary-share';
-import { summaryNotFound } from '../../lib/summary-response';
+import { sharedLinkHeaders } from '../../domain/summary-share';
+import { summaryNotFound } from '../../domain/summary-response';
 import { uuidParam } from '../../lib/validation';
 import { shareTokenParam } from './shares.schemas';
 import { readShared, shareNotFound, shareSummary, stopSharing } from './shares.service';

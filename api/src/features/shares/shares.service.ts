@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import { hiddenTextOf, instructionLikeOf } from '../../lib/document-warnings';
-import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
-import { toSummaryShareDto } from '../../lib/summary-share';
-import type { SummaryShareDto } from '../../lib/summary-share';
+import type { AppDeps } from '../../app-env';
+import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
+import { toSummaryShareDto } from '../../domain/summary-share';
+import type { SummaryShareDto } from '../../domain/summary-share';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { SHARE_TOKEN_BYTES } from './shares.schemas';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
-import type { SummaryShareDto } from '../../lib/summary-share';
+import type { SummaryDto } from '../../domain/summary-response';
+import type { SummaryShareDto } from '../../domain/summary-share';
 import { UNKNOWN_ID } from '../../test/envelope';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createFakeSummarizer } from '../../test/fake-summarizer';

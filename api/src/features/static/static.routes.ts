@@ -5,8 +5,8 @@ import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { REMOTE_NAMES } from '../../config';
-import type { AppEnv } from '../../lib/app-env';
-import { sharedLinkHeaders } from '../../lib/summary-share';
+import type { AppEnv } from '../../app-env';
+import { sharedLinkHeaders } from '../../domain/summary-share';
 import { serveFile } from './static-files';
 
 /** Files a deployment replaces in place: the browser must revalidate them every time. */

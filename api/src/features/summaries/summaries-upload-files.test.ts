@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { ErrorEnvelope } from '../../test/envelope';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { buildDocx, buildZip, deflatedZeros, docxEntries } from '../../test/zip-builder';
 import type { ErrorEnvelope } from '../../test/envelope';
 

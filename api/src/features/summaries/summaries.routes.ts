@@ -4,14 +4,14 @@ import {
   toSummaryPaginationDto,
   toSummaryStatisticsDto,
   toSummaryVersionDto,
-} from '../../lib/summary-response';
+} from '../../domain/summary-response';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AuthEnv, BearerEnv } from '../../lib/app-env';
+import type { AuthEnv, BearerEnv } from '../../app-env';
 import { admitUser, requireBearer } from '../../middleware/auth';
 import { successEnvelope } from '../../lib/success-envelope';
-import { INTERNAL_MESSAGE } from '../../lib/error-handler';
+import { INTERNAL_MESSAGE } from '../../middleware/error-handler';
 import { uuidParam, validate } from '../../lib/validation';
 import {
   createSummarySchema,

@@ -1,4 +1,4 @@
-import { summaryNotFound } from '../../lib/summary-response';
+import { summaryNotFound } from '../../domain/summary-response';
 import {
   consumeCreditReservation,
   linkCreditMovementToSummary,
@@ -7,15 +7,15 @@ import {
   spendCredits,
 } from '../../db/credit-ledger.repository';
 import { findSummaryShare } from '../../db/summary-shares.repository';
-import { toSummaryShareDto } from '../../lib/summary-share';
-import type { SummaryShareDto } from '../../lib/summary-share';
+import { toSummaryShareDto } from '../../domain/summary-share';
+import type { SummaryShareDto } from '../../domain/summary-share';
 import { findUserById } from '../../db/users.repository';
 import type { AuthUserRecord, UserRecord } from '../../db/user-record';
 import type { DbExecutor } from '../../db/database';
-import { refusedDebit, sessionGone } from '../../lib/acting-user';
+import { refusedDebit, sessionGone } from '../../domain/acting-user';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import type {
   FallbackReason,
@@ -24,7 +24,7 @@ import type {
   SummaryLength,
   SummaryResult,
 } from '../../summarizer/summarizer';
-import { summarizerDocumentsOf } from '../../lib/collection-sources';
+import { summarizerDocumentsOf } from '../../domain/collection-sources';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import {

@@ -16,7 +16,7 @@ import type {
   SummaryDto,
   SummaryPaginationDto,
   SummaryStatisticsDto,
-} from '../../lib/summary-response';
+} from '../../domain/summary-response';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 
 interface ListData {

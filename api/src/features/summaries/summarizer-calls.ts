@@ -3,9 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import type { Database } from '../../db/database';
 import type { SummarizerLimits } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import type { Logger } from '../../lib/logger';
-import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../lib/rate-limiter';
+import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../domain/rate-limiter';
 
 /*
  * Fair use of the summarizer (issue 24, item 2; API.md "Fair use"): every call that runs it is

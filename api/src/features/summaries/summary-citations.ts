@@ -1,6 +1,6 @@
 import type { SummaryRecord } from '../../db/summaries.repository';
-import { offsetsOf, sourceMapOf } from '../../lib/summary-response';
-import { collectionSourcesOf, documentOfSpan } from '../../lib/collection-sources';
+import { offsetsOf, sourceMapOf } from '../../domain/summary-response';
+import { collectionSourcesOf, documentOfSpan } from '../../domain/collection-sources';
 import type { SourceSpan } from '../../summarizer/summarizer';
 
 /*

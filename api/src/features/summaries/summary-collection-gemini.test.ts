@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertSummary } from '../../db/summaries.repository';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { geminiAnswer, startFakeGemini } from '../../test/fake-gemini';
 import type { FakeGemini, FakeGeminiRequest, GeminiResponder } from '../../test/fake-gemini';
 import type { Envelope } from '../../test/envelope';

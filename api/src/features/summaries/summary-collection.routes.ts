@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
-import { toSummaryDto } from '../../lib/summary-response';
+import { toSummaryDto } from '../../domain/summary-response';
 import { validate } from '../../lib/validation';
 import type { SummaryRequester } from './summaries.service';
 import { combineSummaries } from './summary-collection.service';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import {
   SUMMARIZER_FAILED_MESSAGE,
   assertCanPay,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSummary } from '../../db/summaries.repository';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { listCreditMovements } from '../../test/credit-ledger';
 import { UNKNOWN_ID } from '../../test/envelope';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';

@@ -1,6 +1,6 @@
 import type { CollectionSource } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { collectionSourcesOf } from '../../lib/collection-sources';
+import { collectionSourcesOf } from '../../domain/collection-sources';
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import { countCodePoints } from '../../lib/summary-text';
 import type { SummaryDocument } from '../../summarizer/summarizer';

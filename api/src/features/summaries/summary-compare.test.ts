@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { listCreditMovements } from '../../test/credit-ledger';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../lib/app-env';
-import { sourceMapOf, stringsOf } from '../../lib/summary-response';
+import type { AppDeps } from '../../app-env';
+import { sourceMapOf, stringsOf } from '../../domain/summary-response';
 import { mentionedTermsOffThread, topSentencesOffThread } from '../../summarizer/comparison-pool';
 import { extractTerms } from '../../summarizer/text-terms';
 import type { SummaryRequester } from './summaries.service';

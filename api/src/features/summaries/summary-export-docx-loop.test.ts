@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { Envelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';

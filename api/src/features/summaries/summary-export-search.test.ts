@@ -4,7 +4,7 @@ import type {
   SummaryDto,
   SummaryPaginationDto,
   SummaryStatisticsDto,
-} from '../../lib/summary-response';
+} from '../../domain/summary-response';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';
 import { UNKNOWN_ID } from '../../test/envelope';

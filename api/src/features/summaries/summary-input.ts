@@ -1,7 +1,7 @@
 import type { CollectionSource, SummarySource } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import type { JobQueueName } from '../../lib/job-queue';
+import type { AppDeps } from '../../app-env';
+import type { JobQueueName } from '../../db/job-queue';
 import { countCodePoints, documentContentProblem } from '../../lib/summary-text';
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';

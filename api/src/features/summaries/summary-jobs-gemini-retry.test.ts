@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { FallbackReason, SummarizerHealth } from '../../summarizer/summarizer';
 import { createFakeSummarizer, FAKE_MODEL } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
-import { JOB_QUEUES } from '../../lib/job-queue';
-import { toSummaryDto } from '../../lib/summary-response';
+import { JOB_QUEUES } from '../../db/job-queue';
+import { toSummaryDto } from '../../domain/summary-response';
 import { uuidParam, validate } from '../../lib/validation';
 import { createAsyncSummarySchema } from './summaries.schemas';
 import { requireSummaryCredit, uploadForm } from './upload-form';

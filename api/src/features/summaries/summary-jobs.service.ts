@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { HiddenPassage } from '../../documents/hidden-text';
-import { hiddenTextOf, instructionLikeOf } from '../../lib/document-warnings';
+import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
 import type { InstructionLikePassage } from '../../lib/instruction-like';
 import { lockAvailableCredits, refundCredits } from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
 import type { SummaryRecord } from '../../db/summaries.repository';
-import { sessionGone } from '../../lib/acting-user';
+import { sessionGone } from '../../domain/acting-user';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import type { QueueJobState, QueuedJob } from '../../lib/job-queue';
+import type { AppDeps } from '../../app-env';
+import type { QueueJobState, QueuedJob } from '../../db/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem, documentContentProblem } from '../../lib/summary-text';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS, isPassingFailure } from '../../summarizer/summarizer';
@@ -43,7 +43,7 @@ import {
   setSummaryJobProgress,
 } from './summary-jobs.repository';
 import { FILE_KINDS } from '../../documents/file-kinds';
-import { isSummaryLanguage } from '../../lib/languages';
+import { isSummaryLanguage } from '../../domain/languages';
 import { carriedLanguages, detectSourceLanguages, summarizerLanguages } from './summary-languages';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spendCredits } from '../../db/credit-ledger.repository';
 import { listCreditMovements } from '../../test/credit-ledger';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import { SummarizerError } from '../../summarizer/summarizer-error';
 import { createFakeSummarizer, fakeSummaryOf } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

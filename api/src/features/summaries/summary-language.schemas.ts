@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUMMARY_LANGUAGE_CODES, isSummaryLanguage } from '../../lib/languages';
+import { SUMMARY_LANGUAGE_CODES, isSummaryLanguage } from '../../domain/languages';
 
 /*
  * The request's `language` (API.md round 3, decision 0038): an ISO 639-1 code of

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { Envelope } from '../../test/envelope';
 import { geminiAnswer, geminiFailure, startFakeGemini } from '../../test/fake-gemini';
 import type { FakeGemini, FakeGeminiRequest } from '../../test/fake-gemini';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
+import type { SummaryDto, SummaryVersionDto } from '../../domain/summary-response';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { creditsOf, finishedTextJob } from '../../test/gemini-jobs';
 import {

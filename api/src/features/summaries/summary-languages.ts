@@ -1,6 +1,6 @@
-import { detectDocumentLanguages } from '../../lib/language-detection';
-import type { DocumentLanguages } from '../../lib/language-detection';
-import { UNDETERMINED_LANGUAGE } from '../../lib/languages';
+import { detectDocumentLanguages } from '../../domain/language-detection';
+import type { DocumentLanguages } from '../../domain/language-detection';
+import { UNDETERMINED_LANGUAGE } from '../../domain/languages';
 import type { SummarizeInput, SummaryResult } from '../../summarizer/summarizer';
 
 /*
@@ -11,7 +11,7 @@ import type { SummarizeInput, SummaryResult } from '../../summarizer/summarizer'
  * sentences and cannot translate).
  */
 
-export type { DocumentLanguages } from '../../lib/language-detection';
+export type { DocumentLanguages } from '../../domain/language-detection';
 
 /** The document's languages, detected from its text (`und` when it cannot be told). */
 export function detectSourceLanguages(text: string): Promise<DocumentLanguages> {

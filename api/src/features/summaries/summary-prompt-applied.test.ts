@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { Envelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
+import type { SummaryDto, SummaryVersionDto } from '../../domain/summary-response';
 import { createSummarizer } from '../../summarizer/create-summarizer';
 import type { FallbackReason } from '../../summarizer/summarizer';
 import { createFakeSummarizer, FAKE_MODEL } from '../../test/fake-summarizer';

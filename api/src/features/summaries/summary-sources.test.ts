@@ -7,7 +7,7 @@ import type {
   ReadOptions,
   WebDocument,
 } from '../../documents/document-reader';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { ErrorEnvelope } from '../../test/envelope';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
+import type { AppDeps } from '../../app-env';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-errors';
-import { INTERNAL_MESSAGE } from '../../lib/error-handler';
-import { streamSummary } from '../../summarizer/summarizer';
+import { INTERNAL_MESSAGE } from '../../middleware/error-handler';
+import { streamSummary } from '../../summarizer/summary-stream';
 import type {
   FallbackReason,
   SummarizeInput,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { spendCredits } from '../../db/credit-ledger.repository';
 import { listCreditMovements } from '../../test/credit-ledger';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
+import type { SummaryDto, SummaryVersionDto } from '../../domain/summary-response';
 import type {
   SummarizeInput,
   Summarizer,

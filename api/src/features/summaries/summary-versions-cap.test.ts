@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SummaryVersionDto } from '../../lib/summary-response';
+import type { SummaryVersionDto } from '../../domain/summary-response';
 import { createFakeSummarizer } from '../../test/fake-summarizer';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';

@@ -13,8 +13,8 @@ import type {
   SummaryVersionRecord,
 } from '../../db/summaries.repository';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/app-env';
-import { sourceMapOf, stringsOf, summaryNotFound } from '../../lib/summary-response';
+import type { AppDeps } from '../../app-env';
+import { sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { compressionRatio, countWords } from '../../summarizer/summary-metrics';
 import { getSummary } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';

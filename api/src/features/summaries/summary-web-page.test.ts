@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../documents/web/fetch-page';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type { ErrorEnvelope } from '../../test/envelope';
 import { readEvents } from '../../test/server-sent-events';
 import { createTestApp } from '../../test/test-app';

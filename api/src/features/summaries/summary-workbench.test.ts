@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listCreditMovements } from '../../test/credit-ledger';
-import type { SummaryDto, SummaryVersionDto } from '../../lib/summary-response';
+import type { SummaryDto, SummaryVersionDto } from '../../domain/summary-response';
 import type { SummarizeInput, SummaryResult } from '../../summarizer/summarizer';
 import { createBarrier, createFakeSummarizer } from '../../test/fake-summarizer';
 import type { FakeSummarizer } from '../../test/fake-summarizer';

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../lib/app-env';
-import { JOB_QUEUES } from '../../lib/job-queue';
-import type { JobQueueStopOptions } from '../../lib/job-queue';
+import type { AppDeps } from '../../app-env';
+import { JOB_QUEUES } from '../../db/job-queue';
+import type { JobQueueStopOptions } from '../../db/job-queue';
 import { processSummaryJob, sweepLostSummaryJobs } from './summary-jobs.service';
 import type { TextSummaryJobData } from './summary-jobs.service';
 

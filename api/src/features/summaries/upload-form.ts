@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { FILE_TOO_LARGE_MESSAGE } from '../../documents/document-error';
-import type { AuthEnv } from '../../lib/app-env';
+import type { AuthEnv } from '../../app-env';
 import { MULTIPART_OVERHEAD_BYTES } from '../../middleware/body-limit';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { MAX_FILE_BYTES } from '../../lib/product-constants';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SummaryDto } from '../../lib/summary-response';
+import type { SummaryDto } from '../../domain/summary-response';
 import type {
   AppSummarizer,
   SummarizerHealth,

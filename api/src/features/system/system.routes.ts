@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { AppError } from '../../lib/app-error';
-import type { AppEnv } from '../../lib/app-env';
+import type { AppEnv } from '../../app-env';
 import { successEnvelope } from '../../lib/success-envelope';
 import { checkReadiness, publicConfig } from './system.service';
 

@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import { pingDatabase } from '../../db/health.repository';
 import { ACCEPTED_FILE_TYPES } from '../../documents/file-kinds';
-import type { AppDeps } from '../../lib/app-env';
-import { configLanguages } from '../../lib/languages';
+import type { AppDeps } from '../../app-env';
+import { configLanguages } from '../../domain/languages';
 import {
   DEMO_PASSWORD,
   DEMO_USER_EMAIL,

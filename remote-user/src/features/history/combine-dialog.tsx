@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
 import { errorMessage } from 'common/error-message';
 import { summaryTitle } from 'common/summary-title';
-import { ChoiceGroup } from 'common/ui/choice-group';
 import { FormDialog } from 'common/ui/form-dialog';
 import { Label } from 'common/ui/label';
 import { Textarea } from 'common/ui/textarea';
 import { COLLECTION_MESSAGES, postCombination } from '../../lib/summaries/collections-api';
 import type { CombinedSummary } from '../../lib/summaries/collections-api';
-import {
-  FORMAT_CHOICES,
-  LENGTH_CHOICES,
-  MAX_CUSTOM_PROMPT_CHARS,
-} from '../../lib/summaries/summary';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
+import { MAX_CUSTOM_PROMPT_CHARS } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
 
@@ -27,7 +23,7 @@ export interface CombineDialogProps {
 
 /**
  * Combine: one new summary of the chosen summaries' documents together (issue 29), with the
- * same Length and Format as a new summary and an optional prompt; 1 credit.
+ * same Length, Format and Summary language as a new summary and an optional prompt; 1 credit.
  */
 export function CombineDialog({ open, summaries, onClose, onCombined }: CombineDialogProps) {
   const promptId = `combine-prompt${useId()}`;
@@ -75,22 +71,7 @@ export function CombineDialog({ open, summaries, onClose, onCombined }: CombineD
           <li key={summary.id}>{summaryTitle(summary)}</li>
         ))}
       </ol>
-      <div className="ru-combine__options">
-        <ChoiceGroup
-          label="Length"
-          choices={LENGTH_CHOICES}
-          value={options.length}
-          disabled={submitting}
-          onChange={(length) => setOptions({ ...options, length })}
-        />
-        <ChoiceGroup
-          label="Format"
-          choices={FORMAT_CHOICES}
-          value={options.format}
-          disabled={submitting}
-          onChange={(format) => setOptions({ ...options, format })}
-        />
-      </div>
+      <SummaryOptionsFields value={options} disabled={submitting} onChange={setOptions} />
       <div className="ru-combine__prompt">
         <Label htmlFor={promptId}>Prompt (optional)</Label>
         <Textarea

@@ -167,6 +167,10 @@ describe('HistoryPage: combine and compare', () => {
     const prompt = within(dialog).getByLabelText('Prompt (optional)');
     expect(prompt.getAttribute('placeholder')).toBe('Compare the methods');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Bullet points' }));
+    // The summary's language is chosen as for a new summary: the document's by default.
+    expect((within(dialog).getByLabelText('Summary language') as HTMLSelectElement).value).toBe(
+      'auto',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'What do they agree on?' }));
     expect((prompt as HTMLTextAreaElement).value).toBe('What do they agree on?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Combine (3)' }));
@@ -177,6 +181,7 @@ describe('HistoryPage: combine and compare', () => {
       summaryIds: ['s1', 's2', 's3'],
       length: 'medium',
       format: 'bullets',
+      language: 'auto',
       customPrompt: 'What do they agree on?',
     });
     expect(store.getState().session.user?.credits).toBe(4);

@@ -12,7 +12,7 @@ import { formatCount } from '../../lib/summaries/summary';
 import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
 import { IncludeHiddenField } from './include-hidden-field';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface FileSummaryFormProps {
   file: File | null;

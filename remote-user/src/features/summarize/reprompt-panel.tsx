@@ -7,7 +7,7 @@ import { RefreshIcon } from 'common/ui/icons';
 import { Textarea } from 'common/ui/textarea';
 import { MAX_CUSTOM_PROMPT_CHARS } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 import './reprompt-panel.css';
 
 export interface RepromptPanelProps {

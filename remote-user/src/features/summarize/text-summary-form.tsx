@@ -9,7 +9,7 @@ import { Textarea } from 'common/ui/textarea';
 import { MAX_CONTENT_CHARS, MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkContent } from './content-rules';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface TextSummaryFormProps {
   text: string;

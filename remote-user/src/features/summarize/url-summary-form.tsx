@@ -8,7 +8,7 @@ import { Input } from 'common/ui/input';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkUrl } from './content-rules';
 import { IncludeHiddenField } from './include-hidden-field';
-import { SummaryOptionsFields } from './summary-options-fields';
+import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface UrlSummaryFormProps {
   url: string;

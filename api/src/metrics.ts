@@ -1,10 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
-import { poolStatsOf } from '../db/database';
-import type { SummarizerHealth } from '../summarizer/summarizer';
-import type { PasswordHashing } from './password-hashing';
-import { JOB_QUEUES } from './job-queue';
+import type { Database } from './db/database';
+import { poolStatsOf } from './db/database';
+import type { SummarizerHealth } from './summarizer/summarizer';
+import type { PasswordHashing } from './lib/password-hashing';
+import { JOB_QUEUES } from './db/job-queue';
 
 /** The Prometheus metrics of one process (GET /api/metrics). */
 export interface Metrics {

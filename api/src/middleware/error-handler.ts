@@ -2,11 +2,12 @@ import { IncomingMessage } from 'node:http';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
-import { AppError } from './app-error';
-import type { ErrorBody, ErrorCode } from './app-error';
-import type { AppEnv } from './app-env';
-import { databaseUnavailable, isDatabaseUnavailable } from './database-errors';
-import { validationError } from './validation';
+import { AppError } from '../lib/app-error';
+import type { ErrorBody, ErrorCode } from '../lib/app-error';
+import type { AppEnv } from '../app-env';
+import type { NodeBindings } from '../lib/node-bindings';
+import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-errors';
+import { validationError } from '../lib/validation';
 
 const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_ERROR',
@@ -25,7 +26,7 @@ const INCOMPLETE_BODY_MESSAGE = 'The request was not received in full';
 
 /** True when the client's own connection failed while its body was being read (it gave up, or was timed out). */
 function clientBodyFailed(c: Context<AppEnv>): boolean {
-  const incoming = (c.env as AppEnv['Bindings'] | undefined)?.incoming;
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
   return incoming instanceof IncomingMessage && !incoming.complete && incoming.errored !== null;
 }
 

@@ -1,13 +1,15 @@
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { JobsConfig } from '../config';
-import { pgliteOf } from '../db/database';
-import type { Database, DbExecutor } from '../db/database';
-import type { Logger } from './logger';
+import { pgliteOf } from './database';
+import type { Database, DbExecutor } from './database';
+import type { Logger } from '../lib/logger';
+import { JOB_QUEUES } from './schema';
+import type { JobQueueName } from './schema';
 
-/** The queues of ARCHITECTURE.md "Jobs". */
-export const JOB_QUEUES = ['text-summary', 'file-processing'] as const;
-export type JobQueueName = (typeof JOB_QUEUES)[number];
+/** The queues of ARCHITECTURE.md "Jobs", named in the schema (the jobs' `queue` column). */
+export { JOB_QUEUES };
+export type { JobQueueName };
 
 /** pg-boss's own states of a job. */
 export type QueueJobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';

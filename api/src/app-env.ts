@@ -1,14 +1,14 @@
-import type { HttpBindings } from '@hono/node-server';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
-import type { UserRecord } from '../db/user-record';
-import type { SessionTokenClaims } from './tokens';
-import type { DocumentReader } from '../documents/document-reader';
-import type { JobQueue } from './job-queue';
-import type { Logger } from './logger';
+import type { NodeBindings } from './lib/node-bindings';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { UserRecord } from './db/user-record';
+import type { SessionTokenClaims } from './lib/tokens';
+import type { DocumentReader } from './documents/document-reader';
+import type { JobQueue } from './db/job-queue';
+import type { Logger } from './lib/logger';
 import type { Metrics } from './metrics';
-import type { PasswordHashing } from './password-hashing';
-import type { Summarizer } from '../summarizer/summarizer';
+import type { PasswordHashing } from './lib/password-hashing';
+import type { Summarizer } from './summarizer/summarizer';
 
 /**
  * What the app is built from. Later features add their services here (for example a
@@ -37,7 +37,7 @@ export interface AppDeps {
 
 /** The Hono environment of every route: the deps and the request id are always set. */
 export interface AppEnv {
-  Bindings: Partial<HttpBindings>;
+  Bindings: NodeBindings;
   Variables: {
     deps: AppDeps;
     requestId: string;

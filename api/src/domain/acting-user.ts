@@ -1,7 +1,7 @@
 import type { DbExecutor } from '../db/database';
 import type { Role } from '../db/schema';
 import { findUserById, lockUserRole } from '../db/users.repository';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 
 /** The 401 of a signed-in user who no longer exists (deleted during their own request). */
 export function sessionGone(): AppError {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { RateLimitRule } from '../config';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 
 /** Share of reservations that also prune every expired hit, keeping the table small. */
 const PRUNE_PROBABILITY = 0.01;

@@ -1,6 +1,6 @@
 import { ChoiceGroup } from 'common/ui/choice-group';
-import { FORMAT_CHOICES, LENGTH_CHOICES } from '../../lib/summaries/summary';
-import type { SummaryOptions } from '../../lib/summaries/summary';
+import { FORMAT_CHOICES, LENGTH_CHOICES } from '../lib/summaries/summary';
+import type { SummaryOptions } from '../lib/summaries/summary';
 import { SummaryLanguageField } from './summary-language-field';
 import './summary-options-fields.css';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import type { TestDatabase } from '../test/test-database';
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 import {
   enforceRateLimit,
   pruneExpiredHits,

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Label } from 'common/ui/label';
 import { SAME_AS_DOCUMENT, SAME_AS_DOCUMENT_LABEL } from 'common/summary-language';
-import { usePortalConfig } from '../../lib/config/use-portal-config';
-import { offeredLanguage } from '../../lib/summaries/summary-language-option';
+import { usePortalConfig } from '../lib/config/use-portal-config';
+import { offeredLanguage } from '../lib/summaries/summary-language-option';
 
 export interface SummaryLanguageFieldProps {
   value: string;

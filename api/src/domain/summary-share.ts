@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { answerWithHeaders } from './response-headers';
+import { answerWithHeaders } from '../lib/response-headers';
 import type { SummaryShareRecord } from '../db/summary-shares.repository';
 
 /**

@@ -1,10 +1,10 @@
-import { AppError } from './app-error';
+import { AppError } from '../lib/app-error';
 import { REVIEW_STATUSES } from '../db/schema';
 import type { CollectionSource, ReviewStatus, Role, SummarySource } from '../db/schema';
 import { collectionSourcesOf } from './collection-sources';
 import { hiddenTextOf, instructionLikeOf } from './document-warnings';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from './instruction-like';
+import type { InstructionLikePassage } from '../lib/instruction-like';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
