@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FileKind } from '../documents/file-kinds';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../lib/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/instruction-like';
 import type {
   FallbackReason,
   SourceMapEntry,

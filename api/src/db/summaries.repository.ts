@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../lib/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/instruction-like';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbExecutor } from './database';

@@ -1,5 +1,5 @@
 import type { HiddenPassage, HiddenReason } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../lib/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/instruction-like';
 
 /*
  * The stored hidden_text and instruction_like columns (issue 28) as the API answers them:

@@ -4,7 +4,7 @@ import type { CollectionSource, ReviewStatus, Role, SummarySource } from '../db/
 import { collectionSourcesOf } from './collection-sources';
 import { hiddenTextOf, instructionLikeOf } from './document-warnings';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../lib/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/instruction-like';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {

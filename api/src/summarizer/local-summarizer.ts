@@ -1,5 +1,5 @@
 import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
-import { addressesAnAi } from '../lib/instruction-like';
+import { addressesAnAi } from './instruction-like';
 import { summarizeInThread, THREAD_MIN_CHARS } from './local-summarizer-pool';
 import type { LocalExtract } from './local-summarizer-pool';
 import type { SentenceRole } from './document-roles';

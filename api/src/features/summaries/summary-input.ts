@@ -6,8 +6,8 @@ import { countCodePoints, documentContentProblem } from '../../lib/summary-text'
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';
 import type { HiddenPassage } from '../../documents/hidden-text';
-import { findInstructionLike } from '../../lib/instruction-like';
-import type { InstructionLikePassage } from '../../lib/instruction-like';
+import { findInstructionLike } from '../../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../../summarizer/instruction-like';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { readDocument } from './document-errors';
 import { detectSourceLanguages } from './summary-languages';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HiddenPassage } from '../../documents/hidden-text';
 import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
-import type { InstructionLikePassage } from '../../lib/instruction-like';
+import type { InstructionLikePassage } from '../../summarizer/instruction-like';
 import { lockAvailableCredits, refundCredits } from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
