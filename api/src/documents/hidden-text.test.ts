@@ -235,6 +235,21 @@ describe('hidden HTML', () => {
     expect(article.hiddenText).toHaveLength(8);
   });
 
+  it('takes out, but does not list, hidden page furniture: dialogs, forms, menus, short bits', () => {
+    const furniture = `<!doctype html><html><head><title>T</title></head><body><article><p>${prose}</p>
+      <div class="modal" style="display:none"><p>Thank you! Your comment will be reviewed by the moderator before it is shown.</p></div>
+      <div hidden><p>Please confirm your e-mail address to continue reading this article today.</p><button>Send</button></div>
+      <nav style="display:none"><p>Sections of the site for readers who want to browse the news.</p></nav>
+      <p style="display:none">Ten words but no end of a sentence in it at all</p>
+      <span hidden>Share this</span>
+      <p>${prose.replace('Tuesday', 'Friday')}</p></article></body></html>`;
+    const article = htmlText(Buffer.from(furniture), 'utf-8', 'https://news.example/y');
+    expect(article.hiddenText).toEqual([]);
+    expect(article.text).not.toMatch(
+      /moderator|confirm your e-mail|Sections of the site|Share this/,
+    );
+  });
+
   it('refuses a page whose article sits in a display:none block, naming why', () => {
     const hidden = `<!doctype html><html><head><title>T</title></head><body><nav><a href="/">Home</a></nav>
       <div style="display:none"><article><p>${prose}</p><p>${prose}</p></article></div></body></html>`;

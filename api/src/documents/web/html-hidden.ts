@@ -13,10 +13,22 @@ import type { DomDocument, DomElement } from './dom';
  * article is read as if they were shown.
  */
 
-/** A hidden element is listed when its text has at least this many words... */
-const MIN_PASSAGE_WORDS = 5;
+/** A hidden element is listed when its text has at least this many words, a sentence's end... */
+const MIN_PASSAGE_WORDS = 8;
 /** ...and less than this share of it is link text. */
 const MAX_LINK_SHARE = 0.5;
+
+/**
+ * Page furniture that hides itself until used: dialogs, menus, forms, players, comment boxes,
+ * sign-in and sharing panels. Its hidden text is taken out like any other, but not listed:
+ * on the 90 news pages of bench:extraction such chrome made a quarter of them "hide" text.
+ */
+const FURNITURE_ELEMENTS =
+  'form, input, button, select, textarea, nav, header, footer, aside, dialog, video, audio, [role="dialog"], [role="menu"], [role="navigation"], [aria-modal="true"]';
+const FURNITURE_NAMES =
+  /(?:^|[\s_-])(?:modal|popup|pop-up|dialog|overlay|menu|dropdown|nav|navbar|comments?|login|log-in|signin|sign-in|signup|sign-up|register|subscribe|subscription|newsletter|share|sharing|social|cookie|consent|banner|tooltip|toast|caption|captions|player|video|search|toolbar|paywall|promo|advert|ad|ads|alert|notification|account|password|email)(?:$|[\s_-])/i;
+const FURNITURE_TAGS = new Set(['form', 'nav', 'header', 'footer', 'aside', 'dialog', 'button']);
+
 /** Style rules read at most, from the page's `<style>` elements. */
 const MAX_RULES = 5_000;
 
@@ -164,9 +176,30 @@ function words(text: string): number {
   return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 }
 
-/** Whether a hidden element's text is a passage worth listing: prose, not a menu's links. */
+/** Class and id words of an element and its ancestors, camelCase split into words. */
+function namesAround(element: DomElement): string {
+  let names = '';
+  for (let node: DomElement | null = element; node !== null; node = node.parentElement) {
+    names += ` ${node.getAttribute('class') ?? ''} ${node.getAttribute('id') ?? ''}`;
+  }
+  return names.replace(/(\p{Ll})(\p{Lu})/gu, '$1-$2');
+}
+
+/**
+ * Whether a hidden element's text is a passage worth listing: prose (a sentence of some words,
+ * not mostly links), not page furniture (see FURNITURE_ELEMENTS and FURNITURE_NAMES).
+ */
 function isProse(element: DomElement, text: string): boolean {
-  if (words(text) < MIN_PASSAGE_WORDS) return false;
+  if (words(text) < MIN_PASSAGE_WORDS || !/[.!?。！？]/u.test(text)) return false;
+  if (element.querySelector(FURNITURE_ELEMENTS) !== null) return false;
+  for (let node = element.parentElement; node !== null; node = node.parentElement) {
+    if (FURNITURE_TAGS.has(node.localName)) return false;
+    const role = node.getAttribute('role');
+    if (role === 'dialog' || role === 'menu' || role === 'navigation') return false;
+  }
+  if (FURNITURE_TAGS.has(element.localName) || FURNITURE_NAMES.test(namesAround(element))) {
+    return false;
+  }
   let linkChars = 0;
   for (const link of Array.from(element.querySelectorAll('a'))) {
     linkChars += (link.textContent ?? '').replace(/\s+/g, ' ').trim().length;
