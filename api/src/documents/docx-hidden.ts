@@ -30,6 +30,30 @@ function attribute(properties: string, name: string): string | undefined {
   return new RegExp(`<w:${name}\\s[^>]*?w:val="([^"]*)"`).exec(properties)?.[1];
 }
 
+/** A table cell or paragraph shaded in a colour: the paper of the runs inside it. */
+interface ShadedSpan {
+  start: number;
+  end: number;
+  fill: string;
+}
+
+/**
+ * The table cells (`w:tcPr`) and paragraphs (`w:pPr`) of word/document.xml shaded in a colour
+ * (`w:shd w:fill`, not `auto`), in document order: a white run in a dark header cell is read.
+ */
+function shadedSpans(xml: string): ShadedSpan[] {
+  const spans: ShadedSpan[] = [];
+  const shaded =
+    /<w:(tc|p)(?:\s[^>]*)?>\s*<w:(?:tcPr|pPr)(?:\s[^>]*)?>((?:(?!<\/w:(?:tcPr|pPr)>)[\s\S])*?)<\/w:(?:tcPr|pPr)>/g;
+  for (const match of xml.matchAll(shaded)) {
+    const fill = /<w:shd\s[^>]*?w:fill="([0-9A-Fa-f]{6})"/.exec(match[2] ?? '')?.[1];
+    if (fill === undefined) continue;
+    const close = xml.indexOf(`</w:${match[1] ?? 'p'}>`, match.index);
+    spans.push({ start: match.index, end: close === -1 ? xml.length : close, fill });
+  }
+  return spans;
+}
+
 /** Why a run with these properties cannot be seen on a page of `background`, or null. */
 export function hiddenRunReason(
   properties: string,
@@ -84,6 +108,18 @@ export interface DocxHiddenRuns {
 /** The hidden runs of word/document.xml (`xml`), and the part without them. */
 export function findHiddenRuns(xml: string): DocxHiddenRuns {
   const background = PAGE_BACKGROUND.exec(xml)?.[1] ?? null;
+  const shading = shadedSpans(xml);
+  let nextShading = 0;
+  let openShading: ShadedSpan[] = [];
+  /** The paper under the text at `at`: the innermost shading around it, else the page. */
+  const paperAt = (at: number): string | null => {
+    while (nextShading < shading.length && (shading[nextShading]?.start ?? Infinity) <= at) {
+      openShading.push(shading[nextShading] as ShadedSpan);
+      nextShading += 1;
+    }
+    openShading = openShading.filter((span) => span.end > at);
+    return openShading.at(-1)?.fill ?? background;
+  };
   const passages = new HiddenTextList();
   let cuts: [number, number][] = [];
   // The paragraph being read: where it starts, and whether it has hidden or visible text.
@@ -107,7 +143,7 @@ export function findHiddenRuns(xml: string): DocxHiddenRuns {
       continue;
     }
     const properties = RUN_PROPERTIES.exec(body)?.[1] ?? '';
-    const reason = properties === '' ? null : hiddenRunReason(properties, background);
+    const reason = properties === '' ? null : hiddenRunReason(properties, paperAt(match.index));
     const text = runText(body);
     if (reason === null) {
       if (text.trim() !== '') {

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { documentAnswer } from '../test/document-answer';
 import { buildPdf } from '../test/pdf-builder';
@@ -89,6 +90,18 @@ describe('hidden Word runs', () => {
     expect(included.text.trim()).toBe(VANISHED);
   });
 
+  it('reads white runs in a shaded table cell or paragraph, and not on the paper', () => {
+    const white = '<w:color w:val="FFFFFF"/>';
+    const xml =
+      '<w:document><w:body><w:tbl><w:tr><w:tc><w:tcPr><w:shd w:val="clear" w:color="auto" w:fill="1F3864"/></w:tcPr>' +
+      `<w:p>${run('Header on navy', white)}</w:p></w:tc></w:tr></w:tbl>` +
+      `<w:p><w:pPr><w:shd w:val="clear" w:fill="000000"/></w:pPr>${run('On a black band', white)}</w:p>` +
+      `<w:p>${run('On the paper', white)}</w:p></w:body></w:document>`;
+    expect(findHiddenRuns(xml).passages).toEqual([
+      { text: 'On the paper', reason: 'same-colour', page: null },
+    ]);
+  });
+
   it('joins the hidden runs of one paragraph, unescapes their text, and drops a paragraph left empty', () => {
     const xml = `<w:document><w:body><w:p>${run('Praise ', '<w:vanish/>')}${run('this &amp; that', '<w:vanish/>')}</w:p><w:p>${run('Visible.')}</w:p></w:body></w:document>`;
     const { passages, withoutHidden } = findHiddenRuns(xml);
@@ -145,6 +158,21 @@ describe('hidden PDF text', () => {
     expect(text).toContain('Text too small to read.');
     expect(text).toContain('Text set far beyond the right edge.');
     expect(hiddenText).toHaveLength(4);
+  });
+
+  it('reads white text on a coloured box, and still finds white text on the paper beside it', async () => {
+    const content = [
+      '0.2 0.3 0.6 rg 50 600 500 100 re f',
+      'BT 1 1 1 rg /F1 20 Tf 1 0 0 1 72 640 Tm (A white title on a blue banner.) Tj ET',
+      'BT 0 g /F1 11 Tf 1 0 0 1 72 500 Tm (Black body text on the white paper.) Tj ET',
+      'BT 1 g /F1 11 Tf 1 0 0 1 72 480 Tm (White words on the white paper.) Tj ET',
+    ].join('\n');
+    const banner = buildPdf([{ rawContent: deflateSync(Buffer.from(content, 'latin1')) }]);
+    const { text, hiddenText } = await extractFile('pdf', new Uint8Array(banner));
+    expect(text).toBe('A white title on a blue banner.\n\nBlack body text on the white paper.');
+    expect(hiddenText).toEqual([
+      { text: 'White words on the white paper.', reason: 'same-colour', page: 1 },
+    ]);
   });
 
   it('takes invisible text over a full-page image as a scan’s OCR layer, not as hidden', async () => {

@@ -7,9 +7,10 @@ import type { HiddenReason } from './hidden-text';
  * too, keeping the graphics state (fill colour and alpha, text render mode, transformation),
  * and each character drawn is marked visible or not; the text content's characters are then
  * matched to those, in order. Text drawn in render mode 3 or 7 (neither filled nor stroked),
- * fully transparent, or filled white is hidden; so is text under 2 pt, and text outside the
- * page's box. On a page mostly covered by an image, invisible or white text is the text layer
- * that OCR software lays over a scan (or text on the picture), and is taken as seen.
+ * fully transparent, or filled white is hidden, unless it starts on an area filled in a colour
+ * or on a picture drawn before it (a white title on a banner); so is text under 2 pt, and text
+ * outside the page's box. On a page mostly covered by an image, invisible or white text is the
+ * text layer that OCR software lays over a scan, and is taken as seen.
  */
 
 /** The operator numbers used here (pdf.js's `OPS`). */
@@ -35,6 +36,13 @@ export interface PdfOps {
   paintImageMaskXObject: number;
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
+  constructPath: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
 }
 
 /** A page's operators as pdf.js lists them. */
@@ -84,15 +92,45 @@ function multiply(m: readonly number[], n: readonly number[]): number[] {
   ];
 }
 
-/** A matrix of six numbers, from an array or a typed array (pdf.js passes both); else null. */
-function matrixOf(value: unknown): number[] | null {
+/** `count` numbers from an array or a typed array (pdf.js passes both); else null. */
+function numbersOf(value: unknown, count: number): number[] | null {
   const items: unknown[] = Array.isArray(value)
     ? value
     : ArrayBuffer.isView(value) && !(value instanceof DataView)
       ? Array.from(value as unknown as ArrayLike<number>)
       : [];
-  if (items.length !== 6 || !items.every((item) => typeof item === 'number')) return null;
+  if (items.length !== count || !items.every((item) => typeof item === 'number')) return null;
   return items as number[];
+}
+
+/** A transformation matrix: six numbers. */
+function matrixOf(value: unknown): number[] | null {
+  return numbersOf(value, 6);
+}
+
+/** A box in page space: [left, bottom, right, top]. */
+type Box = [number, number, number, number];
+
+/** The page-space box around the user-space box `[x1, y1, x2, y2]` drawn through `matrix`. */
+function boxThrough(box: readonly number[], matrix: readonly number[]): Box {
+  const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = box;
+  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = matrix;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [
+    [x1, y1],
+    [x1, y2],
+    [x2, y1],
+    [x2, y2],
+  ] as const) {
+    xs.push(a * x + c * y + e);
+    ys.push(b * x + d * y + f);
+  }
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function inside(box: Box, x: number, y: number): boolean {
+  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
 }
 
 function glyphText(glyph: unknown): string {
@@ -132,6 +170,18 @@ export function drawnText(
   };
   const saved: GraphicsState[] = [];
   let scanned = false;
+  // Areas filled in a colour or painted with an image: white text on them can be read.
+  const backdrops: Box[] = [];
+  const fills = new Set([
+    ops.fill,
+    ops.eoFill,
+    ops.fillStroke,
+    ops.eoFillStroke,
+    ops.closeFillStroke,
+    ops.closeEOFillStroke,
+  ]);
+  const paintsColour = (): boolean =>
+    state.fill !== 'transparent' && state.fillAlpha > 0 && !isWhite(state.fill);
   // The text and line matrices (PDF 32000 9.4.2): where the next string starts.
   let textMatrix = [...IDENTITY];
   let lineMatrix = [...IDENTITY];
@@ -211,19 +261,30 @@ export function drawnText(
         }
         break;
       }
+      case ops.constructPath: {
+        // pdf.js gives the path's painting operator and its bounding box in user space.
+        const box = numbersOf(list[2], 4);
+        if (typeof list[0] === 'number' && fills.has(list[0]) && box !== null && paintsColour()) {
+          backdrops.push(boxThrough(box, state.matrix));
+        }
+        break;
+      }
       case ops.paintImageXObject:
       case ops.paintInlineImageXObject:
       case ops.paintImageMaskXObject: {
         // An image is the unit square drawn through the current matrix.
         const [a = 0, b = 0, c = 0, d = 0] = state.matrix;
         if (pageArea > 0 && Math.abs(a * d - b * c) >= pageArea * SCAN_COVER) scanned = true;
+        backdrops.push(boxThrough([0, 0, 1, 1], state.matrix));
         break;
       }
       case ops.showText:
       case ops.showSpacedText: {
-        const reason = reasonOfState(state);
         const glyphs = Array.isArray(list[0]) ? (list[0] as unknown[]) : [];
         const [, , , , x = 0, y = 0] = multiply(textMatrix, state.matrix);
+        let reason = reasonOfState(state);
+        // White text on a coloured area or a picture drawn before it is read.
+        if (reason === 'same-colour' && backdrops.some((box) => inside(box, x, y))) reason = null;
         const [a = 1, b = 0] = multiply(textMatrix, state.matrix);
         const size = Math.abs(state.fontSize) * (Math.hypot(a, b) || 1);
         // A string starting past the right or top edge, or a line below the bottom, is off the
