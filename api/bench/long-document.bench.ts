@@ -8,7 +8,7 @@
  * Summarizer-level on purpose: the same figures for any text, whoever extracted it.
  */
 import { readFileSync } from 'node:fs';
-import { summarizeLocally } from '../src/summarizer/local-summarizer';
+import { summarizeLocally } from '../src/summarizer/local/local-summarizer';
 import type { SummaryFormat, SummaryLength } from '../src/summarizer/summarizer';
 import { buildLongDocument, sectionAt } from '../src/test/long-document';
 import type { LongDocument } from '../src/test/long-document';

@@ -10,10 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { answerFromDocument, NOT_IN_DOCUMENT } from '../src/summarizer/local-answer';
-import { retrieveSentences } from '../src/summarizer/sentence-retrieval';
-import { segmentSentences } from '../src/summarizer/sentence-segmenter';
-import type { Sentence } from '../src/summarizer/sentence-segmenter';
+import { answerFromDocument, NOT_IN_DOCUMENT } from '../src/summarizer/local/local-answer';
+import { retrieveSentences } from '../src/summarizer/text/sentence-retrieval';
+import { segmentSentences } from '../src/summarizer/text/sentence-segmenter';
+import type { Sentence } from '../src/summarizer/text/sentence-segmenter';
 import { rougeN, rougeTokenize } from '../src/test/rouge';
 
 const FILE = 'cnndm_test_frank250.jsonl.gz';

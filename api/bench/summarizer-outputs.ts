@@ -16,9 +16,9 @@ import {
   keywordsOf,
   summarizeExtractive,
   summarizeLocally,
-} from '../src/summarizer/local-summarizer';
-import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
-import { segmentSentences } from '../src/summarizer/sentence-segmenter';
+} from '../src/summarizer/local/local-summarizer';
+import { parseSummaryPrompt } from '../src/summarizer/text/prompt-steering';
+import { segmentSentences } from '../src/summarizer/text/sentence-segmenter';
 import { MEETING_MINUTES, STRUCTURED_ABSTRACT, TRANSIT_REPORT } from '../src/test/reader-documents';
 import { REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
 

@@ -19,17 +19,18 @@ import {
   keywordsOf,
   summarizeExtractive,
   summarizeLocally,
-} from '../src/summarizer/local-summarizer';
-import { parseSummaryPrompt } from '../src/summarizer/prompt-steering';
+} from '../src/summarizer/local/local-summarizer';
+import { parseSummaryPrompt } from '../src/summarizer/text/prompt-steering';
 import { scoreRouge } from '../src/test/rouge';
 import type { RougeScores } from '../src/test/rouge';
-import { segmentSentences } from '../src/summarizer/sentence-segmenter';
+import { segmentSentences } from '../src/summarizer/text/sentence-segmenter';
 import { REPORT_SECTIONS, REPORT_WITH_HEADINGS } from '../src/test/summarizer-fixtures';
 import { TRANSIT_DISTRICTS, TRANSIT_REPORT } from '../src/test/reader-documents';
 import { f1At10, rakeTerms, retextTerms, tfidfExtractor } from './key-phrases';
 import { questionAnsweringLines } from './question-answering';
 import type { Abstract } from './key-phrases';
 import { printLanguageDetection } from './language-detection';
+import { printSentenceBoundaries } from './sentence-boundaries';
 
 interface Article {
   id: string;
@@ -587,4 +588,5 @@ function main(): number {
 }
 
 process.exitCode = main();
+printSentenceBoundaries(dataDirectory());
 await printLanguageDetection(dataDirectory());

@@ -34,6 +34,7 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     sources: [],
     hiddenText: [],
     instructionLike: [],
+    sections: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     reviewStatus: 'pending',

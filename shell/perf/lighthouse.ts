@@ -448,6 +448,9 @@ async function main(): Promise<number> {
           console.info(
             `  ${page.path} (${formFactor}) under ${GOALS.performance} at load ${loadNow()}: measuring again`,
           );
+          // The runs again once the machine is as quiet as before the first page, so the second
+          // half of the median is not taken in the same neighbour's burst as the first.
+          await waitForQuiet(1.5, 60_000);
           await measure(options.runs);
         }
         const result = { path: page.path, formFactor, runs: runs.length, ...medianFigures(runs) };

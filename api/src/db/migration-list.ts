@@ -19,6 +19,7 @@ import * as summaryQuestions from './migrations/20261128120000_summary_questions
 import * as summaryCollections from './migrations/20261128130000_summary_collections';
 import * as summaryLanguages from './migrations/20261128150000_summary_languages';
 import * as summaryHiddenText from './migrations/20261128160000_summary_hidden_text';
+import * as summarySections from './migrations/20261128170000_summary_sections';
 
 /*
  * Every migration, by file name. The server is bundled into one file, so migrations cannot
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '20261128130000_summary_collections': summaryCollections,
   '20261128150000_summary_languages': summaryLanguages,
   '20261128160000_summary_hidden_text': summaryHiddenText,
+  '20261128170000_summary_sections': summarySections,
 };
 
 /** A Kysely MigrationProvider over the list above. */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FileKind } from '../documents/file-kinds';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -121,6 +121,17 @@ export interface CollectionSource {
   end: number;
 }
 
+/**
+ * A heading of a summary's source and the span of original_content it heads (API.md round 3
+ * `sections`; UTF-16 offsets, `end` exclusive; level 1 to 6).
+ */
+export interface SummarySection {
+  title: string;
+  level: number;
+  start: number;
+  end: number;
+}
+
 /** A jsonb column: read as parsed JSON, written as a JSON string. */
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
 export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'needs_revision';
@@ -166,6 +177,8 @@ export interface SummariesTable {
   hidden_text: ColumnType<HiddenPassage[], string | undefined, never>;
   /** Passages, hidden or not, that address an AI model; fixed at creation. */
   instruction_like: ColumnType<InstructionLikePassage[], string | undefined, never>;
+  /** The source's headings and the spans they head in original_content; `[]` without any. */
+  sections: ColumnType<SummarySection[], string | undefined, never>;
   review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
   review_comments: string | null;
   /** Null until reviewed, and again once the reviewer's account is deleted. */

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbExecutor } from './database';
 import { prepareStatement } from './prepared-statement';
 import type {
   CollectionSource,
+  SummarySection,
   SummariesTable,
   SummarySource,
   SummaryVersionsTable,
@@ -92,6 +93,8 @@ export interface NewSummary
   /** What the document hid from its readers, and passages addressed to an AI (absent: none). */
   hiddenText?: HiddenPassage[] | undefined;
   instructionLike?: InstructionLikePassage[] | undefined;
+  /** The source's headings and their spans in originalContent (absent: none). */
+  sections?: SummarySection[] | undefined;
 }
 
 /** Summaries with their reviewer's name (null when unreviewed or the reviewer is gone). */
@@ -261,6 +264,7 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       sources: JSON.stringify(summary.sources ?? []),
       hidden_text: JSON.stringify(summary.hiddenText ?? []),
       instruction_like: JSON.stringify(summary.instructionLike ?? []),
+      sections: JSON.stringify(summary.sections ?? []),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

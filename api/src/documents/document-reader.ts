@@ -1,3 +1,4 @@
+import type { DocumentSection } from '../lib/document-sections';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
 import type { HiddenPassage } from './hidden-text';
@@ -37,14 +38,7 @@ export interface ReadOptions extends ExtractOptions {
 export type DocumentFormat = FileKind | 'image' | 'html';
 
 /** A heading of the document and the span it heads (UTF-16 offsets into `text`). */
-export interface DocumentSection {
-  title: string;
-  /** 1 for a top-level heading, down to 6. */
-  level: number;
-  start: number;
-  /** Where the next heading of the same or a higher level starts, or the end of the text. */
-  end: number;
-}
+export type { DocumentSection } from '../lib/document-sections';
 
 /** A document's text and what is known of it. */
 export interface DocumentText {
@@ -107,7 +101,7 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
   return {
     async readFile(file, readOptions = {}) {
       const read = await readFileText(file, { fileExtractor, ocr, settings }, readOptions);
-      return { ...read, title: null, sections: [] };
+      return { ...read, title: null };
     },
     readUrl(url, readOptions = {}) {
       // A PDF, .docx or image at the address is read as an upload is, by this reader's readFile

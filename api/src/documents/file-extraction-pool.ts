@@ -386,7 +386,12 @@ export class FileExtractionPool implements FileExtractor {
     slot.task = null;
     this.finished(task);
     if (message.type === 'text') {
-      task.resolve({ text: message.text, pdf: message.pdf, hiddenText: message.hiddenText });
+      task.resolve({
+        text: message.text,
+        pdf: message.pdf,
+        headings: message.headings,
+        hiddenText: message.hiddenText,
+      });
     } else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
     } else {

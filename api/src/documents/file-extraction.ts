@@ -1,8 +1,10 @@
 import { DocumentError, noText } from './document-error';
 import type { DocumentErrorKind } from './document-error';
+import { docxHeadings } from './docx-headings';
 import { readDocx } from './docx-text';
 import { allTextHidden } from './hidden-text';
 import type { HiddenPassage } from './hidden-text';
+import type { HeadingHint } from '../lib/document-sections';
 import type { FileKind } from './file-kinds';
 import { extractPdfTextLayer } from './pdf-text';
 import type { PdfTextLayer } from './pdf-text';
@@ -28,7 +30,9 @@ export interface ExtractedText {
   text: string;
   /** Text of the file a reader cannot see (.docx and PDF); absent when there is none. */
   hiddenText?: HiddenPassage[] | undefined;
-  pdf?: Omit<PdfTextLayer, 'text' | 'hiddenText'> | undefined;
+  pdf?: Omit<PdfTextLayer, 'text' | 'headings' | 'hiddenText'> | undefined;
+  /** Headings the file's structure names (Word heading styles, a PDF's larger lines). */
+  headings?: HeadingHint[] | undefined;
 }
 
 /** Worker to main thread: it started and loaded its libraries, or the answer to one request. */
@@ -68,13 +72,13 @@ export async function extractFile(
       const archive = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
       const { text, hiddenText } = await readDocx(archive, { includeHidden });
       if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText(kind);
-      return { text, hiddenText };
+      return { text, hiddenText, headings: docxHeadings(archive) };
     }
     case 'pdf': {
       const layer = await extractPdfTextLayer(bytes, { includeHidden });
-      const { text, pageStarts, pagesWithText, hiddenText } = layer;
+      const { text, pageStarts, pagesWithText, hiddenText, headings } = layer;
       if (text.trim() === '' && pagesWithText.length === 0) throw noText(kind);
-      return { text, hiddenText, pdf: { pageStarts, pagesWithText } };
+      return { text, hiddenText, pdf: { pageStarts, pagesWithText }, headings };
     }
   }
 }

@@ -5,6 +5,7 @@ import type { FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
 import { OCR_MAX_PAGES, tooManyScannedPages } from './ocr/ocr-reader';
 import type { OcrReader, RecognizedPage } from './ocr/ocr-reader';
+import { documentSections } from '../lib/document-sections';
 import { joinLines } from './pdf-layout';
 import { checkUploadedFile } from './uploaded-file';
 
@@ -39,7 +40,7 @@ export interface FileReading {
 }
 
 /** An upload's text and what is known of it, its sanitized name aside. */
-export type FileText = Omit<DocumentText, 'title' | 'sections'> & { fileName: string };
+export type FileText = Omit<DocumentText, 'title'> & { fileName: string };
 
 /**
  * The text of an uploaded .txt, .docx, .pdf or image, judged by its content as well as its
@@ -83,11 +84,13 @@ async function readImage(
       signal,
       onStart: () => progress({ stage: 'ocr', page: 1, pages: 1 }),
     });
+    const recognized = tidyRecognizedText(text);
     return {
-      text: tidyRecognizedText(text),
+      text: recognized,
       format: 'image',
       ocr: true,
       pageBreaks: [],
+      sections: documentSections(recognized),
       hiddenText: [],
     };
   } catch (error) {
@@ -109,15 +112,29 @@ async function readDocument(
     fileExtractor.extractDocument(kind, bytes, { owner, signal, includeHidden }),
     signal,
   );
-  const { text, pdf } = extracted;
+  const { text, pdf, headings } = extracted;
   const hiddenText = extracted.hiddenText ?? [];
   if (pdf === undefined || copy === null) {
-    return { text, format: kind, ocr: false, pageBreaks: [], hiddenText };
+    return {
+      text,
+      format: kind,
+      ocr: false,
+      pageBreaks: [],
+      sections: documentSections(text, headings),
+      hiddenText,
+    };
   }
   const scanned = pdf.pagesWithText.flatMap((hasText, index) => (hasText ? [] : [index + 1]));
   if (scanned.length === 0) {
     if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText('pdf');
-    return { text, format: 'pdf', ocr: false, pageBreaks: pdf.pageStarts.slice(1), hiddenText };
+    return {
+      text,
+      format: 'pdf',
+      ocr: false,
+      pageBreaks: pdf.pageStarts.slice(1),
+      sections: documentSections(text, headings),
+      hiddenText,
+    };
   }
   if (scanned.length > settings.ocrMaxPages) {
     throw tooManyScannedPages(scanned.length, settings.ocrMaxPages);
@@ -147,6 +164,7 @@ async function readDocument(
     format: 'pdf',
     ocr: true,
     pageBreaks: composed.pageBreaks,
+    sections: documentSections(composed.text, headings),
     hiddenText,
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dropRepeatedEdges, joinLines, linesOfPage, pdfPagesToText } from './pdf-layout';
+import {
+  dropRepeatedEdges,
+  joinLines,
+  linesOfPage,
+  pdfPagesToPagedText,
+  pdfPagesToText,
+} from './pdf-layout';
 import type { PdfLine, PdfTextRun } from './pdf-layout';
 
 function run(text: string, x: number, y: number, endsLine = true): PdfTextRun {
@@ -88,5 +94,55 @@ describe('pdfPagesToText', () => {
         'A short line ends this one.\n\n' +
         'Indented: a new paragraph starts with an indent on this line and carries on at the margin until the page ends',
     );
+  });
+});
+
+describe('pdfPagesToPagedText headings (issue 28)', () => {
+  const sized = (text: string, y: number, size: number): PdfTextRun => ({
+    text,
+    x: 72,
+    y,
+    width: text.length * 5,
+    size,
+    endsLine: true,
+  });
+
+  it('takes a short line set larger than the body for a heading of its own paragraph', () => {
+    // Lines 12 points apart throughout: only the size sets the heading apart.
+    const { text, headings } = pdfPagesToPagedText([
+      {
+        runs: [
+          sized('Results of the survey', 700, 13),
+          sized('Three quays need repairs within two years and the ferry', 688, 10),
+          sized('ramp needs a new hinge before the winter comes.', 676, 10),
+          sized('Funding', 664, 12),
+          sized('The city pays for the repairs over the next five years.', 652, 10),
+        ],
+      },
+    ]);
+    expect(text.split('\n\n')).toEqual([
+      'Results of the survey',
+      'Three quays need repairs within two years and the ferry ramp needs a new hinge before the winter comes.',
+      'Funding',
+      'The city pays for the repairs over the next five years.',
+    ]);
+    expect(headings).toEqual([
+      { title: 'Results of the survey', level: 1 },
+      { title: 'Funding', level: 2 },
+    ]);
+  });
+
+  it('takes no long paragraph, however large, and nothing at the body’s size', () => {
+    const long = 'A large paragraph of many words that runs on and on well past any heading length';
+    const { headings } = pdfPagesToPagedText([
+      {
+        runs: [
+          sized(long, 700, 14),
+          sized('Body text at the usual size, which most of the page is set in.', 680, 10),
+          sized('More body text at the usual size, long enough to be the body.', 668, 10),
+        ],
+      },
+    ]);
+    expect(headings).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { HeadingHint } from '../lib/document-sections';
+
 /*
  * Turns the positioned text runs of a PDF's pages into plain text as a person would copy it:
  * lines rebuilt from runs, headers and footers that repeat on most pages dropped (page
@@ -146,6 +148,11 @@ export function dropRepeatedEdges(pages: readonly PdfLine[][]): PdfLine[][] {
 }
 
 const SENTENCE_END = /[.!?:;)"'\u201d\u2019]$/;
+/** A line this much larger than the body's (15 %) is set as a heading. */
+const HEADING_SIZE_STEP = 0.15;
+/** A heading is short: at most this many lines and words. */
+const HEADING_MAX_LINES = 3;
+const HEADING_MAX_WORDS = 14;
 
 /** The paragraphs of one page's lines, each a list of lines. */
 function paragraphsOfPage(lines: readonly PdfLine[]): PdfLine[][] {
@@ -163,7 +170,11 @@ function paragraphsOfPage(lines: readonly PdfLine[]): PdfLine[][] {
       const indented = line.x > margin + line.size && previous.x <= margin + previous.size / 2;
       const shortEnd =
         SENTENCE_END.test(previous.text) && previous.right - margin < fullWidth * 0.7;
-      startsParagraph = widerGap || indented || shortEnd;
+      // A heading set larger than the text under it is a paragraph of its own.
+      const newSize =
+        Math.abs(line.size - previous.size) >
+        Math.min(line.size, previous.size) * HEADING_SIZE_STEP;
+      startsParagraph = widerGap || indented || shortEnd || newSize;
     }
     if (startsParagraph) paragraphs.push([line]);
     else paragraphs.at(-1)?.push(line);
@@ -200,6 +211,11 @@ export interface PdfPagedText {
    * begins where the next page's text does, or at the end).
    */
   pageStarts: number[];
+  /**
+   * The paragraphs set as headings: short, and larger than the body's size (the size most of
+   * the text is set in); the larger, the higher (level 1).
+   */
+  headings: HeadingHint[];
 }
 
 /** The plain text of a document's pages, paragraphs separated by a blank line. */
@@ -209,9 +225,46 @@ export function pdfPagesToText(pages: readonly PdfPageText[]): string {
 
 const PARAGRAPH_BREAK = '\n\n';
 
+/** The size most of the text is set in (counted in characters, to half a point). */
+function bodySize(pages: readonly PdfLine[][]): number {
+  const characters = new Map<number, number>();
+  for (const line of pages.flat()) {
+    const size = Math.round(line.size * 2) / 2;
+    characters.set(size, (characters.get(size) ?? 0) + line.text.length);
+  }
+  let body = 0;
+  let most = -1;
+  for (const [size, count] of characters) {
+    if (count > most) [body, most] = [size, count];
+  }
+  return body;
+}
+
+/**
+ * The size of a paragraph set as a heading, or null. (Bold alone is not known: pdf.js's text
+ * content names a line's font only by an internal id.)
+ */
+function headingSize(lines: readonly PdfLine[], text: string, body: number): number | null {
+  if (lines.length > HEADING_MAX_LINES || text.split(' ').length > HEADING_MAX_WORDS) return null;
+  if (!/\p{L}/u.test(text)) return null;
+  const smallest = Math.min(...lines.map((line) => line.size));
+  return smallest > body * (1 + HEADING_SIZE_STEP) ? Math.round(smallest * 2) / 2 : null;
+}
+
+/** Levels of the headings: 1 for the largest size, then down. */
+function headingLevels(found: readonly { title: string; size: number }[]): HeadingHint[] {
+  const sizes = [...new Set(found.map((heading) => heading.size))].sort((a, b) => b - a);
+  return found.map(({ title, size }) => ({
+    title,
+    level: Math.min(6, sizes.indexOf(size) + 1),
+  }));
+}
+
 /** pdfPagesToText, with the offset where each page begins. */
 export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText {
   const kept = dropRepeatedEdges(pages.map(linesOfPage));
+  const body = bodySize(kept);
+  const headings: { title: string; size: number }[] = [];
   const paragraphs: string[] = [];
   // Where the last paragraph starts in the text, and the text's length so far.
   let lastStart = 0;
@@ -231,6 +284,8 @@ export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText
       } else {
         lastStart = paragraphs.length === 0 ? 0 : length + PARAGRAPH_BREAK.length;
         paragraphs.push(paragraph);
+        const size = headingSize(lineList, paragraph, body);
+        if (size !== null) headings.push({ title: paragraph, size });
         pageStart ??= lastStart;
         length = lastStart + paragraph.length;
       }
@@ -244,5 +299,9 @@ export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText
     next = pageStarts[index] ?? next;
     pageStarts[index] = next;
   }
-  return { text, pageStarts: pageStarts.map((start) => start ?? text.length) };
+  return {
+    text,
+    pageStarts: pageStarts.map((start) => start ?? text.length),
+    headings: headingLevels(headings),
+  };
 }

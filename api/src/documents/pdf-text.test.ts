@@ -87,6 +87,7 @@ describe('extractPdfText', () => {
       pageStarts: [0, 0],
       pagesWithText: [false, false],
       hiddenText: [],
+      headings: [],
     });
     // Without OCR (the text alone, as the extraction thread reads it) it is 422 NO_TEXT.
     expect(await failure(() => extractFileText('pdf', buildScannedPdf(2)))).toEqual({

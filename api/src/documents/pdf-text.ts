@@ -1,4 +1,5 @@
 import { getDocumentProxy, getResolvedPDFJS, resolvePDFJSImport } from 'unpdf';
+import type { HeadingHint } from '../lib/document-sections';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { countCodePoints } from '../lib/summary-text';
 import { HiddenTextList } from './hidden-text';
@@ -184,6 +185,8 @@ export interface PdfTextLayer {
   pagesWithText: boolean[];
   /** Text of the layer a reader cannot see (pdf-hidden.ts), with its page. */
   hiddenText: HiddenPassage[];
+  /** Paragraphs set larger than the body, as headings (issue 28, `sections`). */
+  headings: HeadingHint[];
 }
 
 /**

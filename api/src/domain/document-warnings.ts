@@ -1,5 +1,5 @@
 import type { HiddenPassage, HiddenReason } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 
 /*
  * The stored hidden_text and instruction_like columns (issue 28) as the API answers them:

@@ -1,5 +1,5 @@
 import type { SourceMapEntry, SummaryFormat } from '../summarizer/summarizer';
-import { segmentSentences } from '../summarizer/sentence-segmenter';
+import { segmentSentences } from '../summarizer/text/sentence-segmenter';
 
 /*
  * What a staff edit keeps of the summarizer's checks. The edited text is split into sentences

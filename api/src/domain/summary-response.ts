@@ -1,10 +1,16 @@
 import { AppError } from '../lib/app-error';
 import { REVIEW_STATUSES } from '../db/schema';
-import type { CollectionSource, ReviewStatus, Role, SummarySource } from '../db/schema';
+import type {
+  CollectionSource,
+  ReviewStatus,
+  Role,
+  SummarySection,
+  SummarySource,
+} from '../db/schema';
 import { collectionSourcesOf } from './collection-sources';
 import { hiddenTextOf, instructionLikeOf } from './document-warnings';
 import type { HiddenPassage } from '../documents/hidden-text';
-import type { InstructionLikePassage } from '../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
@@ -40,6 +46,8 @@ export interface SummaryDto extends SummaryText {
   hiddenText: HiddenPassage[];
   /** Passages, hidden or not, that address an AI model; never followed. */
   instructionLike: InstructionLikePassage[];
+  /** The source's headings and the spans of originalContent they head, in order; else []. */
+  sections: SummarySection[];
   createdAt: string;
   updatedAt: string;
   reviewStatus: ReviewStatus;
@@ -114,6 +122,7 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     sources: collectionSourcesOf(summary.sources),
     hiddenText: hiddenTextOf(summary.hidden_text),
     instructionLike: instructionLikeOf(summary.instruction_like),
+    sections: sectionsOf(summary.sections),
     createdAt: summary.created_at.toISOString(),
     updatedAt: summary.updated_at.toISOString(),
     reviewStatus: normalizeReviewStatus(summary.review_status),
@@ -167,6 +176,25 @@ function isSpan(value: unknown): value is { start: number; end: number } {
   if (typeof value !== 'object' || value === null) return false;
   const span = value as Record<string, unknown>;
   return typeof span.start === 'number' && typeof span.end === 'number';
+}
+
+/** Stored sections, well-formed ones only (jsonb is whatever was written), in their order. */
+export function sectionsOf(value: unknown): SummarySection[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { title, level, start, end } = entry as Record<string, unknown>;
+    const valid =
+      typeof title === 'string' &&
+      Number.isInteger(level) &&
+      Number.isInteger(start) &&
+      Number.isInteger(end) &&
+      (start as number) >= 0 &&
+      (end as number) > (start as number);
+    return valid
+      ? [{ title, level: level as number, start: start as number, end: end as number }]
+      : [];
+  });
 }
 
 /** Stored page breaks, keeping only whole non-negative numbers. */

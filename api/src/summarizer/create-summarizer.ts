@@ -1,7 +1,7 @@
-import type { CircuitBreakerOptions } from './circuit-breaker';
-import { createGeminiSummarizer } from './gemini-summarizer';
-import { answerLocallyOffThread } from './local-answer-pool';
-import { createLocalSummarizer } from './local-summarizer';
+import type { CircuitBreakerOptions } from './gemini/circuit-breaker';
+import { createGeminiSummarizer } from './gemini/gemini-summarizer';
+import { answerLocallyOffThread } from './local/local-answer-pool';
+import { createLocalSummarizer } from './local/local-summarizer';
 import { isPassingFailure } from './summarizer';
 import type {
   AppSummarizer,
@@ -13,7 +13,7 @@ import type {
 import { SummarizerError } from './summarizer-error';
 import { healthOf } from './summarizer-health';
 import { streamResult } from './summary-stream';
-import { withWrittenLanguage } from './cross-language';
+import { withWrittenLanguage } from './gemini/cross-language';
 
 /*
  * The factory of the app's summarizer: the providers (gemini-summarizer, local-summarizer)

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalSummarizer, summarizeLocally, summarizeWithPrompt } from './local-summarizer';
+import {
+  createLocalSummarizer,
+  summarizeLocally,
+  summarizeWithPrompt,
+} from './local/local-summarizer';
 import type { SummaryFormat, SummaryLength } from './summarizer';
 import {
   MEETING_MINUTES,

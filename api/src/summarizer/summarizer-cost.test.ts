@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { summarizeLocally } from './local-summarizer';
-import { segmentSentences } from './sentence-segmenter';
+import { summarizeLocally } from './local/local-summarizer';
+import { segmentSentences } from './text/sentence-segmenter';
 import { MEETING_MINUTES, TRANSIT_REPORT } from '../test/reader-documents';
 
 /**

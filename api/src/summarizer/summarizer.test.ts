@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOCAL_SUMMARIZER_MODEL, summarizeExtractive } from './local-summarizer';
-import { parseSummaryPrompt } from './prompt-steering';
+import { LOCAL_SUMMARIZER_MODEL, summarizeExtractive } from './local/local-summarizer';
+import { parseSummaryPrompt } from './text/prompt-steering';
 import { createSummarizer } from './create-summarizer';
 import { SummarizerError } from './summarizer-error';
 

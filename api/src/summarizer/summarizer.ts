@@ -135,6 +135,11 @@ export interface QuestionInput {
   text: string;
   /** The reader's question, trimmed (the route keeps it to 3–500 characters). */
   question: string;
+  /**
+   * The document's language (ISO 639-1, `und` unknown; absent: not known): the sentences the
+   * answer cites are numbered with its rules, as its summary's were (decision 0037).
+   */
+  sourceLanguage?: string | undefined;
 }
 
 /** An answer to a question, every sentence of it checkable against the document. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SummaryDto } from '../domain/summary-response';
-import type { CircuitBreakerOptions } from '../summarizer/circuit-breaker';
+import type { CircuitBreakerOptions } from '../summarizer/gemini/circuit-breaker';
 import { createSummarizer } from '../summarizer/create-summarizer';
 import type { AppSummarizer, SummarizerLogger } from '../summarizer/summarizer';
 import { listCreditMovements } from './credit-ledger';

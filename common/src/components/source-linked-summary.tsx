@@ -23,6 +23,13 @@ import {
   documentsPhrase,
   withDocumentHeadings,
 } from 'common/collection-sources';
+import {
+  MIN_SECTIONS_SHOWN,
+  coverageLabel,
+  sectionCoverage,
+  withSectionMarks,
+} from 'common/section-coverage';
+import type { Coverage } from 'common/section-coverage';
 import './source-linked-summary.css';
 
 /** The flag on numbers, dates and names the source never mentions (API.md `unverified`). */
@@ -54,6 +61,7 @@ export interface SourceLinkedSummaryProps {
         | 'language'
         | 'sourceLanguage'
         | 'sources'
+        | 'sections'
       >
     >;
   /** Key-term chips above the summary (the result card). */
@@ -67,6 +75,75 @@ export interface SourceLinkedSummaryProps {
    * summary sentence, or nothing, is chosen).
    */
   below?: (show: ShowSources, shown: readonly SourceSpan[] | null) => ReactNode;
+  /**
+   * Regenerates the summary drawing on the section titled `title` (`Include: <title>`, issue
+   * 28): the uncovered titles of `Covers n of m sections` become buttons. Absent: plain text
+   * (a staff card, a shared page).
+   */
+  onIncludeSection?: ((title: string) => void) | undefined;
+  /** A regeneration is running: the section buttons wait. */
+  includeBusy?: boolean | undefined;
+}
+
+/** Beside a section's heading in the original: whether the summary draws on it. */
+export const SECTION_COVERED_LABEL = 'Covered';
+export const SECTION_UNCOVERED_LABEL = 'Not covered';
+
+function SectionMark({ covered }: { covered: boolean }) {
+  return (
+    <span
+      className={cx('ru-section-mark', covered && 'ru-section-mark--covered')}
+      title={
+        covered ? 'The summary draws on this section' : 'The summary does not draw on this section'
+      }
+    >
+      {covered ? SECTION_COVERED_LABEL : SECTION_UNCOVERED_LABEL}
+      <span className="ui-sr-only">: </span>
+    </span>
+  );
+}
+
+/**
+ * `Covers 5 of 8 sections` and `Not covered: Methods, Limitations, Funding`, each uncovered
+ * title a button that regenerates the summary with `Include: <title>` when `onInclude` is given.
+ */
+function SectionCoverageNote({
+  coverage,
+  onInclude,
+  busy,
+}: {
+  coverage: Coverage;
+  onInclude: ((title: string) => void) | undefined;
+  busy: boolean;
+}) {
+  return (
+    <div className="ru-coverage" role="note">
+      <strong className="ru-coverage__count">{coverageLabel(coverage)}</strong>
+      {coverage.uncovered.length > 0 ? (
+        <p className="ru-coverage__missing">
+          {'Not covered: '}
+          {coverage.uncovered.map((title, index) => (
+            <Fragment key={`${index}-${title}`}>
+              {index > 0 ? ', ' : null}
+              {onInclude ? (
+                <button
+                  type="button"
+                  className="ru-coverage__include"
+                  disabled={busy}
+                  title={`Regenerate the summary to include ${title}`}
+                  onClick={() => onInclude(title)}
+                >
+                  {title}
+                </button>
+              ) : (
+                <span>{title}</span>
+              )}
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 const ITEM_LINE = /^\s*(?:[-*•]|\d+[.)])\s+/u;
@@ -130,6 +207,8 @@ export function SourceLinkedSummary({
   headingLevel = 3,
   className,
   below,
+  onIncludeSection,
+  includeBusy = false,
 }: SourceLinkedSummaryProps) {
   const id = useId();
   const summaryHeadingId = `workbench${id}summary`;
@@ -180,13 +259,22 @@ export function SourceLinkedSummary({
     () => collectionDocuments(summary.sources, original.length),
     [summary.sources, original.length],
   );
+  // What the summary left out (issue 28): shown from two sections with text of their own.
+  const coverage = useMemo(
+    () => sectionCoverage(original, summary.sections, summary.sourceMap),
+    [original, summary.sections, summary.sourceMap],
+  );
+  const showCoverage = coverage.total >= MIN_SECTIONS_SHOWN;
   const segments = useMemo(
     () =>
-      withDocumentHeadings(
-        segmentText(original, { used, active, keyword: keywordSpans }, summary.pageBreaks),
-        documentHeadings(documents),
+      withSectionMarks(
+        withDocumentHeadings(
+          segmentText(original, { used, active, keyword: keywordSpans }, summary.pageBreaks),
+          documentHeadings(documents),
+        ),
+        showCoverage ? coverage.sections : [],
       ),
-    [original, used, active, keywordSpans, summary.pageBreaks, documents],
+    [original, used, active, keywordSpans, summary.pageBreaks, documents, showCoverage, coverage],
   );
 
   // Bring the chosen sentence's source, or a key term's first occurrence, to the middle of the
@@ -347,6 +435,9 @@ export function SourceLinkedSummary({
           ))}
         </div>
       ) : null}
+      {showCoverage ? (
+        <SectionCoverageNote coverage={coverage} onInclude={onIncludeSection} busy={includeBusy} />
+      ) : null}
       <div className="ru-workbench__columns">
         <div className="ru-workbench__pane">
           <Heading id={summaryHeadingId} className="ru-details-title">
@@ -425,11 +516,14 @@ export function SourceLinkedSummary({
                     ) : (
                       <span key={segment.start}>{segment.text}</span>
                     );
-                  return segment.page === undefined ? (
+                  return segment.page === undefined && segment.section === undefined ? (
                     text
                   ) : (
                     <Fragment key={segment.start}>
-                      <PageMarker page={segment.page} />
+                      {segment.page === undefined ? null : <PageMarker page={segment.page} />}
+                      {segment.section === undefined ? null : (
+                        <SectionMark covered={segment.section.covered} />
+                      )}
                       {text}
                     </Fragment>
                   );

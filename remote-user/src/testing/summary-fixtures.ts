@@ -30,6 +30,7 @@ export function makeSummary(overrides: SummaryOverrides = {}): Summary {
     sources: [],
     hiddenText: [],
     instructionLike: [],
+    sections: [],
     createdAt: '2026-03-10T09:00:00.000Z',
     updatedAt: '2026-03-10T09:00:00.000Z',
     reviewStatus: 'pending',

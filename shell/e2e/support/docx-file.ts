@@ -81,10 +81,19 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 /** A .docx whose body holds one paragraph per string. */
 export function buildDocx(paragraphs: readonly string[]): Buffer {
+  return buildStyledDocx(paragraphs.map((text) => ({ text })));
+}
+
+/**
+ * A .docx of paragraphs, each in the paragraph style named (`Title`, `Heading1`…; Word's
+ * built-in style ids, which readers know without a styles part) or none.
+ */
+export function buildStyledDocx(paragraphs: readonly { text: string; style?: string }[]): Buffer {
   const body = paragraphs
     .map(
-      (paragraph) =>
-        `<w:p><w:r><w:t xml:space="preserve">${escapeXml(paragraph)}</w:t></w:r></w:p>`,
+      ({ text, style }) =>
+        `<w:p>${style === undefined ? '' : `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>`}` +
+        `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`,
     )
     .join('');
   return buildDocxOfBody(body);

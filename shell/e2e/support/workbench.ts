@@ -16,6 +16,8 @@ export interface WorkbenchSummary {
   version: number;
   source: string;
   fileName: string | null;
+  /** The source's headings and their spans (issue 28). */
+  sections: { title: string; level: number; start: number; end: number }[];
 }
 
 /** How long a creation may take before its result shows (a queued file polls its job). */

@@ -1,5 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { Readability } from '@mozilla/readability';
+import { sectionsOfHeadings } from '../../lib/document-sections';
+import type { FoundHeading } from '../../lib/document-sections';
 import { DocumentError } from '../document-error';
 import { ALL_TEXT_HIDDEN_MESSAGE } from '../hidden-text';
 import type { HiddenPassage } from '../hidden-text';
@@ -312,7 +314,7 @@ function pushChildren(stack: Step[], node: DomNode): void {
  */
 function joinBlocks(blocks: Block[]): { text: string; sections: HtmlSection[] } {
   let text = '';
-  const sections: HtmlSection[] = [];
+  const headings: FoundHeading[] = [];
   let previous: Block | null = null;
   for (const block of blocks) {
     const body = block.kind === 'heading' ? block.text.replace(/\s*\n\s*/g, ' ') : block.text;
@@ -320,26 +322,14 @@ function joinBlocks(blocks: Block[]): { text: string; sections: HtmlSection[] } 
       text += previous.kind === 'item' && block.kind === 'item' ? '\n' : '\n\n';
     }
     if (block.kind === 'heading') {
-      sections.push({ title: body, level: block.level, start: text.length, end: -1 });
+      headings.push({ title: body, level: block.level, start: text.length });
     }
     text += body;
     previous = block;
   }
-  // Each section ends where the next one of its level or a higher one starts: the open ones
-  // (at most six, one a level) are closed as each heading comes.
-  const open: HtmlSection[] = [];
-  const close = (section: HtmlSection, at: number): void => {
-    // A span ends where its text does, not at the blank line before the next heading.
-    section.end = section.start + text.slice(section.start, at).trimEnd().length;
-  };
-  for (const section of sections) {
-    while (open.length > 0 && (open.at(-1) as HtmlSection).level >= section.level) {
-      close(open.pop() as HtmlSection, section.start);
-    }
-    open.push(section);
-  }
-  for (const section of open) close(section, text.length);
-  return { text, sections };
+  // Each section ends where the next one of its level or a higher one starts, as for every
+  // kind of source (lib/document-sections.ts).
+  return { text, sections: sectionsOfHeadings(text, headings) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { documentSections } from '../../lib/document-sections';
 import { DocumentError } from '../document-error';
 import type { FileDocument, ReadOptions, WebDocument } from '../document-reader';
 import type { extractArticle as extractArticleInThread } from './article-extraction-pool';
@@ -223,7 +224,7 @@ export async function readWebPage(
       title: null,
       ocr: false,
       pageBreaks: [],
-      sections: [],
+      sections: documentSections(text),
       hiddenText: [],
       url: page.url,
     };

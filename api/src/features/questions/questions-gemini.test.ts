@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
 import type { SummaryDto } from '../../domain/summary-response';
-import { NOT_IN_DOCUMENT } from '../../summarizer/local-answer';
-import { numberSentences } from '../../summarizer/sentence-segmenter';
+import { NOT_IN_DOCUMENT } from '../../summarizer/local/local-answer';
+import { numberSentences } from '../../summarizer/text/sentence-segmenter';
 import type { Envelope } from '../../test/envelope';
 import {
   geminiAnswer,

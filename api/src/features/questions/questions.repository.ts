@@ -5,19 +5,22 @@ import type { FallbackReason, SourceSpan } from '../../summarizer/summarizer';
 
 export type SummaryQuestionRecord = Selectable<SummaryQuestionsTable>;
 
-/** The original of the user's own summary, or null when it is not theirs or does not exist. */
+/**
+ * The original of the user's own summary and its language (`und` when unknown), or null when it
+ * is not theirs or does not exist.
+ */
 export async function findOwnOriginal(
   db: DbExecutor,
   userId: string,
   summaryId: string,
-): Promise<string | null> {
+): Promise<{ text: string; sourceLanguage: string } | null> {
   const row = await db
     .selectFrom('summaries')
-    .select('original_content')
+    .select(['original_content', 'source_language'])
     .where('id', '=', summaryId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.original_content ?? null;
+  return row ? { text: row.original_content, sourceLanguage: row.source_language } : null;
 }
 
 /** Whether the summary exists and is the user's. */

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../domain/rate-limiter';
 import { stringsOf, summaryNotFound } from '../../domain/summary-response';
-import { answerLocally } from '../../summarizer/local-answer';
+import { answerLocally } from '../../summarizer/local/local-answer';
 import type {
   FallbackReason,
   QuestionInput,
@@ -128,8 +128,8 @@ export async function askQuestion(
   summaryId: string,
   question: string,
 ): Promise<SummaryQuestionDto> {
-  const text = await findOwnOriginal(deps.db, asker.userId, summaryId);
-  if (text === null) throw summaryNotFound();
+  const original = await findOwnOriginal(deps.db, asker.userId, summaryId);
+  if (original === null) throw summaryNotFound();
   const hit = await reserveAttempt(deps.db, rateLimitKey('summary-questions', asker.userId), {
     max: QUESTIONS_PER_HOUR,
     windowSeconds: QUESTIONS_WINDOW_SECONDS,
@@ -141,7 +141,7 @@ export async function askQuestion(
   }
   let stored: SummaryQuestionRecord | null = null;
   try {
-    const result = await answerOf(deps, { text, question }, asker);
+    const result = await answerOf(deps, { ...original, question }, asker);
     if (asker.signal?.aborted) throw cancelled(asker.signal.reason);
     stored = await insertQuestion(deps.db, asker.userId, summaryId, {
       question,

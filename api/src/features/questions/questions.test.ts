@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SummaryDto } from '../../domain/summary-response';
 import { LOCAL_SUMMARIZER_MODEL } from '../../lib/product-constants';
-import { NOT_IN_DOCUMENT } from '../../summarizer/local-answer';
+import { NOT_IN_DOCUMENT } from '../../summarizer/local/local-answer';
 import { UNKNOWN_ID } from '../../test/envelope';
 import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';

@@ -62,6 +62,7 @@ export interface SharedSummaryRecord {
   keywords: unknown;
   hidden_text: unknown;
   instruction_like: unknown;
+  sections: unknown;
   source_title: string | null;
   source_url: string | null;
   length: SummaryLength;
@@ -99,6 +100,7 @@ export async function readSharedSummary(
       'summaries.keywords',
       'summaries.hidden_text',
       'summaries.instruction_like',
+      'summaries.sections',
       'summaries.source_title',
       'summaries.source_url',
       'summaries.length',

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
+import type { SummarySection } from '../../db/schema';
 import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
-import { sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
+import { sectionsOf, sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { toSummaryShareDto } from '../../domain/summary-share';
 import type { SummaryShareDto } from '../../domain/summary-share';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
@@ -22,12 +23,7 @@ export function shareNotFound(): AppError {
 }
 
 /** A heading of the source and the span it heads (API.md round 3 `sections`). */
-export interface SummarySectionDto {
-  title: string;
-  level: number;
-  start: number;
-  end: number;
-}
+export type SummarySectionDto = SummarySection;
 
 /** Text of the source a reader cannot see (API.md round 3 `hiddenText`). */
 export interface HiddenTextDto {
@@ -41,12 +37,6 @@ export interface InstructionLikeDto {
   text: string;
   hidden: boolean;
 }
-
-/**
- * A field of API.md round 3 that summaries do not store yet: sections come with issue 28's
- * sections part. Until then every summary has none.
- */
-const NO_SECTIONS: SummarySectionDto[] = [];
 
 /**
  * What anyone with the link sees (GET /api/shared/:token): the summary, its original and
@@ -106,7 +96,7 @@ export async function readShared(deps: AppDeps, token: string): Promise<SharedSu
     originalContent: shared.original_content,
     sourceMap: sourceMapOf(shared.source_map),
     keywords: stringsOf(shared.keywords),
-    sections: NO_SECTIONS,
+    sections: sectionsOf(shared.sections),
     hiddenText: hiddenTextOf(shared.hidden_text),
     instructionLike: instructionLikeOf(shared.instruction_like),
     sourceTitle: shared.source_title,

@@ -345,6 +345,7 @@ export async function insertPaidSummary(
     sourceTitle: source.sourceTitle,
     ocr: source.ocr,
     pageBreaks: source.pageBreaks,
+    sections: source.sections,
     sourceLanguage: source.sourceLanguage,
     secondSourceLanguage: source.secondSourceLanguage,
     sources: source.sources,

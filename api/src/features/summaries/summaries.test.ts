@@ -171,6 +171,7 @@ describe('POST /api/summaries', () => {
           // API.md round 3: an English text, summarized in its own language (none asked).
           sourceLanguage: 'en',
           secondSourceLanguage: null,
+          sections: [],
           language: 'en',
           requestedLanguage: null,
         },

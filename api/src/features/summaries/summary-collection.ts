@@ -185,6 +185,7 @@ export function collectionSourceText(
     ocr: documents.some((document) => document.ocr),
     // Each document's pages start again at 1: a page number would mislead across them.
     pageBreaks: [],
+    sections: [],
     sources,
   };
 }

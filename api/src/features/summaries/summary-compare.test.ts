@@ -5,7 +5,7 @@ import type { Envelope, ErrorEnvelope } from '../../test/envelope';
 import { createTestApp } from '../../test/test-app';
 import type { TestApp, TestUser } from '../../test/test-app';
 import { insertSummary } from '../../db/summaries.repository';
-import { closeComparisonPool } from '../../summarizer/comparison-pool';
+import { closeComparisonPool } from '../../summarizer/local/comparison-pool';
 import type { Comparison } from './summary-compare';
 import { COMPARED_SENTENCES } from './summary-compare';
 import { DUPLICATE_ID_MESSAGE, QUESTION_LENGTH_MESSAGE } from './summary-collection.schemas';

@@ -1,7 +1,10 @@
 import type { AppDeps } from '../../app-env';
 import { sourceMapOf, stringsOf } from '../../domain/summary-response';
-import { mentionedTermsOffThread, topSentencesOffThread } from '../../summarizer/comparison-pool';
-import { extractTerms } from '../../summarizer/text-terms';
+import {
+  mentionedTermsOffThread,
+  topSentencesOffThread,
+} from '../../summarizer/local/comparison-pool';
+import { extractTerms } from '../../summarizer/text/text-terms';
 import type { SummaryRequester } from './summaries.service';
 import { documentTitle, summaryNotFoundAt } from './summary-collection';
 import type { CollectedSummaryRow } from './summary-collection.repository';

@@ -1,4 +1,5 @@
-import type { CollectionSource, SummarySource } from '../../db/schema';
+import type { CollectionSource, SummarySection, SummarySource } from '../../db/schema';
+import { documentSections, shiftSections } from '../../lib/document-sections';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import type { JobQueueName } from '../../db/job-queue';
@@ -6,8 +7,8 @@ import { countCodePoints, documentContentProblem } from '../../lib/summary-text'
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';
 import type { HiddenPassage } from '../../documents/hidden-text';
-import { findInstructionLike } from '../../summarizer/instruction-like';
-import type { InstructionLikePassage } from '../../summarizer/instruction-like';
+import { findInstructionLike } from '../../summarizer/text/instruction-like';
+import type { InstructionLikePassage } from '../../summarizer/text/instruction-like';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { readDocument } from './document-errors';
 import { detectSourceLanguages } from './summary-languages';
@@ -68,6 +69,8 @@ export interface SourceDetails {
   ocr: boolean;
   /** For PDFs and multi-page scans: where page 2, 3, … begin in the text. */
   pageBreaks: number[];
+  /** The source's headings and the spans they head in the text (lib/document-sections.ts). */
+  sections: SummarySection[];
 }
 
 /** Pasted text: none of the details. */
@@ -76,6 +79,7 @@ export const PASTED_SOURCE: SourceDetails = {
   sourceTitle: null,
   ocr: false,
   pageBreaks: [],
+  sections: [],
 };
 
 /** What a new summary is made from: validated text, and where it came from. */
@@ -124,6 +128,7 @@ function documentSourceText(
     pageBreaks: document.pageBreaks
       .map((offset) => offset - cut)
       .filter((offset) => offset > 0 && offset < text.length),
+    sections: shiftSections(document.sections, cut, text.length),
   };
 }
 
@@ -180,7 +185,14 @@ async function readSummaryInput(
   };
   switch (input.kind) {
     case 'text':
-      return { ...options, ...PASTED_SOURCE, text: input.text, source: 'text', fileName: null };
+      return {
+        ...options,
+        ...PASTED_SOURCE,
+        sections: documentSections(input.text),
+        text: input.text,
+        source: 'text',
+        fileName: null,
+      };
     case 'file': {
       const document = await readDocument(
         () => deps.documents.readFile(input.file, readOptions),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HiddenPassage } from '../../documents/hidden-text';
 import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
-import type { InstructionLikePassage } from '../../summarizer/instruction-like';
+import type { InstructionLikePassage } from '../../summarizer/text/instruction-like';
 import { lockAvailableCredits, refundCredits } from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
@@ -12,6 +12,8 @@ import type { AppDeps } from '../../app-env';
 import type { QueueJobState, QueuedJob } from '../../db/job-queue';
 import { SUMMARY_COST } from '../../lib/product-constants';
 import { contentProblem, documentContentProblem } from '../../lib/summary-text';
+import { sectionsOf } from '../../domain/summary-response';
+import { documentSections } from '../../lib/document-sections';
 import { SUMMARY_FORMATS, SUMMARY_LENGTHS, isPassingFailure } from '../../summarizer/summarizer';
 import type {
   FallbackReason,
@@ -98,6 +100,7 @@ function jobDetails(data: Partial<FileSummaryJobData>): SourceDetails {
             typeof offset === 'number' && Number.isInteger(offset) && offset > 0,
         )
       : [],
+    sections: sectionsOf(data.sections),
   };
 }
 
@@ -172,6 +175,7 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
     sourceTitle: source.sourceTitle,
     ocr: source.ocr,
     pageBreaks: source.pageBreaks,
+    sections: source.sections,
   };
 }
 
@@ -301,6 +305,7 @@ async function jobSource(
     return {
       ...options,
       ...PASTED_SOURCE,
+      sections: documentSections(text),
       ...languages,
       ...jobWarnings(job.data),
       text,

@@ -33,7 +33,8 @@ import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryLanguages } from 'common/components/summary-languages';
 import { textLanguageAttributes } from 'common/summary-language';
 import { CollectionDocuments } from '../../components/collection-documents';
-import { versionNumber } from '../../components/use-summary-regeneration';
+import { useSummaryRegeneration, versionNumber } from '../../components/use-summary-regeneration';
+import { includePrompt } from 'common/section-coverage';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 
 // The summary beside its source is shown only in an expanded card: its code loads then, and the
@@ -94,6 +95,10 @@ export function HistorySummaryCard({
   const previewText = preview(summary.summarizedContent);
   const title = summaryTitle(summary);
   const promptNote = promptNotice(summary);
+  // An uncovered section chosen in the source view: a new version that draws on it (issue 28).
+  const inclusion = useSummaryRegeneration(setChanged);
+  const includeSection = (sectionTitle: string) =>
+    void inclusion.regenerate(summary, includePrompt(sectionTitle));
 
   return (
     <article
@@ -214,11 +219,18 @@ export function HistorySummaryCard({
               <SourceLinkedSummary
                 summary={summary}
                 showKeywords
+                onIncludeSection={includeSection}
+                includeBusy={inclusion.busy}
                 below={(show, shown) => (
                   <LazyAskDocument summary={summary} show={show} shown={shown} />
                 )}
               />
             </Suspense>
+            {inclusion.error ? (
+              <p className="ui-field__error" role="alert">
+                {inclusion.error}
+              </p>
+            ) : null}
             <p className="ru-history-card__model">
               <span className="ui-muted">Model:</span> {summaryModelLabel(summary)}
             </p>

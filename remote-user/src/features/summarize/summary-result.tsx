@@ -20,6 +20,8 @@ import { SummarySource } from '../../components/summary-source';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
 import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryLanguages } from 'common/components/summary-languages';
+import { includePrompt } from 'common/section-coverage';
+import { useSummaryRegeneration } from '../../components/use-summary-regeneration';
 
 export interface SummaryResultProps {
   summary: Summary;
@@ -58,6 +60,12 @@ export function SummaryResult({
   const version = summaryVersion(summary);
   const fallbackWhy = fallbackExplanation(summary);
   const promptNote = promptNotice(summary);
+  // An uncovered section chosen in the source view: a new version that draws on it (issue 28);
+  // the store follows, so this card shows it.
+  const inclusion = useSummaryRegeneration();
+  const includeSection = (title: string) =>
+    void inclusion.regenerate(summary, includePrompt(title));
+  const busy = regenerating || inclusion.busy;
 
   return (
     // A named region: a generic div may not carry a name (ARIA 1.2), so the label was lost.
@@ -92,16 +100,20 @@ export function SummaryResult({
             <span>{promptNote}</span>
           </p>
         ) : null}
-        <div
-          aria-busy={regenerating}
-          className={regenerating ? 'ru-result__text ru-dimmed' : 'ru-result__text'}
-        >
+        <div aria-busy={busy} className={busy ? 'ru-result__text ru-dimmed' : 'ru-result__text'}>
           <SourceLinkedSummary
             summary={summary}
             showKeywords
+            onIncludeSection={includeSection}
+            includeBusy={busy}
             below={(show, shown) => <LazyAskDocument summary={summary} show={show} shown={shown} />}
           />
         </div>
+        {inclusion.error ? (
+          <p className="ui-field__error" role="alert">
+            {inclusion.error}
+          </p>
+        ) : null}
         <dl className="ru-metrics">
           <Metric label="Original words" value={orDash(summary.originalWordCount, formatCount)} />
           <Metric label="Summary words" value={orDash(summary.summaryWordCount, formatCount)} />

@@ -29,7 +29,7 @@ describe('summarySentences', () => {
           ],
         },
         { text: 'Nothing supports this.', sources: [] },
-        { text: 'Past the end.', sources: [{ start: 50, end: 500 }] },
+        { text: 'Past the end.', sources: [{ start: 50, end: 500 }], checked: false },
       ],
     });
     expect(sentences).toEqual([
@@ -40,9 +40,16 @@ describe('summarySentences', () => {
           { start: 0, end: 17 },
           { start: 38, end: 57 },
         ],
+        unchecked: false,
       },
-      { index: 1, text: 'Nothing supports this.', sources: [] },
-      { index: 2, text: 'Past the end.', sources: [{ start: 50, end: ORIGINAL.length }] },
+      { index: 1, text: 'Nothing supports this.', sources: [], unchecked: false },
+      // Its sources could not be checked across languages (API.md round 3 `checked: false`).
+      {
+        index: 2,
+        text: 'Past the end.',
+        sources: [{ start: 50, end: ORIGINAL.length }],
+        unchecked: true,
+      },
     ]);
   });
 });
