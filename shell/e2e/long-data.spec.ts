@@ -207,6 +207,9 @@ function interactiveProblems(page: Page, noScroll: boolean): Promise<string[]> {
 async function expectTidy(page: Page, where: string): Promise<void> {
   // Web fonts and late layout settle before measuring.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Measured at the top of the page, as it first shows: once a click has scrolled it, the
+  // sticky header lies over whatever scrolled beneath it, which is no overlap of the layout.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const width = page.viewportSize()?.width ?? 0;
   const problems = await interactiveProblems(page, width >= 1440);
   expect(problems, `${where} at ${width} px`).toEqual([]);

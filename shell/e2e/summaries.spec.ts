@@ -346,11 +346,13 @@ test.describe('/summarize, the result card', () => {
     await panel.getByRole('button', { name: 'Regenerate' }).click();
     const response = await regenerated;
     expect(response.status()).toBe(200);
-    // The panel sends its Length and Format too: the summary's own, unchanged here.
+    // The panel sends its Length, Format and Summary language too: the summary's own (the
+    // document's language), unchanged here.
     expect(response.request().postDataJSON()).toEqual({
       customPrompt: 'as 3 bullet points',
       length: 'medium',
       format: 'paragraph',
+      language: 'auto',
     });
     const { summary } = ((await response.json()) as { data: { summary: ApiSummary } }).data;
     expect(summary.regenerationCount).toBe(1);

@@ -293,6 +293,21 @@ export function matchesSearch(q: string) {
   return sql<boolean>`to_tsvector('english'::regconfig, summaries.original_content || ' ' || summaries.summarized_content) @@ websearch_to_tsquery('english'::regconfig, ${q})`;
 }
 
+/** Whether the summary exists and is the user's. */
+export async function ownsSummary(
+  db: DbExecutor,
+  userId: string,
+  summaryId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('summaries')
+    .select('id')
+    .where('id', '=', summaryId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many of a user's summaries match `q` (all of them without `q`). */
 export async function countOwnSummaries(
   db: DbExecutor,

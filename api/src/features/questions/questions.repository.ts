@@ -23,24 +23,12 @@ export async function findOwnOriginal(
   return row ? { text: row.original_content, sourceLanguage: row.source_language } : null;
 }
 
-/** Whether the summary exists and is the user's. */
-export async function ownsSummary(
-  db: DbExecutor,
-  userId: string,
-  summaryId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('summaries')
-    .select('id')
-    .where('id', '=', summaryId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
+/** A question and its answer, as stored. */
 export interface NewSummaryQuestion {
   question: string;
+  /** The answer; `The document does not say.` when nothing in the original answers. */
   answer: string;
+  /** The spans of the summary's `originalContent` the answer rests on, in document order. */
   citations: SourceSpan[];
   unverified: string[];
   aiModel: string;

@@ -1,23 +1,14 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ownsSummary } from '../../db/summaries.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import { rateLimitKey, releaseAttempt, reserveAttempt } from '../../domain/rate-limiter';
 import { stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { answerLocally } from '../../summarizer/local/local-answer';
-import type {
-  FallbackReason,
-  QuestionInput,
-  QuestionResult,
-  SourceSpan,
-} from '../../summarizer/summarizer';
+import type { QuestionInput, QuestionResult, SourceSpan } from '../../summarizer/summarizer';
 import { SummarizerError } from '../../summarizer/summarizer-error';
-import {
-  findOwnOriginal,
-  insertQuestion,
-  listQuestions,
-  ownsSummary,
-} from './questions.repository';
-import type { SummaryQuestionRecord } from './questions.repository';
+import { findOwnOriginal, insertQuestion, listQuestions } from './questions.repository';
+import type { NewSummaryQuestion, SummaryQuestionRecord } from './questions.repository';
 
 /*
  * "Ask the document" (issue 29; API.md round 3): the owner of a summary asks questions of its
@@ -35,18 +26,13 @@ const QUESTION_FAILED_MESSAGE =
   'The question could not be answered right now. Please try again in a moment.';
 const QUESTION_CANCELLED_MESSAGE = 'The question was cancelled';
 
-/** A question and its answer as the API gives it (API.md round 3). */
-export interface SummaryQuestionDto {
+/**
+ * A question and its answer as the API gives it (API.md round 3): what was stored (`answer` is
+ * `The document does not say.` when nothing in the original answers; `citations` are spans of
+ * the summary's `originalContent`, in document order), with its id and time.
+ */
+export interface SummaryQuestionDto extends NewSummaryQuestion {
   id: string;
-  question: string;
-  /** The answer; `The document does not say.` when nothing in the original answers. */
-  answer: string;
-  /** The spans of the summary's `originalContent` the answer rests on, in document order. */
-  citations: SourceSpan[];
-  unverified: string[];
-  aiModel: string;
-  isFallback: boolean;
-  fallbackReason: FallbackReason | null;
   createdAt: string;
 }
 

@@ -2,21 +2,6 @@ import type { DbExecutor } from '../../db/database';
 import type { SummaryShareRecord } from '../../db/summary-shares.repository';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 
-/** Whether the summary exists and is the user's. */
-export async function ownsSummary(
-  db: DbExecutor,
-  userId: string,
-  summaryId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('summaries')
-    .select('id')
-    .where('id', '=', summaryId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * The summary's share, created with `token` when it has none (a share that exists is kept, so
  * two clicks, or two tabs, get the same link); null when the summary is not the user's.

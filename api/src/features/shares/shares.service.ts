@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ownsSummary } from '../../db/summaries.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import type { SummarySection } from '../../db/schema';
@@ -8,12 +9,7 @@ import { toSummaryShareDto } from '../../domain/summary-share';
 import type { SummaryShareDto } from '../../domain/summary-share';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { SHARE_TOKEN_BYTES } from './shares.schemas';
-import {
-  createOrReadShare,
-  deleteShare,
-  ownsSummary,
-  readSharedSummary,
-} from './shares.repository';
+import { createOrReadShare, deleteShare, readSharedSummary } from './shares.repository';
 
 /** The one sentence of a link that is unknown, malformed or stopped, or whose summary is gone. */
 export const SHARE_NOT_FOUND_MESSAGE = 'This shared summary does not exist or is no longer shared';

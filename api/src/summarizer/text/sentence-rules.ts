@@ -39,13 +39,15 @@ const GENERIC_NEVER_FINAL =
 const GENERIC_MAYBE_FINAL =
   'etc inc ltd co corp llc plc bros jr sr a.m p.m u.s u.k u.n e.u u.s.a d.c b.c a.d jan feb ' +
   'mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun';
-// Words that usually begin a sentence; after an ambiguous abbreviation they mark its end.
+// Words that usually begin a sentence; after an ambiguous abbreviation they mark its end. The
+// last line is what pySBD's English starters add ("the U.S. Millions attended").
 const GENERIC_STARTERS =
   'the a an he she it they we i you this that these those there here his her its their our my ' +
   'but and so yet or if when while after before as in on at for from by with without since ' +
   'because although though however meanwhile then now also still today yesterday tomorrow ' +
   'what who why how where which some many most all no not one two three both each every ' +
-  'according officials police experts did do does is are was were can could will would should';
+  'according officials police experts did do does is are was were can could will would should ' +
+  'being millions more';
 
 // Languages that write ordinals with a period ("12. Juni", "7. apríla", "XII. pluk").
 const ORDINAL_DOT_LANGUAGES = new Set(

@@ -554,6 +554,77 @@ describe('segmentSentences per language', () => {
     expect(split('Le texte « LL.AA.II.RR. » pour l’abréviation.', 'fr')).toHaveLength(1);
   });
 
+  it('ends a sentence before a spaced ellipsis, after a time before a title, and after "U.S." before "Millions"', () => {
+    expect(split('It was combined into compounds. . . . The practice went on.', 'en')).toEqual([
+      'It was combined into compounds.',
+      '. . . The practice went on.',
+    ]);
+    expect(split('He left the bank at 6 P.M. Mr. Smith then went home.', 'en')).toHaveLength(2);
+    expect(split('At 5 a.m. Mr. Smith went to the bank.', 'en')).toHaveLength(1);
+    expect(split('He became President of the U.S. Millions attended.', 'en')).toHaveLength(2);
+    expect(split('I work for the U.S. Government in Virginia.', 'en')).toHaveLength(1);
+  });
+
+  it('never makes a sentence of one letter, nor ends one inside brackets that close soon after', () => {
+    // "Q." opens the line as a list marker would; the answer keeps its "A.".
+    expect(split('Q. What is his name? A. His name is Alfred E. Sloan.', 'en')).toEqual([
+      'What is his name?',
+      'A. His name is Alfred E. Sloan.',
+    ]);
+    expect(split('[15: 12:32] [16: firma? 13:28]', 'en')).toHaveLength(1);
+    expect(split('Who knows? (Nobody does.) We left.', 'en')).toHaveLength(3);
+  });
+
+  it('joins a line opening a bracketed aside to a line ending in lower case, not to a title', () => {
+    expect(texts('It could fight at up to 400 yd \n( 365.8 m ).')).toHaveLength(1);
+    expect(
+      kinds('Scavenger Hunt Trophy\n(6 3/4" Crystal Trophy)\nThe team will judge it.'),
+    ).toEqual([
+      ['heading', 'Scavenger Hunt Trophy'],
+      ['heading', '(6 3/4" Crystal Trophy)'],
+      ['sentence', 'The team will judge it.'],
+    ]);
+  });
+
+  it('keeps a quotation whole when its sentence goes on after it, but not a quoted speech tag', () => {
+    expect(
+      split(
+        '„Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič.',
+        'sk',
+      ),
+    ).toHaveLength(1);
+    expect(
+      split('For example, ‘it grows in dragon’s blood. It grows on mountains’ (translated).', 'en'),
+    ).toHaveLength(1);
+    expect(split('"Ei fu. Siccome immobile [...]" (Manzoni).', 'it')).toHaveLength(1);
+    // Straight marks before a speech tag split as before, and each news paragraph that opens a
+    // quotation again leaves the one before it.
+    expect(split('"We won. It was great," he said.', 'en')).toHaveLength(2);
+    expect(
+      split("'I love goals. The fans deserved it. 'It was the occasion,' he said.", 'en'),
+    ).toHaveLength(3);
+  });
+
+  it('keeps a quotation closing at the end of its paragraph whole, across a quotation inside it', () => {
+    expect(
+      split(
+        '(Dinah was the cat.) "I hope they\'ll remember her milk. Dinah, I wish you were here!"',
+        'en',
+      ),
+    ).toHaveLength(2);
+    expect(
+      split(
+        '"Dear, dear! The question is, \'Who in the world am I?\' Ah, the great puzzle!"',
+        'en',
+      ),
+    ).toHaveLength(1);
+    expect(split('"We won." Then they left.', 'en')).toHaveLength(2);
+  });
+
+  it('recovers a sentence glued on before a Roman numeral', () => {
+    expect(split('Ресейдiң жағдайы.XVIII ғасырдың бiрiншi ширегi.', 'kk')).toHaveLength(2);
+  });
+
   it('reads an unknown or missing language with the generic rules', () => {
     const text = 'Mr. Smith met Dr. Jones. They left.';
     expect(split(text, 'xx')).toEqual(split(text, 'und'));

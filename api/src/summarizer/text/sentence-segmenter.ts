@@ -116,6 +116,10 @@ const EMAIL_ATTRIBUTION_START = /^(?:on|am|le)\s\S.{3,}$/iu;
 const EMAIL_ATTRIBUTION_END = /\s(?:wrote|schrieb|a écrit)\s?:\s*$/iu;
 // French sets its closing guillemet apart: "« LL.AA.II.RR. » pour" goes on.
 const LOWERCASE_START = /^(?:["'“‘(«]|» ?)*\p{Ll}/u;
+// A line opening an aside in brackets in lower case or with a number ("400 yd\n( 365.8 m ).")
+// goes on with the sentence of a line ending in a lower-case word (not a title's capital).
+const ASIDE_START = /^\( ?[\p{Ll}\p{N}]/u;
+const LOWERCASE_END = /(?:^|\s)\p{Ll}+\s*$/u;
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const ANY_TERMINATOR = /[.!?…‼。｡！？．।॥؟۔։።፧፨။។]/u;
@@ -488,7 +492,9 @@ function splitBlocks(source: string, linesAreUnits: boolean, rules: SentenceRule
       !BULLET.test(next ?? '') &&
       !HEADING_MARK.test(next ?? '') &&
       !FENCE.test(next ?? '') &&
-      (endsWithTerminator(line) || LOWERCASE_START.test(nextLine));
+      (endsWithTerminator(line) ||
+        LOWERCASE_START.test(nextLine) ||
+        (ASIDE_START.test(nextLine) && LOWERCASE_END.test(line)));
     if (!continues) flush();
   }
   flush();
@@ -528,7 +534,7 @@ function periodEndsSentence(
   next: string,
   rules: SentenceRules,
   before: string,
-): boolean {
+): boolean | 'title' {
   const word = token.toLowerCase();
   if (word.length === 0) return true;
   const startsLikeSentence = rules.starters.has(next.toLowerCase());
@@ -541,7 +547,8 @@ function periodEndsSentence(
   // unless it goes on telling the time ("9 a.m. Monday", "5 p.m. ET") or names a person ("Mr.").
   if ((word === 'a.m' || word === 'p.m') && /^\p{Lu}/u.test(next)) {
     const following = next.toLowerCase();
-    return !TIME_WORDS.has(following) && !rules.neverFinal.has(following);
+    if (rules.neverFinal.has(following)) return 'title';
+    return !TIME_WORDS.has(following);
   }
   if (rules.maybeFinal.has(word)) return startsLikeSentence;
   // Initials ("John F. Kennedy", "z. B.") and dotted initialisms ("U.S.", "e.V.").
@@ -562,6 +569,11 @@ const TIME_WORDS = new Set(
 // An ordinal written with a period ("am 12. Juni", "XII. pluk") in the languages that do so.
 const ORDINAL_BEFORE = /(?:^|[\s(„"«\-–])(?:\d{1,3}|[IVXLC]{1,6})$/u;
 
+// A capitalized word, or a Roman numeral before a space and lower case: how a sentence glued to
+// the one before it begins ("2004.The", "жағдайы.XVIII ғасырдың"). A one-letter word is left
+// out ("world.I dag"): in English news it split "December 2000.A search" and lowered XSum.
+const GLUED_START = /^(?:\p{Lu}\p{Ll}+(?:[\s,;:]|\.\s)|[IVXLC]{2,} \p{Ll}{2})/u;
+
 /**
  * A lost space between two sentences: a lower-case word or number, the terminator, then a
  * capitalized word followed by a space ("2004.The defendant", "Tuesday.Mr. Smith"), and not
@@ -574,7 +586,7 @@ function isGluedBoundary(
   rules: SentenceRules,
 ): boolean {
   if (!/[\p{Ll}\p{N}]{2}$/u.test(text.slice(Math.max(0, terminator - 2), terminator))) return false;
-  if (!/^\p{Lu}\p{Ll}+(?:[\s,;:]|\.\s)/u.test(text.slice(next, next + 32))) return false;
+  if (!GLUED_START.test(text.slice(next, next + 32))) return false;
   // An ellipsis run into the next word ("anzrevel...Aydpes") is a pause, not a lost space.
   if (text[terminator] === '.' && text[terminator - 1] === '.') return false;
   const token = previousToken(text, terminator).toLowerCase();
@@ -767,6 +779,149 @@ function isClosingQuote(text: string, index: number): boolean {
   return index + 1 >= text.length || text.charCodeAt(index + 1) === 32;
 }
 
+// How far a quotation is followed, back to where it opened and on to where it closes.
+const QUOTE_REACH = 400;
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The quotation mark at `index` read as an opening or closing one, given the quotation open
+ * before it (`open`, '' for none): `+` opens, `-` closes, '' is neither (an apostrophe, a stray
+ * mark). Straight and single marks open after a space and close before one, so "they'll",
+ * "dragon’s" and "'round" stay apostrophes unless a quotation is waiting for them.
+ */
+function quoteRole(text: string, index: number, open: string): '+' | '-' | '' {
+  const char = text[index] as string;
+  const before = index === 0 ? ' ' : (text[index - 1] as string);
+  const after = text[index + 1] ?? ' ';
+  const opensHere = /[\s([{\-–—]/u.test(before) && !/\s/u.test(after);
+  switch (char) {
+    case '"':
+      // A straight mark closes after a word or before punctuation ("[...] ".); in opening
+      // place it opens, even with one open: that one was stray.
+      if (open === '"' && (!/\s/u.test(before) || !/[\p{L}\p{N}\s]/u.test(after))) return '-';
+      return opensHere ? '+' : '';
+    case "'":
+    case '‘':
+      // Each paragraph of a long quotation opens again ("'And I … turn out. 'It was …").
+      if (opensHere && LETTER.test(after)) return '+';
+      return (open === "'" || open === '‘') && !LETTER.test(after) ? '-' : '';
+    case '’':
+      return (open === '‘' || open === "'") && !LETTER.test(after) ? '-' : '';
+    case '“':
+      if (open === '„' && !opensHere) return '-';
+      return open === '' || opensHere ? '+' : '';
+    case '”':
+      return open === '“' || open === '„' || open === '"' ? '-' : '';
+    case '„':
+    case '«':
+      return open === '' || opensHere ? '+' : '';
+    case '»':
+      return open === '«' ? '-' : '';
+    default:
+      return '';
+  }
+}
+
+// The quotation marks as a table of UTF-16 code units, read once per character scanned.
+const QUOTE_MARKS = new Uint8Array(0x10000);
+for (const mark of '"\'‘’“”„«»') QUOTE_MARKS[mark.charCodeAt(0)] = 1;
+
+/** Quotation marks of one kind: a mark of the kind already open opens it again. */
+function quoteFamily(mark: string): string {
+  if (mark === "'" || mark === '‘') return "'";
+  if (mark === '„') return '“';
+  return mark;
+}
+
+/**
+ * Reads the quotation marks from `from` to `to` onto `stack` (the quotations open, innermost
+ * last); returns the offset of the mark that closes the quotation at the bottom, or -1.
+ */
+function readQuotes(text: string, from: number, to: number, stack: string[]): number {
+  for (let j = from; j < to; j++) {
+    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
+    const mark = text[j] as string;
+    const top = stack[stack.length - 1] ?? '';
+    const role = quoteRole(text, j, top);
+    if (role === '+') {
+      // The same kind opening again: the open one was a stray mark (or a new paragraph's).
+      if (top !== '' && quoteFamily(top) === quoteFamily(mark)) stack[stack.length - 1] = mark;
+      else stack.push(mark);
+    } else if (role === '-') {
+      stack.pop();
+      if (stack.length === 0) return j;
+    } else if (stack.length > 1 && quoteRole(text, j, stack[stack.length - 2] as string) === '-') {
+      // The outer quotation closes around an inner one left open.
+      stack.length -= 2;
+      if (stack.length === 0) return j;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Where the quotation open at `end` (opened after `start`) closes: the offset of its closing
+ * mark, or -1 when no quotation is open there or it does not close within reach.
+ */
+function openQuotationClose(text: string, start: number, end: number): number {
+  const stack: string[] = [];
+  readQuotes(text, Math.max(start, end - QUOTE_REACH), end, stack);
+  const open = stack[stack.length - 1];
+  if (open === undefined) return -1;
+  // The innermost quotation, followed on; one of its kind opening first ends the search.
+  const limit = Math.min(text.length, end + QUOTE_REACH);
+  const inner = [open];
+  for (let j = end; j < limit; j++) {
+    if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
+    const mark = text[j] as string;
+    const top = inner[inner.length - 1] as string;
+    const role = quoteRole(text, j, top);
+    if (role === '+') {
+      if (inner.length === 1 && quoteFamily(mark) === quoteFamily(open)) return -1;
+      if (quoteFamily(top) === quoteFamily(mark)) inner[inner.length - 1] = mark;
+      else inner.push(mark);
+    } else if (role === '-') {
+      inner.pop();
+      if (inner.length === 0) return j;
+    }
+  }
+  return -1;
+}
+
+// After a quotation that runs on in the sentence around it: a lower-case word ("…,“ reagoval",
+// "…' thought Alice"), punctuation of that sentence ("»."), or a bracket ("’ (translated by").
+const QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?(?:\(|\p{Ll})|[.,;:])/u;
+
+// Straight marks are also apostrophes, inch and foot signs, and lost in copied text: after one,
+// a speech tag ("…," he said) is left as before and only the sentence's own punctuation or a
+// bracket ("[...]" (Manzoni).") shows the quotation runs on.
+const STRAIGHT_QUOTES = new Set(['"', "'"]);
+const STRAIGHT_QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?\(|[.;:])/u;
+
+const BRACKET_PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']' };
+
+/**
+ * Whether the mark ending at `end` lies inside a round or square bracket opened in the sentence
+ * so far and closed within 40 characters, with no sentence punctuation before it closes.
+ */
+function insideBrackets(text: string, start: number, index: number, end: number): boolean {
+  let open = '';
+  for (let j = index - 1; j >= start && open === ''; j--) {
+    const char = text[j] as string;
+    if (char === ')' || char === ']') return false;
+    if (char === '(' || char === '[') open = char;
+  }
+  if (open === '') return false;
+  const close = BRACKET_PAIRS[open] as string;
+  const limit = Math.min(text.length, end + 40);
+  for (let j = end; j < limit; j++) {
+    const char = text[j] as string;
+    if (char === close) return true;
+    if (ANY_TERMINATOR.test(char) || char === '(' || char === '[') return false;
+  }
+  return false;
+}
+
 /** Splits one block of collapsed prose at sentence ends. */
 function splitSentences(text: string, rules: SentenceRules, marker: string | undefined): Range[] {
   const sentences: Range[] = [];
@@ -778,6 +933,8 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
   };
   const table = terminatorTable(rules);
   const listMarkers = inlineListMarkers(text, marker);
+  let textEnd = text.length;
+  while (textEnd > 0 && text.charCodeAt(textEnd - 1) === 32) textEnd--;
   let nextMarker = 0;
 
   let from = 0;
@@ -859,7 +1016,15 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     if (ends && period) {
       const token = previousToken(text, i);
       const nextWord = nextToken(text, end);
-      ends = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
+      const verdict = periodEndsSentence(token, nextWord, rules, text[i - token.length - 1] ?? '');
+      const opening = trimRange(text, start, i - token.length);
+      // "6 P.M. Mr. Smith then went" ends after a sentence of its own, but "At 5 a.m. Mr. Smith
+      // went" is the sentence's opening phrase: a time before a title ends only a longer one.
+      ends =
+        verdict === 'title'
+          ? wordCount(text.slice(opening.start, opening.end)) > 4
+          : // A sentence is never a single letter ("Q. What is his name? A. His name is …").
+            verdict && !(token.length === 1 && opening.end <= opening.start);
       if (
         ends &&
         following.length > 0 &&
@@ -882,6 +1047,31 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
+    // „Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič: a
+    // sentence inside a quotation that the sentence around it goes on after, or that closes at
+    // the end of its paragraph, is no sentence end.
+    if (ends && following.length > 0) {
+      const close = openQuotationClose(text, start, end);
+      const after = text.slice(close + 1, close + 6);
+      if (
+        close >= 0 &&
+        (close + 1 >= textEnd ||
+          (STRAIGHT_QUOTES.has(text[close] as string)
+            ? STRAIGHT_QUOTATION_GOES_ON.test(after)
+            : QUOTATION_GOES_ON.test(after)))
+      ) {
+        ends = false;
+      }
+    }
+    // "[16: firma? 13:28]": a question or exclamation inside brackets that close soon after it.
+    if (ends && !period && insideBrackets(text, start, i, end)) ends = false;
+    // "compounds. . . . The practice": the word's own period ends the sentence and the spaced
+    // ellipsis after it marks words left out at the start of the next one.
+    if (ends && spaced !== null && following.length > 0 && text.charCodeAt(i - 1) !== 32) {
+      cut(i + 1);
+      from = end;
+      continue;
+    }
     if (ends) cut(end);
     from = end;
   }
