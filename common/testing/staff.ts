@@ -32,6 +32,8 @@ export function makeStaffSummary(overrides: Partial<StaffSummary> = {}): StaffSu
     ocr: false,
     pageBreaks: [],
     sources: [],
+    hiddenText: [],
+    instructionLike: [],
     sections: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),

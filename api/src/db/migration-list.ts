@@ -18,6 +18,7 @@ import * as summaryShares from './migrations/20261127210000_summary_shares';
 import * as summaryQuestions from './migrations/20261128120000_summary_questions';
 import * as summaryCollections from './migrations/20261128130000_summary_collections';
 import * as summaryLanguages from './migrations/20261128150000_summary_languages';
+import * as summaryHiddenText from './migrations/20261128160000_summary_hidden_text';
 import * as summarySections from './migrations/20261128170000_summary_sections';
 
 /*
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '20261128120000_summary_questions': summaryQuestions,
   '20261128130000_summary_collections': summaryCollections,
   '20261128150000_summary_languages': summaryLanguages,
+  '20261128160000_summary_hidden_text': summaryHiddenText,
   '20261128170000_summary_sections': summarySections,
 };
 

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { FileKind } from '../documents/file-kinds';
+import type { HiddenPassage } from '../documents/hidden-text';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type {
   FallbackReason,
   SourceMapEntry,
@@ -171,6 +173,10 @@ export interface SummariesTable {
   page_breaks: ColumnType<number[], string | undefined, never>;
   /** For `collection`: its documents and their spans in original_content; `[]` otherwise. */
   sources: ColumnType<CollectionSource[], string | undefined, never>;
+  /** Text of the document its readers could not see (issue 28); fixed at creation. */
+  hidden_text: ColumnType<HiddenPassage[], string | undefined, never>;
+  /** Passages, hidden or not, that address an AI model; fixed at creation. */
+  instruction_like: ColumnType<InstructionLikePassage[], string | undefined, never>;
   /** The source's headings and the spans they head in original_content; `[]` without any. */
   sections: ColumnType<SummarySection[], string | undefined, never>;
   review_status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;

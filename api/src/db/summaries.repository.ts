@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { HiddenPassage } from '../documents/hidden-text';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DbExecutor } from './database';
@@ -88,6 +90,9 @@ export interface NewSummary
   secondSourceLanguage?: string | null | undefined;
   /** For a collection: its documents' spans in originalContent (absent: none). */
   sources?: CollectionSource[] | undefined;
+  /** What the document hid from its readers, and passages addressed to an AI (absent: none). */
+  hiddenText?: HiddenPassage[] | undefined;
+  instructionLike?: InstructionLikePassage[] | undefined;
   /** The source's headings and their spans in originalContent (absent: none). */
   sections?: SummarySection[] | undefined;
 }
@@ -257,6 +262,8 @@ export async function insertSummary(db: DbExecutor, summary: NewSummary): Promis
       source_language: sourceLanguage,
       second_source_language: summary.secondSourceLanguage ?? null,
       sources: JSON.stringify(summary.sources ?? []),
+      hidden_text: JSON.stringify(summary.hiddenText ?? []),
+      instruction_like: JSON.stringify(summary.instructionLike ?? []),
       sections: JSON.stringify(summary.sections ?? []),
     })
     .returningAll()

@@ -1,6 +1,7 @@
 import type { DocumentSection } from '../lib/document-sections';
 import type { ExtractOptions, FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
+import type { HiddenPassage } from './hidden-text';
 import { DEFAULT_OCR_SETTINGS, readFileText } from './file-reading';
 import type { OcrSettings } from './file-reading';
 import { createOcrReader } from './ocr/ocr-reader';
@@ -50,6 +51,11 @@ export interface DocumentText {
   /** For PDFs and multi-page scans: where page 2, 3, … begin in `text`. */
   pageBreaks: number[];
   sections: DocumentSection[];
+  /**
+   * Text a reader of the file or page cannot see (issue 28). It is not in `text` unless the
+   * reading was asked to include it (`includeHidden`).
+   */
+  hiddenText: HiddenPassage[];
 }
 
 /** An uploaded file's text, with its sanitized name. */

@@ -1,6 +1,8 @@
 import mammoth from 'mammoth';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
+import { findHiddenRuns, replaceZipEntry } from './docx-hidden';
 import { scanDocumentXml } from './document-xml-scan';
+import type { HiddenPassage } from './hidden-text';
 import {
   contentFarTooLong,
   malformedFile,
@@ -72,6 +74,11 @@ function isXmlPart(entry: ZipEntry): boolean {
  * DocumentError saying why not.
  */
 export function checkDocxArchive(archive: Buffer): Buffer {
+  return checkDocxPackage(archive).document;
+}
+
+/** checkDocxArchive, with the archive's directory too. */
+function checkDocxPackage(archive: Buffer): { document: Buffer; entries: ZipEntry[] } {
   if (!looksLikeZip(archive)) throw unsupportedFile();
   try {
     const entries = readZipDirectory(archive, DOCX_LIMITS);
@@ -89,7 +96,7 @@ export function checkDocxArchive(archive: Buffer): Buffer {
       if (entry.name === 'word/document.xml') document = content;
     }
     if (document === undefined) throw unsupportedFile();
-    return document;
+    return { document, entries };
   } catch (error) {
     if (error instanceof ZipArchiveError) throw toDocumentError(error);
     throw error;
@@ -118,13 +125,36 @@ export function checkDocumentXml(document: Buffer): void {
 /**
  * The text of a .docx upload: checked by checkDocxArchive and checkDocumentXml, then read by
  * mammoth's extractRawText (default options: no external file access), paragraphs separated
- * by blank lines.
+ * by blank lines. Text a reader cannot see is left out (see readDocx).
  */
 export async function extractDocxText(archive: Buffer): Promise<string> {
-  checkDocumentXml(checkDocxArchive(archive));
+  return (await readDocx(archive)).text;
+}
+
+/** A .docx's text, and the passages a reader of it cannot see (docx-hidden.ts). */
+export interface DocxText {
+  text: string;
+  hiddenText: HiddenPassage[];
+}
+
+/**
+ * As extractDocxText, with the hidden runs listed. They are left out of `text` (mammoth reads
+ * a copy of the package whose word/document.xml lacks them) unless `includeHidden`.
+ */
+export async function readDocx(
+  archive: Buffer,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<DocxText> {
+  const { document, entries } = checkDocxPackage(archive);
+  checkDocumentXml(document);
+  const { passages, withoutHidden } = findHiddenRuns(document.toString('utf8'));
+  const read =
+    withoutHidden === null || includeHidden
+      ? archive
+      : replaceZipEntry(archive, entries, 'word/document.xml', Buffer.from(withoutHidden, 'utf8'));
   try {
-    const result = await mammoth.extractRawText({ buffer: archive });
-    return result.value;
+    const result = await mammoth.extractRawText({ buffer: read });
+    return { text: result.value, hiddenText: passages };
   } catch (error) {
     throw malformedFile(DAMAGED_DOCX_MESSAGE, error);
   }

@@ -121,6 +121,7 @@ interface Task {
   owner: string;
   kind: FileKind;
   bytes: Uint8Array;
+  includeHidden: boolean;
   resolve: (result: ExtractedText) => void;
   reject: (error: Error) => void;
   /** Set while the task waits in the queue: refuses it as busy when it waited too long. */
@@ -213,6 +214,7 @@ export class FileExtractionPool implements FileExtractor {
         owner,
         kind,
         bytes: ownBuffer(bytes),
+        includeHidden: options.includeHidden ?? false,
         resolve: (result) => {
           settled();
           resolve(result);
@@ -360,7 +362,12 @@ export class FileExtractionPool implements FileExtractor {
       () => void this.stop(slot, timeLimitError(this.options.timeoutMs)),
       this.options.timeoutMs,
     );
-    const request: ExtractionRequest = { id: task.id, kind: task.kind, bytes: task.bytes };
+    const request: ExtractionRequest = {
+      id: task.id,
+      kind: task.kind,
+      bytes: task.bytes,
+      includeHidden: task.includeHidden,
+    };
     slot.worker.postMessage(request, [task.bytes.buffer as ArrayBuffer]);
     this.watchMemory();
   }
@@ -379,13 +386,19 @@ export class FileExtractionPool implements FileExtractor {
     slot.task = null;
     this.finished(task);
     if (message.type === 'text') {
-      task.resolve({ text: message.text, pdf: message.pdf, headings: message.headings });
+      task.resolve({
+        text: message.text,
+        pdf: message.pdf,
+        headings: message.headings,
+        hiddenText: message.hiddenText,
+      });
     } else if (message.type === 'refused') {
       task.reject(new DocumentError(message.kind, message.message));
-    } else
+    } else {
       task.reject(
         new Error(`Reading a .${task.kind} file failed in its thread: ${message.message}`),
       );
+    }
     // A thread that failed, or refused a PDF for a size limit, is not trusted with the next
     // file: what pdf.js and the pre-check allocated outside the heap goes with it. (A .docx
     // refused by the zip guard allocated little: its thread is kept, so the next file is quick.)

@@ -1,7 +1,9 @@
 import { DocumentError, noText } from './document-error';
 import type { DocumentErrorKind } from './document-error';
 import { docxHeadings } from './docx-headings';
-import { extractDocxText } from './docx-text';
+import { readDocx } from './docx-text';
+import { allTextHidden } from './hidden-text';
+import type { HiddenPassage } from './hidden-text';
 import type { HeadingHint } from '../lib/document-sections';
 import type { FileKind } from './file-kinds';
 import { extractPdfTextLayer } from './pdf-text';
@@ -19,12 +21,16 @@ export interface ExtractionRequest {
   id: number;
   kind: FileKind;
   bytes: Uint8Array;
+  /** Keep text a reader cannot see in the text (it is listed either way). */
+  includeHidden?: boolean | undefined;
 }
 
 /** A file's text; for a PDF, its pages too (pages without a text layer are read by OCR). */
 export interface ExtractedText {
   text: string;
-  pdf?: Omit<PdfTextLayer, 'text' | 'headings'> | undefined;
+  /** Text of the file a reader cannot see (.docx and PDF); absent when there is none. */
+  hiddenText?: HiddenPassage[] | undefined;
+  pdf?: Omit<PdfTextLayer, 'text' | 'headings' | 'hiddenText'> | undefined;
   /** Headings the file's structure names (Word heading styles, a PDF's larger lines). */
   headings?: HeadingHint[] | undefined;
 }
@@ -51,32 +57,39 @@ export async function extractFileText(kind: FileKind, bytes: Uint8Array): Promis
  * As extractFileText, except that a PDF with pages without a text layer is not `no-text`:
  * its pages are described so that the caller reads those by OCR.
  */
-export async function extractFile(kind: FileKind, bytes: Uint8Array): Promise<ExtractedText> {
-  let text: string;
+export async function extractFile(
+  kind: FileKind,
+  bytes: Uint8Array,
+  { includeHidden = false }: { includeHidden?: boolean | undefined } = {},
+): Promise<ExtractedText> {
   switch (kind) {
-    case 'txt':
-      text = decodeTextFile(bytes);
-      break;
+    case 'txt': {
+      const text = decodeTextFile(bytes);
+      if (text.trim() === '') throw noText(kind);
+      return { text };
+    }
     case 'docx': {
       const archive = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-      text = await extractDocxText(archive);
-      if (text.trim() === '') throw noText(kind);
-      return { text, headings: docxHeadings(archive) };
+      const { text, hiddenText } = await readDocx(archive, { includeHidden });
+      if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText(kind);
+      return { text, hiddenText, headings: docxHeadings(archive) };
     }
     case 'pdf': {
-      const { text: layer, pageStarts, pagesWithText, headings } = await extractPdfTextLayer(bytes);
-      if (layer.trim() === '' && pagesWithText.length === 0) throw noText(kind);
-      return { text: layer, pdf: { pageStarts, pagesWithText }, headings };
+      const layer = await extractPdfTextLayer(bytes, { includeHidden });
+      const { text, pageStarts, pagesWithText, hiddenText, headings } = layer;
+      if (text.trim() === '' && pagesWithText.length === 0) throw noText(kind);
+      return { text, hiddenText, pdf: { pageStarts, pagesWithText }, headings };
     }
   }
-  if (text.trim() === '') throw noText(kind);
-  return { text };
 }
 
 /** The reply to a request, whatever extractFileText did. */
 export async function answerRequest(request: ExtractionRequest): Promise<ExtractionMessage> {
   try {
-    return { type: 'text', id: request.id, ...(await extractFile(request.kind, request.bytes)) };
+    const extracted = await extractFile(request.kind, request.bytes, {
+      includeHidden: request.includeHidden,
+    });
+    return { type: 'text', id: request.id, ...extracted };
   } catch (error) {
     if (error instanceof DocumentError) {
       return { type: 'refused', id: request.id, kind: error.kind, message: error.message };

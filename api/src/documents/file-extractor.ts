@@ -10,6 +10,8 @@ export interface ExtractOptions {
    * thread stopped (the next file gets a fresh one); it rejects with the signal's reason.
    */
   signal?: AbortSignal | undefined;
+  /** Keep text a reader cannot see in the text (issue 28); it is listed either way. */
+  includeHidden?: boolean | undefined;
 }
 
 /** The extraction service the routes use (AppDeps.fileExtractor). */

@@ -1,4 +1,5 @@
 import { DocumentError, noText } from './document-error';
+import { allTextHidden } from './hidden-text';
 import type { DocumentText, ReadingProgress, ReadOptions } from './document-reader';
 import type { FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
@@ -90,6 +91,7 @@ async function readImage(
       ocr: true,
       pageBreaks: [],
       sections: documentSections(recognized),
+      hiddenText: [],
     };
   } catch (error) {
     if (error instanceof DocumentError && error.kind === 'no-text') throw noText('image');
@@ -101,15 +103,17 @@ async function readDocument(
   kind: FileKind,
   bytes: Uint8Array,
   { fileExtractor, ocr, settings }: FileReading,
-  { owner, signal }: ReadOptions,
+  { owner, signal, includeHidden }: ReadOptions,
   progress: (event: ReadingProgress) => void,
 ): Promise<ReadText> {
   // The extraction thread takes the bytes it is given over: OCR reads from a copy.
   const copy = kind === 'pdf' ? bytes.slice() : null;
-  const { text, pdf, headings } = await whenNotAborted(
-    fileExtractor.extractDocument(kind, bytes, { owner, signal }),
+  const extracted = await whenNotAborted(
+    fileExtractor.extractDocument(kind, bytes, { owner, signal, includeHidden }),
     signal,
   );
+  const { text, pdf, headings } = extracted;
+  const hiddenText = extracted.hiddenText ?? [];
   if (pdf === undefined || copy === null) {
     return {
       text,
@@ -117,17 +121,19 @@ async function readDocument(
       ocr: false,
       pageBreaks: [],
       sections: documentSections(text, headings),
+      hiddenText,
     };
   }
   const scanned = pdf.pagesWithText.flatMap((hasText, index) => (hasText ? [] : [index + 1]));
   if (scanned.length === 0) {
-    if (text.trim() === '') throw noText('pdf');
+    if (text.trim() === '') throw hiddenText.length > 0 ? allTextHidden() : noText('pdf');
     return {
       text,
       format: 'pdf',
       ocr: false,
       pageBreaks: pdf.pageStarts.slice(1),
       sections: documentSections(text, headings),
+      hiddenText,
     };
   }
   if (scanned.length > settings.ocrMaxPages) {
@@ -152,13 +158,14 @@ async function readDocument(
     ocrText.set(page, tidyRecognizedText(pageText));
   }
   const composed = composePages(text, pdf.pageStarts, ocrText);
-  if (composed.text === '') throw noText('pdf');
+  if (composed.text === '') throw hiddenText.length > 0 ? allTextHidden() : noText('pdf');
   return {
     text: composed.text,
     format: 'pdf',
     ocr: true,
     pageBreaks: composed.pageBreaks,
     sections: documentSections(composed.text, headings),
+    hiddenText,
   };
 }
 

@@ -86,6 +86,7 @@ describe('extractPdfText', () => {
       text: '',
       pageStarts: [0, 0],
       pagesWithText: [false, false],
+      hiddenText: [],
       headings: [],
     });
     // Without OCR (the text alone, as the extraction thread reads it) it is 422 NO_TEXT.

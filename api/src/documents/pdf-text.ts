@@ -1,7 +1,11 @@
-import { getDocumentProxy, resolvePDFJSImport } from 'unpdf';
+import { getDocumentProxy, getResolvedPDFJS, resolvePDFJSImport } from 'unpdf';
 import type { HeadingHint } from '../lib/document-sections';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
 import { countCodePoints } from '../lib/summary-text';
+import { HiddenTextList } from './hidden-text';
+import type { HiddenPassage, HiddenReason } from './hidden-text';
+import { drawnText, placeReason, reasonsOfRuns } from './pdf-hidden';
+import type { PdfOps } from './pdf-hidden';
 import { pdfPagesToPagedText } from './pdf-layout';
 import type { PdfPageText, PdfTextRun } from './pdf-layout';
 import { checkPdfStreams, PdfStreamError } from './pdf-streams';
@@ -68,6 +72,29 @@ export async function loadPdfReader(): Promise<void> {
   await resolvePDFJSImport();
 }
 
+/**
+ * pdf.js's operator list packs font data with ArrayBuffer.prototype.transferToFixedLength
+ * (ES2024), which Node 20 lacks: the same as a copy of the first `length` bytes (the source is
+ * not detached, which nothing here relies on).
+ */
+function provideTransferToFixedLength(): void {
+  const prototype = ArrayBuffer.prototype as ArrayBuffer & {
+    transferToFixedLength?: (length?: number) => ArrayBuffer;
+  };
+  if (typeof prototype.transferToFixedLength === 'function') return;
+  Object.defineProperty(prototype, 'transferToFixedLength', {
+    configurable: true,
+    writable: true,
+    value(this: ArrayBuffer, length: number = this.byteLength): ArrayBuffer {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+}
+
+provideTransferToFixedLength();
+
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
@@ -77,7 +104,15 @@ function isTextItem(
   return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 }
 
-async function pageText(page: PdfPage): Promise<PdfPageText> {
+/** A page's runs, each with why a reader cannot see it (null: it can). */
+interface PageRuns {
+  runs: PdfTextRun[];
+  reasons: (HiddenReason | null)[];
+  /** Strings drawn outside the page box: pdf.js's text content leaves them out. */
+  offPage: string[];
+}
+
+async function pageText(page: PdfPage, ops: PdfOps): Promise<PageRuns> {
   const content = await page.getTextContent();
   const runs: PdfTextRun[] = [];
   for (const item of content.items) {
@@ -92,7 +127,42 @@ async function pageText(page: PdfPage): Promise<PdfPageText> {
       endsLine: item.hasEOL,
     });
   }
-  return { runs };
+  if (!runs.some((run) => HAS_TEXT.test(run.text))) {
+    return { runs, reasons: runs.map(() => null), offPage: [] };
+  }
+  // How the text is drawn is only in the operator list (see pdf-hidden.ts).
+  const view = page.view;
+  const drawn = drawnText(await page.getOperatorList(), ops, view);
+  const drawnReasons = reasonsOfRuns(
+    runs.map((run) => run.text),
+    drawn.characters,
+  );
+  let previous: HiddenReason | null = null;
+  const reasons = runs.map((run, index) => {
+    // White space goes with the run before it.
+    if (run.text.trim() === '') return previous;
+    previous = placeReason(run, view) ?? drawnReasons[index] ?? null;
+    return previous;
+  });
+  return { runs, reasons, offPage: drawn.offPage };
+}
+
+/**
+ * Off-page strings as runs below the page's last line, each a line of its own, so that a
+ * reading that includes hidden text has them at the end of their page.
+ */
+function offPageRuns(runs: readonly PdfTextRun[], offPage: readonly string[]): PdfTextRun[] {
+  const lowest = runs.reduce((low, run) => Math.min(low, run.y), Number.POSITIVE_INFINITY);
+  const left = runs.reduce((min, run) => Math.min(min, run.x), Number.POSITIVE_INFINITY);
+  const size = 10;
+  return offPage.map((text, index) => ({
+    text,
+    x: Number.isFinite(left) ? left : 0,
+    y: (Number.isFinite(lowest) ? lowest : 0) - size * 3 * (index + 1),
+    width: text.length * size * 0.5,
+    size,
+    endsLine: true,
+  }));
 }
 
 function readFailure(error: unknown): DocumentError {
@@ -108,8 +178,13 @@ export interface PdfTextLayer {
   text: string;
   /** One a page: the UTF-16 offset in `text` where the page's text begins. */
   pageStarts: number[];
-  /** One a page: whether its text layer has any letter or digit (if not, it is read by OCR). */
+  /**
+   * One a page: whether its text layer has any letter or digit, hidden or not (if not, it is
+   * read by OCR).
+   */
   pagesWithText: boolean[];
+  /** Text of the layer a reader cannot see (pdf-hidden.ts), with its page. */
+  hiddenText: HiddenPassage[];
   /** Paragraphs set larger than the body, as headings (issue 28, `sections`). */
   headings: HeadingHint[];
 }
@@ -130,7 +205,10 @@ const HAS_TEXT = /[\p{L}\p{N}]/u;
  * streams that unpack past PDF_LIMITS are `too-large`; a text layer far over the character
  * limit is `too-long` (`more than N`) without reading the rest.
  */
-export async function extractPdfTextLayer(bytes: Uint8Array): Promise<PdfTextLayer> {
+export async function extractPdfTextLayer(
+  bytes: Uint8Array,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<PdfTextLayer> {
   if (!looksLikePdf(bytes)) throw unsupportedFile();
   try {
     checkPdfStreams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), PDF_LIMITS);
@@ -156,19 +234,38 @@ export async function extractPdfTextLayer(bytes: Uint8Array): Promise<PdfTextLay
   try {
     const pages: PdfPageText[] = [];
     const pagesWithText: boolean[] = [];
+    const hidden = new HiddenTextList();
+    const { OPS } = await getResolvedPDFJS();
     let characters = 0;
     for (let number = 1; number <= document.numPages; number += 1) {
       const page = await document.getPage(number);
-      const text = await pageText(page);
+      const { runs, reasons, offPage } = await pageText(page, OPS);
       page.cleanup();
-      pages.push(text);
-      pagesWithText.push(text.runs.some((run) => HAS_TEXT.test(run.text)));
-      for (const run of text.runs) characters += countCodePoints(run.text.replace(/\s+/g, ''));
+      pages.push({
+        runs: includeHidden
+          ? [...runs, ...offPageRuns(runs, offPage)]
+          : runs.filter((_, index) => reasons[index] === null),
+      });
+      runs.forEach((run, index) => {
+        const reason = reasons[index] ?? null;
+        if (reason === null) {
+          if (run.text.trim() !== '') hidden.close();
+          return;
+        }
+        hidden.add(run.endsLine ? `${run.text} ` : run.text, reason, number, true);
+      });
+      hidden.close();
+      for (const text of offPage) {
+        hidden.add(text, 'off-page', number);
+        hidden.close();
+      }
+      pagesWithText.push(runs.some((run) => HAS_TEXT.test(run.text)));
+      for (const run of runs) characters += countCodePoints(run.text.replace(/\s+/g, ''));
       if (characters > PDF_LIMITS.maxRawCharacters) {
         throw contentFarTooLong('more than', PDF_LIMITS.maxRawCharacters);
       }
     }
-    return { ...pdfPagesToPagedText(pages), pagesWithText };
+    return { ...pdfPagesToPagedText(pages), pagesWithText, hiddenText: hidden.list() };
   } catch (error) {
     throw readFailure(error);
   } finally {

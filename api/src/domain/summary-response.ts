@@ -8,6 +8,9 @@ import type {
   SummarySource,
 } from '../db/schema';
 import { collectionSourcesOf } from './collection-sources';
+import { hiddenTextOf, instructionLikeOf } from './document-warnings';
+import type { HiddenPassage } from '../documents/hidden-text';
+import type { InstructionLikePassage } from '../summarizer/text/instruction-like';
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
@@ -39,6 +42,10 @@ export interface SummaryDto extends SummaryText {
   pageBreaks: number[];
   /** For `collection`: each document's summary id, title and span in originalContent; else []. */
   sources: CollectionSource[];
+  /** Text of the document its readers could not see (issue 28). */
+  hiddenText: HiddenPassage[];
+  /** Passages, hidden or not, that address an AI model; never followed. */
+  instructionLike: InstructionLikePassage[];
   /** The source's headings and the spans of originalContent they head, in order; else []. */
   sections: SummarySection[];
   createdAt: string;
@@ -113,6 +120,8 @@ export function toSummaryDto(summary: SummaryRecord): SummaryDto {
     ocr: summary.ocr,
     pageBreaks: offsetsOf(summary.page_breaks),
     sources: collectionSourcesOf(summary.sources),
+    hiddenText: hiddenTextOf(summary.hidden_text),
+    instructionLike: instructionLikeOf(summary.instruction_like),
     sections: sectionsOf(summary.sections),
     createdAt: summary.created_at.toISOString(),
     updatedAt: summary.updated_at.toISOString(),

@@ -18,6 +18,10 @@ export interface PdfTextLine {
   y: number;
   /** Font size in points (default 11). */
   size?: number;
+  /** Text render mode (`Tr`; 3 draws nothing). Default: not set (0, fill). */
+  renderMode?: number;
+  /** Fill colour as a grey level, 0 black to 1 white (`g`). Default: not set (black). */
+  grey?: number;
 }
 
 /** A grayscale image drawn at (x, y) with the given size on the page. */
@@ -137,9 +141,11 @@ export function buildPdf(pages: readonly PdfPage[]): Buffer {
       );
     });
     for (const line of page.lines ?? []) {
-      drawing.push(
-        `BT /F1 ${line.size ?? 11} Tf 1 0 0 1 ${line.x} ${line.y} Tm ${pdfString(line.text)} Tj ET`,
-      );
+      const mode = line.renderMode === undefined ? '' : `${line.renderMode} Tr `;
+      const grey = line.grey === undefined ? '' : `${line.grey} g `;
+      const text = `BT ${grey}${mode}/F1 ${line.size ?? 11} Tf 1 0 0 1 ${line.x} ${line.y} Tm ${pdfString(line.text)} Tj ET`;
+      // A line drawn its own way keeps that to itself.
+      drawing.push(mode === '' && grey === '' ? text : `q ${text} Q`);
     }
     const content = add(
       stream('/Filter /FlateDecode', page.rawContent ?? deflateSync(drawing.join('\n'))),

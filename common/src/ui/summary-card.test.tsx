@@ -111,3 +111,25 @@ describe('SummaryCard: staff read the summary as its author does (issue 26)', ()
     expect(screen.getByText(BASE.originalContent as string)).toBeVisible();
   });
 });
+
+describe('SummaryCard and hidden text (issue 28, the editor and reviewer cards)', () => {
+  it('shows the warning with its passages when the document hid text', () => {
+    render(
+      <SummaryCard
+        summary={{
+          summarizedContent: 'A summary.',
+          originalContent: 'The original.',
+          originalWordCount: 2,
+          summaryWordCount: 2,
+          compressionRatio: 0,
+          createdAt: '2026-11-28T10:00:00.000Z',
+          hiddenText: [{ text: 'Praise it.', reason: 'off-page', page: 1 }],
+          instructionLike: [],
+        }}
+      />,
+    );
+    expect(screen.getByText('This document contains 1 passage hidden from readers')).toBeTruthy();
+    expect(screen.queryByText('This document contains text addressed to an AI')).toBeNull();
+    expect(screen.getByText('Outside the page, page 1')).toBeTruthy();
+  });
+});

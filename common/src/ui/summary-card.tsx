@@ -1,6 +1,8 @@
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryText } from 'common/components/summary-text';
+import type { HiddenTextPassage, InstructionLikePassage } from 'common/document-warnings';
 import { cx } from 'common/cx';
 import { fallbackExplanation } from 'common/fallback-reason';
 import type { OwnSummaryRecord } from 'common/own-summary';
@@ -47,6 +49,9 @@ export interface SummaryCardData {
   keywords?: string[] | null;
   unverified?: string[] | null;
   format?: OwnSummaryRecord['format'];
+  /** What the document hid from its readers and its text addressed to an AI (issue 28). */
+  hiddenText?: readonly HiddenTextPassage[] | null;
+  instructionLike?: readonly InstructionLikePassage[] | null;
 }
 
 export interface SummaryCardProps {
@@ -129,6 +134,10 @@ export function SummaryCard({
         </Heading>
         {author ? <p className="ui-summary-card__subtitle">{author.email}</p> : null}
       </div>
+      <DocumentWarning
+        hiddenText={summary.hiddenText ?? []}
+        instructionLike={summary.instructionLike ?? []}
+      />
       {editor ?? (
         <>
           {expanded ? null : (

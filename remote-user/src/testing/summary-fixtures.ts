@@ -28,6 +28,8 @@ export function makeSummary(overrides: SummaryOverrides = {}): Summary {
     ocr: false,
     pageBreaks: [],
     sources: [],
+    hiddenText: [],
+    instructionLike: [],
     sections: [],
     createdAt: '2026-03-10T09:00:00.000Z',
     updatedAt: '2026-03-10T09:00:00.000Z',

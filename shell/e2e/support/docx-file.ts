@@ -96,6 +96,17 @@ export function buildStyledDocx(paragraphs: readonly { text: string; style?: str
         `<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`,
     )
     .join('');
+  return buildDocxOfBody(body);
+}
+
+/** One run of text, with its run properties (`<w:rPr>` content) when given. */
+export function docxRun(text: string, properties = ''): string {
+  const rPr = properties === '' ? '' : `<w:rPr>${properties}</w:rPr>`;
+  return `<w:r>${rPr}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r>`;
+}
+
+/** A .docx whose body is `body` (WordprocessingML) as it is. */
+export function buildDocxOfBody(body: string): Buffer {
   return buildZip([
     {
       name: '[Content_Types].xml',

@@ -17,6 +17,8 @@ export interface ArticleRequest {
   html: Uint8Array;
   charset: string | null;
   url: string;
+  /** Show what the page hides instead of taking it out (issue 28). */
+  includeHidden?: boolean | undefined;
 }
 
 export interface ArticlePoolOptions {
@@ -40,6 +42,8 @@ export interface ExtractArticleOptions {
    * pages holds at most one thread and the others stay free for everyone else.
    */
   owner?: string | undefined;
+  /** Show what the page hides instead of taking it out (issue 28). */
+  includeHidden?: boolean | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -92,7 +96,7 @@ export class ArticleExtractionPool {
     const own = new Uint8Array(html);
     const run = () =>
       this.pool.run(
-        { html: own, charset, url },
+        { html: own, charset, url, includeHidden: options.includeHidden },
         { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, transfer: [own.buffer] },
       );
     const { owner } = options;

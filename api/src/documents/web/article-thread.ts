@@ -11,5 +11,7 @@ import type { ArticleRequest } from './article-extraction-pool';
  */
 
 serveTasks<ArticleRequest, HtmlText>((request) =>
-  htmlText(request.html, request.charset, request.url),
+  htmlText(request.html, request.charset, request.url, {
+    includeHidden: request.includeHidden,
+  }),
 );

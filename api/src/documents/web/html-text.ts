@@ -3,7 +3,10 @@ import { Readability } from '@mozilla/readability';
 import { sectionsOfHeadings } from '../../lib/document-sections';
 import type { FoundHeading } from '../../lib/document-sections';
 import { DocumentError } from '../document-error';
+import { ALL_TEXT_HIDDEN_MESSAGE } from '../hidden-text';
+import type { HiddenPassage } from '../hidden-text';
 import { flattenDeepNesting, isElement, parseDocument, TEXT_NODE } from './dom';
+import { takeHiddenElements } from './html-hidden';
 import type { DomDocument, DomElement, DomNode } from './dom';
 
 /*
@@ -30,6 +33,8 @@ export interface HtmlText {
   title: string | null;
   text: string;
   sections: HtmlSection[];
+  /** What the page hides from its readers (html-hidden.ts); not in `text` unless included. */
+  hiddenText: HiddenPassage[];
 }
 
 export const NO_ARTICLE_MESSAGE = 'The page had no article.';
@@ -484,12 +489,18 @@ function pageTitle(document: DomDocument): string | null {
  * which the text, keeping no links, does not need yet. Throws DocumentError('no-text') when the
  * page has no article to speak of (NO_ARTICLE_MESSAGE), or only a sign-in form (SIGN_IN_MESSAGE).
  */
-export function htmlText(body: Uint8Array, charset: string | null, url: string): HtmlText {
+export function htmlText(
+  body: Uint8Array,
+  charset: string | null,
+  url: string,
+  { includeHidden = false }: { includeHidden?: boolean | undefined } = {},
+): HtmlText {
   const document = parseDocument(decodeHtml(body, charset));
   const title = pageTitle(document);
   void url; // See above: part of the contract, unused by the text.
   const asksForPassword = document.querySelector('input[type="password" i]') !== null;
   flattenDeepNesting(document, MAX_DEPTH);
+  const hiddenText = takeHiddenElements(document, includeHidden);
   keepEmbeddedPosts(document);
   const reader = new Readability<DomNode>(
     document as unknown as ConstructorParameters<typeof Readability>[0],
@@ -498,13 +509,22 @@ export function htmlText(body: Uint8Array, charset: string | null, url: string):
   const article = reader.parse();
   const content = article?.content ?? null;
   // A page that asks for a password and says little else is a login wall, not an article.
+  // An article that is there but hidden (`display: none`) is refused as such, not as none.
+  const hiddenWords = wordCount(hiddenText.map((passage) => passage.text).join(' '));
   const noArticle = () =>
-    new DocumentError('no-text', asksForPassword ? SIGN_IN_MESSAGE : NO_ARTICLE_MESSAGE);
+    new DocumentError(
+      'no-text',
+      asksForPassword
+        ? SIGN_IN_MESSAGE
+        : hiddenWords >= MIN_ARTICLE_WORDS
+          ? ALL_TEXT_HIDDEN_MESSAGE
+          : NO_ARTICLE_MESSAGE,
+    );
   if (content === null || !isElement(content)) throw noArticle();
   removeClutter(content);
   const { text, sections } = joinBlocks(removeClutterBlocks(blocksOf(content)));
   const minWords = asksForPassword ? MIN_WALLED_ARTICLE_WORDS : MIN_ARTICLE_WORDS;
   if (wordCount(text, minWords) < minWords) throw noArticle();
   const articleTitle = article?.title?.replace(/\s+/g, ' ').trim() ?? '';
-  return { title: articleTitle === '' ? title : articleTitle, text, sections };
+  return { title: articleTitle === '' ? title : articleTitle, text, sections, hiddenText };
 }

@@ -167,6 +167,7 @@ describe('readWebPage: what a page is read as', () => {
       ocr: false,
       pageBreaks: [],
       sections: [],
+      hiddenText: [],
       url: `${origin}/minutes`,
     });
     expect(await failureOf(readWebPage(`${origin}/empty`, deps(port)))).toEqual({
@@ -197,6 +198,7 @@ describe('readWebPage: what a page is read as', () => {
         ocr: true,
         pageBreaks: [],
         sections: [],
+        hiddenText: [],
       };
     };
     const page = await readWebPage(`${origin}/scans/page%201`, deps(port, { readFile }), {
@@ -209,6 +211,7 @@ describe('readWebPage: what a page is read as', () => {
       ocr: true,
       pageBreaks: [],
       sections: [],
+      hiddenText: [],
       url: `${origin}/scans/page%201`,
     });
     // `reading` once, then the file reader's own stages.

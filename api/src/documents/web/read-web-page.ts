@@ -184,7 +184,7 @@ export async function readWebPage(
   deps: WebPageDeps,
   options: ReadWebPageOptions = {},
 ): Promise<WebDocument> {
-  const { signal, onProgress, timeoutMs, maxBytes, owner } = options;
+  const { signal, onProgress, timeoutMs, maxBytes, owner, includeHidden } = options;
   onProgress?.({ stage: 'fetching' });
   const page = await fetchPage(address, {
     allowedHosts: deps.allowedHosts,
@@ -200,7 +200,7 @@ export async function readWebPage(
 
   if (kind.reader === 'html') {
     const article = await untilAborted(
-      deps.extractArticle(page.body, page.charset, page.url, { owner }),
+      deps.extractArticle(page.body, page.charset, page.url, { owner, includeHidden }),
       signal,
     );
     return {
@@ -210,6 +210,7 @@ export async function readWebPage(
       ocr: false,
       pageBreaks: [],
       sections: article.sections,
+      hiddenText: article.hiddenText,
       url: page.url,
     };
   }
@@ -224,6 +225,7 @@ export async function readWebPage(
       ocr: false,
       pageBreaks: [],
       sections: documentSections(text),
+      hiddenText: [],
       url: page.url,
     };
   }
@@ -233,6 +235,7 @@ export async function readWebPage(
     deps.readFile(file, {
       owner,
       signal,
+      includeHidden,
       // `reading` was said already; the file reader's later stages (OCR) pass through.
       onProgress: (progress) => {
         if (progress.stage !== 'reading') onProgress?.(progress);
@@ -247,6 +250,7 @@ export async function readWebPage(
     ocr: document.ocr,
     pageBreaks: document.pageBreaks,
     sections: document.sections,
+    hiddenText: document.hiddenText,
     url: page.url,
   };
 }

@@ -45,6 +45,8 @@ export interface SharedSummaryRecord {
   original_content: string;
   source_map: unknown;
   keywords: unknown;
+  hidden_text: unknown;
+  instruction_like: unknown;
   sections: unknown;
   source_title: string | null;
   source_url: string | null;
@@ -81,6 +83,8 @@ export async function readSharedSummary(
       'summaries.original_content',
       'summaries.source_map',
       'summaries.keywords',
+      'summaries.hidden_text',
+      'summaries.instruction_like',
       'summaries.sections',
       'summaries.source_title',
       'summaries.source_url',

@@ -3,6 +3,7 @@ import { ownsSummary } from '../../db/summaries.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../app-env';
 import type { SummarySection } from '../../db/schema';
+import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
 import { sectionsOf, sourceMapOf, stringsOf, summaryNotFound } from '../../domain/summary-response';
 import { toSummaryShareDto } from '../../domain/summary-share';
 import type { SummaryShareDto } from '../../domain/summary-share';
@@ -32,14 +33,6 @@ export interface InstructionLikeDto {
   text: string;
   hidden: boolean;
 }
-
-/**
- * Fields of API.md round 3 that summaries do not store yet: hidden text comes with issue 28's
- * hidden-text part. Until then every summary has no hidden text and no instruction-like
- * passages.
- */
-const NO_HIDDEN_TEXT: HiddenTextDto[] = [];
-const NO_INSTRUCTION_LIKE: InstructionLikeDto[] = [];
 
 /**
  * What anyone with the link sees (GET /api/shared/:token): the summary, its original and
@@ -100,8 +93,8 @@ export async function readShared(deps: AppDeps, token: string): Promise<SharedSu
     sourceMap: sourceMapOf(shared.source_map),
     keywords: stringsOf(shared.keywords),
     sections: sectionsOf(shared.sections),
-    hiddenText: NO_HIDDEN_TEXT,
-    instructionLike: NO_INSTRUCTION_LIKE,
+    hiddenText: hiddenTextOf(shared.hidden_text),
+    instructionLike: instructionLikeOf(shared.instruction_like),
     sourceTitle: shared.source_title,
     sourceUrl: shared.source_url,
     length: shared.length,

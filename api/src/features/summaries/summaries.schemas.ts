@@ -79,12 +79,26 @@ const url = z
   .max(MAX_URL_CHARS, { error: URL_TOO_LONG_MESSAGE })
   .refine((value) => URL.canParse(value), { error: URL_INVALID_MESSAGE });
 
+export const INCLUDE_HIDDEN_MESSAGE = 'includeHidden must be true or false';
+
+/** Read the text a document hides from its readers too (issue 28); false when absent. */
+const includeHidden = z
+  .boolean({ error: INCLUDE_HIDDEN_MESSAGE })
+  .nullish()
+  .transform((value) => value === true);
+
+/** includeHidden as a multipart field: the text `true` or `false`. */
+const formIncludeHidden = formField(
+  z.enum(['true', 'false'], { error: INCLUDE_HIDDEN_MESSAGE }).optional(),
+).transform((value) => value === 'true');
+
 /** What every new summary may say of how it is written. */
 const summaryOptions = {
   customPrompt,
   length: length.transform((value) => value ?? 'medium'),
   format: format.transform((value) => value ?? 'paragraph'),
   language: newSummaryLanguage,
+  includeHidden,
 };
 
 type SummaryOptionsInput = {
@@ -92,6 +106,7 @@ type SummaryOptionsInput = {
   length: SummaryLength;
   format: SummaryFormat;
   language: string | null;
+  includeHidden: boolean;
 };
 
 /**
@@ -201,6 +216,7 @@ export const uploadSummarySchema = z.object({
   length: formField(length).transform((value) => value ?? 'medium'),
   format: formField(format).transform((value) => value ?? 'paragraph'),
   language: formField(newSummaryLanguage),
+  includeHidden: formIncludeHidden,
 });
 
 export type ListSummariesQuery = z.infer<typeof listSummariesQuerySchema>;

@@ -349,6 +349,8 @@ export async function insertPaidSummary(
     sourceLanguage: source.sourceLanguage,
     secondSourceLanguage: source.secondSourceLanguage,
     sources: source.sources,
+    hiddenText: source.hiddenText,
+    instructionLike: source.instructionLike,
   });
   if (debitLedgerId !== null) await linkCreditMovementToSummary(trx, debitLedgerId, summary.id);
   return summary;

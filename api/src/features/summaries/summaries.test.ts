@@ -151,6 +151,8 @@ describe('POST /api/summaries', () => {
           ocr: false,
           pageBreaks: [],
           sources: [],
+          hiddenText: [],
+          instructionLike: [],
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           reviewStatus: 'pending',

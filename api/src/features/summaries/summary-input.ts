@@ -6,6 +6,9 @@ import type { JobQueueName } from '../../db/job-queue';
 import { countCodePoints, documentContentProblem } from '../../lib/summary-text';
 import { MAX_DOCUMENT_CHARS } from '../../lib/product-constants';
 import type { DocumentText, ReadOptions } from '../../documents/document-reader';
+import type { HiddenPassage } from '../../documents/hidden-text';
+import { findInstructionLike } from '../../summarizer/text/instruction-like';
+import type { InstructionLikePassage } from '../../summarizer/text/instruction-like';
 import type { SummaryFormat, SummaryLength } from '../../summarizer/summarizer';
 import { readDocument } from './document-errors';
 import { detectSourceLanguages } from './summary-languages';
@@ -33,6 +36,8 @@ export interface SummaryShape {
 /** The options of a new summary besides its source. */
 export interface SummaryOptions extends SummaryShape {
   customPrompt: string | null;
+  /** Read text the document hides from its readers as part of it (issue 28); false by default. */
+  includeHidden?: boolean | undefined;
 }
 
 /**
@@ -84,6 +89,10 @@ export interface SummarySourceText extends SummaryOptions, SourceDetails, Docume
   fileName: string | null;
   /** For a collection (summary-collection.ts): its documents' spans in `text`. */
   sources?: CollectionSource[] | undefined;
+  /** Text of the file or page its readers cannot see (issue 28); absent: none. */
+  hiddenText?: HiddenPassage[] | undefined;
+  /** Passages of `text` or of `hiddenText` that address an AI (issue 28); absent: none. */
+  instructionLike?: InstructionLikePassage[] | undefined;
 }
 
 /** The summary's `source` of a document's format: its file kind, `image`, or `url` for a page. */
@@ -140,7 +149,16 @@ export async function resolveSummaryInput(
   const source = await readSummaryInput(deps, input, requesterId, reading);
   // Digits, symbols or emoji alone say nothing a summary could tell, in any language.
   if (!/\p{L}/u.test(source.text)) throw new AppError(422, 'NO_TEXT', NO_WORDS_MESSAGE);
-  return { ...source, ...(await detectSourceLanguages(source.text)) };
+  const hiddenText = source.hiddenText ?? [];
+  return {
+    ...source,
+    hiddenText,
+    instructionLike: findInstructionLike(
+      source.text,
+      hiddenText.map((passage) => passage.text),
+    ),
+    ...(await detectSourceLanguages(source.text)),
+  };
 }
 
 /** The refusal of a text without a single letter (issue 30's bad input). */
@@ -160,7 +178,11 @@ async function readSummaryInput(
     format: input.format,
     language: input.language ?? null,
   };
-  const readOptions: ReadOptions = { ...reading, owner: requesterId };
+  const readOptions: ReadOptions = {
+    ...reading,
+    owner: requesterId,
+    includeHidden: input.includeHidden === true,
+  };
   switch (input.kind) {
     case 'text':
       return {
@@ -181,6 +203,7 @@ async function readSummaryInput(
         ...documentSourceText(document, 'file'),
         source: sourceOf(document, 'file'),
         fileName: document.fileName,
+        hiddenText: document.hiddenText,
       };
     }
     case 'url': {
@@ -194,6 +217,7 @@ async function readSummaryInput(
         sourceUrl: document.url,
         source: sourceOf(document, 'url'),
         fileName: null,
+        hiddenText: document.hiddenText,
       };
     }
   }

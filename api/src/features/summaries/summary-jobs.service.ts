@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { HiddenPassage } from '../../documents/hidden-text';
+import { hiddenTextOf, instructionLikeOf } from '../../domain/document-warnings';
+import type { InstructionLikePassage } from '../../summarizer/text/instruction-like';
 import { lockAvailableCredits, refundCredits } from '../../db/credit-ledger.repository';
 import type { SummaryJobQueue, SummaryJobRow, SummarySource } from '../../db/schema';
 import { findOwnSummary } from '../../db/summaries.repository';
@@ -65,6 +68,9 @@ export interface TextSummaryJobData {
   /** The document's languages as detected when it was queued; absent from earlier jobs. */
   sourceLanguage?: string;
   secondSourceLanguage?: string | null;
+  /** What the document hid and the passages addressed to an AI (issue 28); absent earlier. */
+  hiddenText?: HiddenPassage[];
+  instructionLike?: InstructionLikePassage[];
 }
 
 /**
@@ -108,6 +114,16 @@ function jobShape(data: Partial<TextSummaryJobData>): SummaryShape {
   };
 }
 
+/** The hidden passages and passages addressed to an AI a job carries, each checked. */
+function jobWarnings(
+  data: Partial<TextSummaryJobData>,
+): Pick<SummarySourceText, 'hiddenText' | 'instructionLike'> {
+  return {
+    hiddenText: hiddenTextOf(data.hiddenText),
+    instructionLike: instructionLikeOf(data.instructionLike),
+  };
+}
+
 function jobPrompt(data: Partial<TextSummaryJobData>): string | null {
   return typeof data.customPrompt === 'string' ? data.customPrompt : null;
 }
@@ -147,6 +163,8 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
     language: source.language ?? null,
     sourceLanguage: source.sourceLanguage,
     secondSourceLanguage: source.secondSourceLanguage,
+    hiddenText: source.hiddenText ?? [],
+    instructionLike: source.instructionLike ?? [],
   };
   if (source.source === 'text') return data;
   return {
@@ -289,6 +307,7 @@ async function jobSource(
       ...PASTED_SOURCE,
       sections: documentSections(text),
       ...languages,
+      ...jobWarnings(job.data),
       text,
       source: 'text',
       fileName: null,
@@ -302,7 +321,15 @@ async function jobSource(
     if (problem !== null) throw new PermanentJobError(problem);
     const fileName = typeof fileData.fileName === 'string' ? fileData.fileName : null;
     const languages = await languagesOf(text);
-    return { ...options, ...jobDetails(fileData), ...languages, text, source, fileName };
+    return {
+      ...options,
+      ...jobDetails(fileData),
+      ...languages,
+      ...jobWarnings(fileData),
+      text,
+      source,
+      fileName,
+    };
   }
   // A job queued by an earlier release carries the file's bytes instead, read here.
   const upload = await findJobUpload(deps.db, job.id);

@@ -59,6 +59,7 @@ function pageOf(text: string): WebDocument {
     ocr: false,
     pageBreaks: [],
     sections: [],
+    hiddenText: [],
     url: 'https://news.example.org/river-report',
   };
 }
@@ -71,6 +72,7 @@ function fileDocOf(text: string): FileDocument {
     ocr: true,
     pageBreaks: [text.indexOf('Engineers')],
     sections: [],
+    hiddenText: [],
     fileName: 'scan.pdf',
   };
 }

@@ -11,8 +11,7 @@ import { assertCanPay } from './summaries.service';
 
 /**
  * The text fields an upload may carry beside its `file`: today's options, and the round-3
- * `language` and `includeHidden` (API.md "Additions, round 3"), taken by the parser now so the
- * form needs no change when the schema learns them; until then the schema drops them.
+ * `language` and `includeHidden` (API.md "Additions, round 3").
  */
 export const UPLOAD_TEXT_FIELDS = [
   'customPrompt',

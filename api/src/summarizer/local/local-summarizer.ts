@@ -1,4 +1,5 @@
 import { documentParts, sentenceRoles, withNumberedHeadings } from './document-roles';
+import { addressesAnAi } from '../text/instruction-like';
 import { summarizeInThread, THREAD_MIN_CHARS } from './local-summarizer-pool';
 import type { LocalExtract } from './local-summarizer-pool';
 import type { SentenceRole } from './document-roles';
@@ -736,7 +737,7 @@ function candidatesOf(
   structure: Structure,
   roles: readonly (SentenceRole | null)[],
 ): Candidate[] {
-  const all = segmented.map((sentence, index) => {
+  let all = segmented.map((sentence, index) => {
     const role = roles[index] ?? null;
     const previous = index > 0 ? (roles[index - 1] ?? null) : null;
     return {
@@ -752,6 +753,10 @@ function candidatesOf(
         /^\S[^:]{0,40}:\s/u.test(sentence.text),
     };
   });
+  // A sentence that gives orders to an AI ("ignore previous instructions…") is never picked
+  // (issue 28), unless the text holds nothing else.
+  const forReaders = all.filter((candidate) => !addressesAnAi(candidate.sentence.text));
+  if (forReaders.length > 0 && forReaders.length < all.length) all = forReaders;
   let proseWords = 0;
   let listWords = 0;
   for (const candidate of all) {

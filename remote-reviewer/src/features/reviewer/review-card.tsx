@@ -27,9 +27,16 @@ export function ReviewCard({ summary, reviewable, onReview, onShowHistory }: Rev
     <SummaryCard
       summary={summary}
       badges={
-        <Badge variant={reviewStatusVariant(summary.reviewStatus)}>
-          {reviewStatusLabel(summary.reviewStatus)}
-        </Badge>
+        <>
+          <Badge variant={reviewStatusVariant(summary.reviewStatus)}>
+            {reviewStatusLabel(summary.reviewStatus)}
+          </Badge>
+          {/* What a reviewer must catch (issue 28), seen in the queue before opening a card. */}
+          {summary.hiddenText.length > 0 ? <Badge variant="warning">Hidden text</Badge> : null}
+          {summary.instructionLike.length > 0 ? (
+            <Badge variant="warning">Text addressed to an AI</Badge>
+          ) : null}
+        </>
       }
       actions={
         <>

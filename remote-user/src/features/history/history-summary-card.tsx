@@ -29,6 +29,7 @@ import {
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
+import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryLanguages } from 'common/components/summary-languages';
 import { textLanguageAttributes } from 'common/summary-language';
 import { CollectionDocuments } from '../../components/collection-documents';
@@ -126,6 +127,7 @@ export function HistorySummaryCard({
       <SummarySource summary={summary} className="ru-history-card__source" />
       <SummaryLanguages summary={summary} />
       <CollectionDocuments summary={summary} />
+      <DocumentWarning hiddenText={summary.hiddenText} instructionLike={summary.instructionLike} />
 
       <p
         className={

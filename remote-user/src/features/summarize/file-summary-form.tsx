@@ -11,6 +11,7 @@ import { describeFileTypes } from 'common/file-types';
 import { formatCount } from '../../lib/summaries/summary';
 import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
+import { IncludeHiddenField } from './include-hidden-field';
 import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface FileSummaryFormProps {
@@ -30,6 +31,9 @@ export interface FileSummaryFormProps {
   /** Length and Format for the summary. */
   options: SummaryOptions;
   onOptionsChange: (options: SummaryOptions) => void;
+  /** `Include hidden text` (issue 28); shown when its handler is given. */
+  includeHidden?: boolean;
+  onIncludeHiddenChange?: (includeHidden: boolean) => void;
   /** The types and size the server reads (GET /api/config). */
   limits?: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes' | 'maxDocumentChars'>;
 }
@@ -70,6 +74,8 @@ export function FileSummaryForm({
   job = null,
   options,
   onOptionsChange,
+  includeHidden = false,
+  onIncludeHiddenChange,
   limits = DEFAULT_PORTAL_CONFIG,
 }: FileSummaryFormProps) {
   const id = useId();
@@ -178,6 +184,13 @@ export function FileSummaryForm({
       ) : null}
 
       <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
+      {onIncludeHiddenChange ? (
+        <IncludeHiddenField
+          checked={includeHidden}
+          onChange={onIncludeHiddenChange}
+          disabled={busy}
+        />
+      ) : null}
 
       <ErrorAlert message={creationError} />
       <ErrorAlert message={ownError} />

@@ -75,6 +75,8 @@ export function SummarizePage() {
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // `Include hidden text` (issue 28), one choice for the Upload and Web page tabs.
+  const [includeHidden, setIncludeHidden] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement | null>(null);
   /** A new summary arrived while the result card's code was still loading: focus it on mount. */
   const focusResultWhenShown = useRef(false);
@@ -138,7 +140,7 @@ export function SummarizePage() {
   const createFromUrl = (address: string) => {
     setStopped(null);
     preloadSummaryResult();
-    track(dispatch(createSummaryFromUrl({ url: address, options })));
+    track(dispatch(createSummaryFromUrl({ url: address, options, includeHidden })));
   };
 
   // Stop: the request is cancelled (nothing is charged) and the form is as it was, its text,
@@ -154,7 +156,9 @@ export function SummarizePage() {
   const createFromFile = async (chosen: File): Promise<string | null> => {
     setStopped(null);
     preloadSummaryResult();
-    const result = await track(dispatch(createSummaryFromFile({ file: chosen, options })));
+    const result = await track(
+      dispatch(createSummaryFromFile({ file: chosen, options, includeHidden })),
+    );
     if (createSummaryFromFile.fulfilled.match(result)) return null;
     // Stopped: nothing to report, the card below says so.
     if (result.meta.aborted) return null;
@@ -266,6 +270,8 @@ export function SummarizePage() {
                 uploading={creating && operation === 'file'}
                 job={job}
                 limits={config}
+                includeHidden={includeHidden}
+                onIncludeHiddenChange={setIncludeHidden}
               />
             </TabsContent>
             {config.urlSources ? (
@@ -280,6 +286,8 @@ export function SummarizePage() {
                   inputRef={urlField}
                   onSubmit={createFromUrl}
                   submitting={creating && operation === 'url'}
+                  includeHidden={includeHidden}
+                  onIncludeHiddenChange={setIncludeHidden}
                 />
               </TabsContent>
             ) : null}

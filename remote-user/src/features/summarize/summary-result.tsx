@@ -18,6 +18,7 @@ import type { Summary, SummaryOptions } from '../../lib/summaries/summary';
 import { SummaryActions } from '../../components/summary-actions';
 import { SummarySource } from '../../components/summary-source';
 import { LazyAskDocument } from '../../components/ask-document/lazy-ask-document';
+import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryLanguages } from 'common/components/summary-languages';
 import { includePrompt } from 'common/section-coverage';
 import { useSummaryRegeneration } from '../../components/use-summary-regeneration';
@@ -83,6 +84,10 @@ export function SummaryResult({
       <CardContent className="ru-result__content">
         <SummarySource summary={summary} />
         <SummaryLanguages summary={summary} />
+        <DocumentWarning
+          hiddenText={summary.hiddenText}
+          instructionLike={summary.instructionLike}
+        />
         {fallbackWhy ? (
           <p className="ru-result__fallback">
             <ZapIcon size={14} />

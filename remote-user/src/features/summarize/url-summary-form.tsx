@@ -7,6 +7,7 @@ import { GlobeIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
 import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkUrl } from './content-rules';
+import { IncludeHiddenField } from './include-hidden-field';
 import { SummaryOptionsFields } from '../../components/summary-options-fields';
 
 export interface UrlSummaryFormProps {
@@ -25,6 +26,9 @@ export interface UrlSummaryFormProps {
   creationError: string | null;
   options: SummaryOptions;
   onOptionsChange: (options: SummaryOptions) => void;
+  /** `Include hidden text` (issue 28); shown when its handler is given. */
+  includeHidden?: boolean;
+  onIncludeHiddenChange?: (includeHidden: boolean) => void;
 }
 
 /**
@@ -44,6 +48,8 @@ export function UrlSummaryForm({
   creationError,
   options,
   onOptionsChange,
+  includeHidden = false,
+  onIncludeHiddenChange,
 }: UrlSummaryFormProps) {
   const [checked, setChecked] = useState(false);
   const problem = checked ? checkUrl(url) : null;
@@ -84,6 +90,13 @@ export function UrlSummaryForm({
         )}
       </FormField>
       <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
+      {onIncludeHiddenChange ? (
+        <IncludeHiddenField
+          checked={includeHidden}
+          onChange={onIncludeHiddenChange}
+          disabled={busy}
+        />
+      ) : null}
       <ErrorAlert message={creationError} />
       <div className="ru-form-actions">
         <p className="ru-cost">Costs 1 credit.</p>

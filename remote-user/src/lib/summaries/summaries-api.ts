@@ -183,12 +183,14 @@ export async function streamSummaryFromUrl(
   options: SummaryOptions | undefined,
   handlers: SummaryStreamHandlers,
   signal?: AbortSignal,
+  includeHidden = false,
 ): Promise<CreatedSummary> {
   const created = await readSummaryStream(
     '/api/summaries/stream',
     {
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url, ...options }),
+      // includeHidden only when asked: a request without it reads as before (issue 28).
+      body: JSON.stringify({ url, ...options, ...(includeHidden ? { includeHidden } : {}) }),
     },
     handlers,
     FALLBACK_MESSAGES.createSummary,
@@ -215,6 +217,7 @@ export function streamSummaryFromFile(
   options: SummaryOptions | undefined,
   handlers: SummaryStreamHandlers,
   signal?: AbortSignal,
+  includeHidden = false,
 ): Promise<CreatedSummary | null> {
   const form = new FormData();
   form.append('file', file);
@@ -223,6 +226,7 @@ export function streamSummaryFromFile(
     form.append('format', options.format);
     form.append('language', options.language);
   }
+  if (includeHidden) form.append('includeHidden', 'true');
   // No Content-Type: the browser writes the multipart boundary.
   return readSummaryStream(
     '/api/summaries/upload/stream',
@@ -240,9 +244,11 @@ export function streamSummaryFromFile(
 export async function postSummaryFileJob(
   file: File,
   options?: SummaryOptions,
+  includeHidden = false,
 ): Promise<QueuedSummaryJob> {
+  const hidden = includeHidden ? { includeHidden: 'true' } : {};
   const body = await request(
-    () => api.summaries.upload.async.$post({ form: { file, ...options } }),
+    () => api.summaries.upload.async.$post({ form: { file, ...options, ...hidden } }),
     FALLBACK_MESSAGES.queueFile,
   );
   return body.data;

@@ -149,17 +149,18 @@ export const createSummary = createApiThunk<
  */
 export const createSummaryFromUrl = createApiThunk<
   CreatedSummary,
-  { url: string; options?: SummaryOptions },
+  { url: string; options?: SummaryOptions; includeHidden?: boolean },
   RootState
 >(
   'summaries/createFromUrl',
   FALLBACK_MESSAGES.createSummary,
-  async ({ url, options }, signal, { dispatch }) => {
+  async ({ url, options, includeHidden = false }, signal, { dispatch }) => {
     const created = await streamSummaryFromUrl(
       url,
       options,
       streamHandlers(dispatch, signal),
       signal,
+      includeHidden,
     );
     dispatch(setCredits(created.updatedCredits));
     return created;
@@ -195,27 +196,31 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  */
 export const createSummaryFromFile = createApiThunk<
   CreatedSummary,
-  File | { file: File; options?: SummaryOptions },
+  File | { file: File; options?: SummaryOptions; includeHidden?: boolean },
   RootState
 >(
   'summaries/createFromFile',
   FALLBACK_MESSAGES.createSummaryFromFile,
   async (upload, signal, { dispatch }) => {
-    const { file, options } =
-      upload instanceof File ? { file: upload, options: undefined } : upload;
+    const {
+      file,
+      options,
+      includeHidden = false,
+    } = upload instanceof File ? { file: upload, options: undefined } : upload;
     const { jobProgressed, streamUnavailable } = summariesSlice.actions;
     const streamed = await streamSummaryFromFile(
       file,
       options,
       streamHandlers(dispatch, signal),
       signal,
+      includeHidden,
     );
     if (streamed) {
       dispatch(setCredits(streamed.updatedCredits));
       return streamed;
     }
     dispatch(streamUnavailable());
-    const queued = await postSummaryFileJob(file, options);
+    const queued = await postSummaryFileJob(file, options, includeHidden);
     dispatch(setCredits(queued.updatedCredits));
     dispatch(jobProgressed({ state: queued.state, progress: 0 }));
     for (;;) {

@@ -101,7 +101,7 @@ describe('SharedSummaryPage', () => {
         .map((item) => item.textContent),
     ).toEqual(['library budget', 'council']);
     expect(screen.getByRole('region', { name: 'Original' }).textContent).toContain(ORIGINAL);
-    expect(screen.queryByText(/Hidden text/)).toBeNull();
+    expect(screen.queryByText(/hidden from readers|addressed to an AI/)).toBeNull();
   });
 
   it('warns about hidden text when the source had some', async () => {
@@ -116,7 +116,11 @@ describe('SharedSummaryPage', () => {
         },
       }),
     );
-    expect(await screen.findByText('Hidden text in the source')).toBeVisible();
+    // The wording, the same warning as the owner's and the staff's cards.
+    expect(
+      await screen.findByText('This document contains 1 passage hidden from readers'),
+    ).toBeVisible();
+    expect(screen.queryByText('This document contains text addressed to an AI')).toBeNull();
   });
 
   it('never makes a link of an address that is not http(s)', async () => {

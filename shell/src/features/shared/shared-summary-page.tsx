@@ -6,6 +6,7 @@ import { formatDateTime } from 'common/text';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { ButtonLink } from 'common/ui/button';
 import { Spinner } from 'common/ui/spinner';
+import { DocumentWarning } from 'common/components/document-warning';
 import { SummaryLanguages } from 'common/components/summary-languages';
 import { UNCHECKED_SOURCES_LABEL, textLanguageAttributes } from 'common/summary-language';
 import { BrandLink } from '../../components/brand-link';
@@ -110,15 +111,7 @@ function SharedSummaryView({ summary }: { summary: SharedSummary }) {
         ) : null}
       </p>
       <SummaryLanguages summary={summary} />
-      {summary.hiddenText.length > 0 || summary.instructionLike.length > 0 ? (
-        <Alert>
-          <AlertTitle>Hidden text in the source</AlertTitle>
-          <AlertDescription>
-            The source holds text a reader cannot see, or passages that address an AI model. They
-            were left out of the summary and never followed.
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <DocumentWarning hiddenText={summary.hiddenText} instructionLike={summary.instructionLike} />
       <section aria-labelledby="shared-summary-heading">
         <h2 id="shared-summary-heading">Summary</h2>
         <LinkedSummary summary={summary} />

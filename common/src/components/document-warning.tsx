@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import {
+  ADDRESSED_TO_AN_AI_SENTENCE,
+  HIDDEN_REASON_LABELS,
+  hiddenPassagesSentence,
+} from 'common/document-warnings';
+import type { HiddenTextPassage, InstructionLikePassage } from 'common/document-warnings';
+import { AlertCircleIcon } from 'common/ui/icons';
+import './document-warning.css';
+
+export interface DocumentWarningProps {
+  hiddenText: readonly HiddenTextPassage[];
+  instructionLike: readonly InstructionLikePassage[];
+  className?: string;
+}
+
+/**
+ * The warning a card shows when its document hid text from its readers or holds text
+ * addressed to an AI (issue 28): one sentence each, and the passages with their reasons in a
+ * disclosure. Nothing when both lists are empty. Used by the result, history, reviewer and
+ * editor cards and the shared page.
+ */
+export function DocumentWarning({ hiddenText, instructionLike, className }: DocumentWarningProps) {
+  const titleId = useId();
+  if (hiddenText.length === 0 && instructionLike.length === 0) return null;
+  return (
+    <section
+      className={['ru-document-warning', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+    >
+      <AlertCircleIcon className="ru-document-warning__icon" size={18} />
+      <div className="ru-document-warning__body">
+        <div id={titleId} className="ru-document-warning__sentences">
+          {hiddenText.length > 0 ? <p>{hiddenPassagesSentence(hiddenText.length)}</p> : null}
+          {instructionLike.length > 0 ? <p>{ADDRESSED_TO_AN_AI_SENTENCE}</p> : null}
+        </div>
+        <details className="ru-document-warning__details">
+          <summary>Show the passages</summary>
+          {hiddenText.length > 0 ? (
+            <>
+              <p className="ru-document-warning__heading">Hidden from readers</p>
+              <ul className="ru-document-warning__list">
+                {hiddenText.map((passage, index) => (
+                  <li key={index}>
+                    <span className="ru-document-warning__reason">
+                      {HIDDEN_REASON_LABELS[passage.reason]}
+                      {passage.page !== null ? `, page ${passage.page}` : ''}
+                    </span>
+                    <q className="ru-document-warning__quote">{passage.text}</q>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {instructionLike.length > 0 ? (
+            <>
+              <p className="ru-document-warning__heading">Addressed to an AI (not followed)</p>
+              <ul className="ru-document-warning__list">
+                {instructionLike.map((passage, index) => (
+                  <li key={index}>
+                    <span className="ru-document-warning__reason">
+                      {passage.hidden ? 'Hidden' : 'Visible'}
+                    </span>
+                    <q className="ru-document-warning__quote">{passage.text}</q>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </details>
+      </div>
+    </section>
+  );
+}
