@@ -1,6 +1,6 @@
 import { DocumentError, noText } from './document-error';
 import { allTextHidden } from './hidden-text';
-import type { DocumentText, ReadingProgress, ReadOptions } from './document-reader';
+import type { DocumentText, ReadingProgress, ReadOptions } from './document';
 import type { FileExtractor } from './file-extractor';
 import type { FileKind } from './file-kinds';
 import { OCR_MAX_PAGES, tooManyScannedPages } from './ocr/ocr-reader';

@@ -1,6 +1,6 @@
 import { documentSections } from '../../lib/document-sections';
 import { DocumentError } from '../document-error';
-import type { FileDocument, ReadOptions, WebDocument } from '../document-reader';
+import type { FileDocument, ReadOptions, WebDocument } from '../document';
 import type { extractArticle as extractArticleInThread } from './article-extraction-pool';
 import { fetchPage } from './fetch-page';
 import type { Resolver } from './fetch-page';
