@@ -93,10 +93,24 @@ test('an older summary on /history downloads as .txt, .md and .docx and re-promp
   expect(markdown).toContain(summary.summarizedContent.trim());
   const docx = await save('docx');
   expect(docx.suggestedFilename()).toMatch(/\.docx$/);
-  const paragraphs = wordText(
-    zipEntry(await readFile(await docx.path()), 'word/document.xml').toString('utf8'),
+  const archive = await readFile(await docx.path());
+  const documentXml = zipEntry(archive, 'word/document.xml').toString('utf8');
+  const paragraphs = wordText(documentXml);
+  const firstSentence = summary.summarizedContent.trim().split(/(?<=\.)\s/)[0] ?? '';
+  expect(paragraphs.join(' ')).toContain(firstSentence);
+  // Citations that survive export (issue 28): a real Word footnote after each summary sentence,
+  // quoting its source sentence (the local summary's sentences are the source's own).
+  const references = documentXml.match(/<w:footnoteReference w:id="\d+"\/>/g) ?? [];
+  expect(references.length).toBeGreaterThan(0);
+  const footnotes = wordText(zipEntry(archive, 'word/footnotes.xml').toString('utf8'));
+  expect(footnotes.join(' ')).toContain(firstSentence);
+  // Without citations: the same document, no footnotes.
+  await actions.getByLabel(/^Without citations/).check();
+  const plain = await readFile(await (await save('docx')).path());
+  expect(zipEntry(plain, 'word/document.xml').toString('utf8')).not.toContain(
+    'w:footnoteReference',
   );
-  expect(paragraphs.join(' ')).toContain(summary.summarizedContent.trim().split(/(?<=\.)\s/)[0]);
+  await actions.getByLabel(/^Without citations/).uncheck();
 
   // Re-prompt reshapes it: short bullets, free, and the card shows version 2 as a list.
   const reprompt = actions.getByRole('button', { name: /^Re-prompt/ });
