@@ -429,8 +429,8 @@ export function SourceLinkedSummary({
       {showCoverage ? (
         <SectionCoverageNote coverage={coverage} onInclude={onIncludeSection} busy={includeBusy} />
       ) : null}
-      <div className="ru-workbench__columns">
-        <div className="ru-workbench__pane">
+      <div className="ui-columns ru-workbench__columns">
+        <div className="ui-pane">
           <Heading id={summaryHeadingId} className="ru-details-title">
             Summary
           </Heading>
@@ -461,7 +461,7 @@ export function SourceLinkedSummary({
           ) : null}
         </div>
         {/* Not a named section: the scrollable box below is the one "Original content" region. */}
-        <div className="ru-workbench__pane">
+        <div className="ui-pane">
           <Heading id={originalHeadingId} className="ru-details-title">
             Original content
           </Heading>

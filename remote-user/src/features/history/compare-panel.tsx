@@ -99,12 +99,12 @@ export function ComparePanel({ summaries, onClose }: ComparePanelProps) {
         ) : null}
       </form>
       {state.status === 'loading' ? (
-        <div className="ru-compare__columns" aria-busy="true">
+        <div className="ui-columns ru-compare__columns" aria-busy="true">
           <span role="status" className="ui-sr-only">
             Comparing the documents
           </span>
           {summaries.map((summary) => (
-            <div key={summary.id} className="ru-compare__document" aria-hidden="true">
+            <div key={summary.id} className="ui-pane ru-compare__document" aria-hidden="true">
               <Skeleton style={{ width: '70%' }} />
               <Skeleton style={{ width: '100%' }} />
               <Skeleton style={{ width: '85%' }} />
@@ -132,13 +132,13 @@ function ComparisonColumns({ comparison }: { comparison: Comparison }) {
           </span>
         ) : null}
       </p>
-      <div className="ru-compare__columns">
+      <div className="ui-columns ru-compare__columns">
         {comparison.documents.map((document, index) => {
           const titleId = `compare${id}document${index}`;
           return (
             <section
               key={document.summaryId}
-              className="ru-compare__document"
+              className="ui-pane ru-compare__document"
               aria-labelledby={titleId}
             >
               <h3 id={titleId} className="ru-compare__document-title">
