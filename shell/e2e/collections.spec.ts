@@ -13,7 +13,8 @@ import { choice } from './support/workbench';
 /*
  * Issue 29's journeys on /history: select three cards, combine them with `Bullet points` (1
  * credit), open the result and see each document's sentences cited; compare two documents side
- * by side at 1,280 px and stacked at 390 px.
+ * by side at 1,280 px and stacked at 390 px; and at 1,280 px by the keyboard alone, the shared
+ * and the distinct key terms of the two told apart.
  */
 
 const RIVER = [

@@ -16,6 +16,8 @@ import { CREATION_TIMEOUT, generateFromText, originalBox, resultCard } from './s
  * What the summary left out (issue 28) against the production build: a summary of a report
  * under headings says how many of its sections it covers and which it leaves out; choosing an
  * uncovered one regenerates the summary with `Include: <title>`, and the new version covers it.
+ * The same report pasted, as a .docx with Word headings, and as a PDF whose headings are set
+ * larger (where every cited sentence also names its page, `p. N`).
  */
 
 const SECTIONS = 6;
@@ -133,7 +135,7 @@ function sectionedReportPdf(): { pdf: Buffer; pageTexts: string[][] } {
   }));
   return {
     pdf: buildTextPdf(pages),
-    pageTexts: pagesOfSections.map((onPage) => onPage.flat().filter((b) => !b.startsWith('#'))),
+    pageTexts: pagesOfSections.map((onPage) => onPage.flat().filter((block) => !block.startsWith('#'))),
   };
 }
 
