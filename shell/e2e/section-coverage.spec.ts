@@ -135,7 +135,9 @@ function sectionedReportPdf(): { pdf: Buffer; pageTexts: string[][] } {
   }));
   return {
     pdf: buildTextPdf(pages),
-    pageTexts: pagesOfSections.map((onPage) => onPage.flat().filter((block) => !block.startsWith('#'))),
+    pageTexts: pagesOfSections.map((onPage) =>
+      onPage.flat().filter((block) => !block.startsWith('#')),
+    ),
   };
 }
 
