@@ -13,7 +13,8 @@ import { choice } from './support/workbench';
 /*
  * Issue 29's journeys on /history: select three cards, combine them with `Bullet points` (1
  * credit), open the result and see each document's sentences cited; compare two documents side
- * by side at 1,280 px and stacked at 390 px.
+ * by side at 1,280 px and stacked at 390 px; and at 1,280 px by the keyboard alone, the shared
+ * and the distinct key terms of the two told apart.
  */
 
 const RIVER = [
@@ -201,3 +202,130 @@ for (const { width, height, sideBySide } of [
     expect(await creditsOnServer(request, session)).toBe(3);
   });
 }
+
+/** Presses Tab (Shift+Tab with `backwards`) until `target` has the focus; fails past `limit`. */
+async function tabTo(page: Page, target: Locator, backwards = false, limit = 80): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(
+    target,
+    `reached by ${limit} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`,
+  ).toBeFocused();
+}
+
+/** The key terms a column lists, each with whether it is marked as in every document. */
+async function keyTermsOf(column: Locator): Promise<{ term: string; shared: boolean }[]> {
+  const items = await column
+    .getByRole('list', { name: 'Key terms' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  return items.map((item) => {
+    const text = item.replace(/\s+/gu, ' ').trim();
+    const shared = text.endsWith('(in every document)');
+    return { term: shared ? text.replace(/\s*\(in every document\)$/u, '') : text, shared };
+  });
+}
+
+test('compare two documents from history with the keyboard alone, at 1,280 px: both laid out readably, shared and distinct points apart', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const session = await registerThroughApi(request, 'compare-keys');
+  await createSummaryThroughApi(request, session, RIVER);
+  await createSummaryThroughApi(request, session, SCHOOL);
+  await startSignedIn(page, session);
+  await page.goto('/history');
+  await expect(checkbox(page, SCHOOL)).toBeVisible();
+
+  // Tab to each card's checkbox and tick it with Space; then to Compare, pressed with Enter.
+  for (const text of [SCHOOL, RIVER]) {
+    await tabTo(page, checkbox(page, text));
+    await page.keyboard.press('Space');
+    await expect(checkbox(page, text)).toBeChecked();
+  }
+  await expect(bar(page)).toContainText('2 selected.');
+  const compareButton = bar(page).getByRole('button', { name: 'Compare' });
+  await tabTo(page, compareButton, true);
+  const compared = apiResponse(page, 'POST', '/api/summaries/compare');
+  await page.keyboard.press('Enter');
+  expect((await compared).status()).toBe(200);
+
+  const panel = page.getByRole('region', { name: 'Compare 2 documents' });
+  await expect(panel).toBeVisible();
+  // It opens above the bar: the focus goes to its heading, and the keyboard goes on from there.
+  await expect(panel.getByRole('heading', { name: 'Compare 2 documents' })).toBeFocused();
+  // The question field, then Compare, by the keyboard: the same question for both documents.
+  const field = panel.getByLabel('Question or prompt (optional)');
+  await tabTo(page, field, false, 3);
+  await page.keyboard.type('What did they ask the council?');
+  const asked = apiResponse(page, 'POST', '/api/summaries/compare');
+  await page.keyboard.press('Enter');
+  expect(JSON.parse((await asked).request().postData() ?? '{}')).toMatchObject({
+    q: 'What did they ask the council?',
+  });
+  await expect(panel).toContainText(
+    'Top sentences of each document for “What did they ask the council?”.',
+  );
+
+  // Both documents, in the order chosen on the cards (newest first), each under its title.
+  const school = panel.getByRole('region', { name: `[1] ${titleOf(SCHOOL)}` });
+  const river = panel.getByRole('region', { name: `[2] ${titleOf(RIVER)}` });
+  await expect(school).toBeVisible();
+  await expect(river).toBeVisible();
+  await expect(
+    school.getByRole('list', { name: 'Top sentences' }).getByRole('listitem').first(),
+  ).toContainText('shorten the art lessons');
+  await expect(
+    river.getByRole('list', { name: 'Top sentences' }).getByRole('listitem').first(),
+  ).toContainText('earlier flood warnings');
+
+  // Where they agree: the terms both mention, marked in both columns alike. Where they differ:
+  // each column's other terms, which the other column does not list.
+  const schoolTerms = await keyTermsOf(school);
+  const riverTerms = await keyTermsOf(river);
+  const sharedOf = (terms: { term: string; shared: boolean }[]) =>
+    terms
+      .filter((entry) => entry.shared)
+      .map((entry) => entry.term)
+      .sort();
+  expect(sharedOf(schoolTerms)).toContain('annual report');
+  expect(sharedOf(riverTerms)).toEqual(sharedOf(schoolTerms));
+  const ownOf = (terms: { term: string; shared: boolean }[]) =>
+    terms.filter((entry) => !entry.shared).map((entry) => entry.term);
+  expect(ownOf(schoolTerms).length).toBeGreaterThan(0);
+  expect(ownOf(riverTerms).length).toBeGreaterThan(0);
+  for (const term of ownOf(riverTerms)) expect(ownOf(schoolTerms)).not.toContain(term);
+  await expect(panel).toContainText('marks a key term every document mentions.');
+
+  // Laid out readably: the two columns side by side across the panel, each a readable width,
+  // the question above them, and nothing wider than the screen.
+  await panel.screenshot({ path: testInfo.outputPath('compare-keyboard-1280.png') });
+  // (Tabbing to the checkboxes passed the cards' Versions buttons, which load the Versions
+  // dialog's code and style sheet: its side-by-side must not lay out this panel.)
+  const [panelBox, formBox, first, second] = await Promise.all([
+    panel.boundingBox(),
+    panel.locator('form').boundingBox(),
+    school.boundingBox(),
+    river.boundingBox(),
+  ]);
+  if (!panelBox || !formBox || !first || !second) throw new Error('the panel is not laid out');
+  expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+  expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+  for (const column of [first, second]) expect(column.width).toBeGreaterThan(panelBox.width * 0.4);
+  expect(first.y).toBeGreaterThan(formBox.y + formBox.height - 1);
+  expect(formBox.width).toBeGreaterThan(panelBox.width * 0.8);
+  const scroll = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+  expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
+
+  // Close, by the keyboard too.
+  await tabTo(page, panel.getByRole('button', { name: 'Close the comparison' }), true);
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeHidden();
+});

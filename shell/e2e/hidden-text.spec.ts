@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { buildDocxOfBody, docxRun } from './support/docx-file';
 import { expect, pageHeading, test } from './support/portal.fixture';
 import { bearer, cardOf, freshLabel, openStaffPage } from './support/staff';
@@ -117,7 +117,7 @@ test('at 360 px, the warning on the history card and on the shared page fits, op
   await startSignedIn(page, session);
   await page.goto('/history');
   const card = page.getByRole('article').filter({ hasText: 'survey.docx' });
-  const warning = card.getByRole('region', { name: /3 passages hidden from readers/ });
+  const warning = card.getByRole('group', { name: /3 passages hidden from readers/ });
   await expect(warning).toBeVisible();
   await warning.getByText('Show the passages').click();
   await expect(warning.getByText(WHITE).first()).toBeVisible();
@@ -164,5 +164,80 @@ test.describe('/reviewer', () => {
     await expect(
       card.getByText('This document contains 3 passages hidden from readers', { exact: true }),
     ).toBeVisible();
+  });
+});
+
+/** The passages of the hidden-runs .docx, as the disclosure lists them: reason, then text. */
+const LISTED_PASSAGES = [
+  `Same colour as the page ${WHITE}`,
+  `Marked hidden ${HIDDEN}`,
+  `Text under 2 pt ${TINY}`,
+  `Hidden ${WHITE}`,
+];
+
+/**
+ * On a staff card at 1,440 px: the warning's two sentences, its passages and their reasons in
+ * the disclosure (closed at first), under the headings of the two lists, inside the card.
+ */
+async function expectStaffWarning(page: Page, card: Locator): Promise<void> {
+  // A group in each card (a landmark region would repeat on every card of the list).
+  const warning = card.getByRole('group', {
+    name: 'This document contains 3 passages hidden from readers This document contains text addressed to an AI',
+  });
+  await expect(warning).toBeVisible();
+  await expect(
+    warning.getByText('This document contains 3 passages hidden from readers', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    warning.getByText('This document contains text addressed to an AI', { exact: true }),
+  ).toBeVisible();
+  await expect(warning.getByRole('listitem').first()).toBeHidden();
+  await warning.getByText('Show the passages').click();
+  await expect(warning.getByText('Hidden from readers', { exact: true })).toBeVisible();
+  await expect(
+    warning.getByText('Addressed to an AI (not followed)', { exact: true }),
+  ).toBeVisible();
+  const passages = await warning.getByRole('listitem').allInnerTexts();
+  expect(passages.map((item) => item.replace(/\s+/g, ' ').trim())).toEqual(LISTED_PASSAGES);
+  // Laid out inside the card, and nothing wider than the screen.
+  const [cardBox, warningBox] = [await card.boundingBox(), await warning.boundingBox()];
+  if (!cardBox || !warningBox) throw new Error('the card is not laid out');
+  expect(warningBox.x).toBeGreaterThanOrEqual(cardBox.x);
+  expect(warningBox.x + warningBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  await expectNoSidewaysScroll(page);
+  const axe = await new AxeBuilder({ page }).include('.ru-document-warning').analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+test.describe('/editor at 1,440 px', () => {
+  test.use({ signedInAs: 'editor', viewport: { width: 1440, height: 900 } });
+
+  test('a user’s summary of a .docx with hidden runs: the editor’s card warns and lists the passages', async ({
+    page,
+    request,
+  }) => {
+    const author = await registerThroughApi(request, freshLabel('hidden-editor'));
+    await uploadHiddenDocx(request, author.token);
+    await openStaffPage(page, 'editor');
+    const card = cardOf(page, 'All Summaries', author);
+    await expect(card).toHaveCount(1);
+    await expectStaffWarning(page, card);
+  });
+});
+
+test.describe('/admin at 1,440 px', () => {
+  test.use({ signedInAs: 'admin', viewport: { width: 1440, height: 900 } });
+
+  test('a user’s summary of a .docx with hidden runs: the admin’s card warns and lists the passages', async ({
+    page,
+    request,
+  }) => {
+    const author = await registerThroughApi(request, freshLabel('hidden-admin'));
+    await uploadHiddenDocx(request, author.token);
+    await openStaffPage(page, 'admin');
+    await page.getByRole('tab', { name: 'All Summaries' }).click();
+    const card = cardOf(page, 'All summaries', author);
+    await expect(card).toHaveCount(1);
+    await expectStaffWarning(page, card);
   });
 });

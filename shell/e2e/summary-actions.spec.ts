@@ -213,7 +213,7 @@ test('Restore closes the Versions dialog, the card shows the restored version, a
   await dialog.getByRole('checkbox', { name: 'Compare version 1' }).check();
   await dialog.getByRole('checkbox', { name: 'Compare version 2' }).check();
   const comparison = dialog.getByRole('region', { name: 'Version 1 and version 2 compared' });
-  const older = comparison.locator('.ru-compare__text').first();
+  const older = comparison.locator('.ru-version-sides__text').first();
   await expect(older.locator('del').first()).toBeVisible();
   const strays = await older.evaluate((side) =>
     Array.from(side.children)

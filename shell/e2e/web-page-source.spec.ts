@@ -10,6 +10,7 @@ import {
   streamCard,
 } from './support/streaming';
 import {
+  apiResponse,
   creditsOnServer,
   newestSummaryOnServer,
   registerThroughApi,
@@ -18,6 +19,7 @@ import {
 } from './support/summaries-api';
 import type { ApiSession } from './support/summaries-api';
 import { WEB_PAGE_ORIGIN, startWebPageServer } from './support/web-page-server';
+import { originalBox } from './support/workbench';
 import type { WebPageServer } from './support/web-page-server';
 
 /*
@@ -34,6 +36,17 @@ const MOVED_PATH = '/old/lighthouses';
 const FINAL_URL = `${WEB_PAGE_ORIGIN}${PAGE_PATH}`;
 const CREATION_TIMEOUT = 30_000;
 
+/** A page whose article holds a `display:none` block (issue 28, Include hidden text). */
+const HIDDEN_PAGE_PATH = '/news/lock-keepers';
+const HIDDEN_PAGE_TITLE = 'The lock keepers of the canal';
+const HIDDEN_PAGE_PARAGRAPHS = [
+  'The canal trust employs nine lock keepers along the forty miles between the two rivers, and each of them lives in a cottage beside a lock.',
+  'Boat traffic on the canal rose by a fifth last summer, and the keepers now work longer shifts from April to October.',
+  'The trust plans to automate three of the busiest locks by 2028, but the keepers will stay on to help boaters through them.',
+];
+const HIDDEN_PASSAGE =
+  'The keepers’ logbooks from 1890 were found in the cellar of the old toll house last winter.';
+
 let pageServer: WebPageServer;
 
 // One page server on one port: the journeys share it, in one worker.
@@ -41,7 +54,15 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   pageServer = await startWebPageServer(
-    [{ path: PAGE_PATH, title: TITLE, paragraphs: ARTICLE_PARAGRAPHS }],
+    [
+      { path: PAGE_PATH, title: TITLE, paragraphs: ARTICLE_PARAGRAPHS },
+      {
+        path: HIDDEN_PAGE_PATH,
+        title: HIDDEN_PAGE_TITLE,
+        paragraphs: HIDDEN_PAGE_PARAGRAPHS,
+        extraHtml: `<div style="display:none"><p>${HIDDEN_PASSAGE}</p></div>`,
+      },
+    ],
     { [MOVED_PATH]: PAGE_PATH },
   );
 });
@@ -184,4 +205,69 @@ test('an internal address is refused with the server’s message, and costs noth
   await expect(resultCard(page)).toHaveCount(0);
   expect(await creditsOnServer(request, session)).toBe(5);
   expect(await summaryCountOnServer(request, session)).toBe(0);
+});
+
+test('Include hidden text on the Web page tab: a display:none passage is left out of the original, and read with the box checked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const session = await signedInOnSummarize(page, request, 'web-hidden');
+  await page.goto('/summarize');
+  const { panel, field, submit } = await openWebPageTab(page);
+  const box = panel.getByRole('checkbox', { name: 'Include hidden text' });
+  await expect(box).not.toBeChecked();
+  const address = `${WEB_PAGE_ORIGIN}${HIDDEN_PAGE_PATH}`;
+
+  // Without the box: the original is what a reader sees; the hidden passage is listed apart.
+  const first = apiResponse(page, 'POST', '/api/summaries/stream');
+  await field.fill(address);
+  await submit.click();
+  expect(JSON.parse((await first).request().postData() ?? '{}')).not.toMatchObject({
+    includeHidden: true,
+  });
+  const result = resultCard(page);
+  await expect(result.getByRole('heading', { name: 'Your summary' })).toBeVisible({
+    timeout: CREATION_TIMEOUT,
+  });
+  const original = originalBox(result);
+  await expect(original).toContainText(HIDDEN_PAGE_PARAGRAPHS[0] ?? '');
+  await expect(original).not.toContainText(HIDDEN_PASSAGE);
+  const warning = result.getByRole('region', {
+    name: 'This document contains 1 passage hidden from readers',
+  });
+  await expect(warning).toBeVisible();
+  await warning.getByText('Show the passages').click();
+  await expect(warning.getByText(HIDDEN_PASSAGE)).toBeVisible();
+  const listed = await warning.getByRole('listitem').allInnerTexts();
+  expect(listed.map((item) => item.replace(/\s+/gu, ' ').trim())).toEqual([
+    `Marked hidden ${HIDDEN_PASSAGE}`,
+  ]);
+  const without = await newestSummaryOnServer(request, session);
+  expect(without).toMatchObject({ source: 'url', sourceTitle: HIDDEN_PAGE_TITLE });
+  expect(without.originalContent).not.toContain(HIDDEN_PASSAGE);
+
+  // With the box checked: the same page, its hidden passage read as part of the original.
+  await page.goto('/summarize');
+  const again = await openWebPageTab(page);
+  await again.panel.getByRole('checkbox', { name: 'Include hidden text' }).check();
+  const second = apiResponse(page, 'POST', '/api/summaries/stream');
+  await again.field.fill(address);
+  await again.submit.click();
+  expect(JSON.parse((await second).request().postData() ?? '{}')).toMatchObject({
+    url: address,
+    includeHidden: true,
+  });
+  const read = resultCard(page);
+  await expect(read.getByRole('heading', { name: 'Your summary' })).toBeVisible({
+    timeout: CREATION_TIMEOUT,
+  });
+  await expect(originalBox(read)).toContainText(HIDDEN_PASSAGE);
+  await expect(originalBox(read)).toContainText(HIDDEN_PAGE_PARAGRAPHS[2] ?? '');
+  const withHidden = await newestSummaryOnServer(request, session);
+  expect(withHidden.id).not.toBe(without.id);
+  expect(withHidden.originalContent).toContain(HIDDEN_PASSAGE);
+  for (const paragraph of HIDDEN_PAGE_PARAGRAPHS) {
+    expect(withHidden.originalContent).toContain(paragraph);
+  }
 });

@@ -178,7 +178,7 @@ test('regenerate twice, compare versions 1 and 3, restore 1, all for free', asyn
   await expect(comparison).toBeVisible();
   // Version 3 (long) adds words to version 1 (medium); the two sides read as the two texts.
   await expect(comparison.locator('ins').first()).toBeVisible();
-  const sides = comparison.locator('.ru-compare__text');
+  const sides = comparison.locator('.ru-version-sides__text');
   await expect(sides.nth(0)).toHaveText(first.summarizedContent);
   await expect(sides.nth(1)).toHaveText(third.summarizedContent);
 

@@ -31,6 +31,21 @@ describe('DocumentWarning', () => {
     expect(screen.getByText('This document contains text addressed to an AI')).toBeTruthy();
   });
 
+  it('in a card of a list, is a labelled group: the same warning on many cards adds no landmarks', () => {
+    render(
+      <>
+        <DocumentWarning hiddenText={HIDDEN} instructionLike={[]} inList />
+        <DocumentWarning hiddenText={HIDDEN} instructionLike={[]} inList />
+      </>,
+    );
+    expect(screen.queryAllByRole('region')).toEqual([]);
+    expect(
+      screen.getAllByRole('group', {
+        name: 'This document contains 3 passages hidden from readers',
+      }),
+    ).toHaveLength(2);
+  });
+
   it('says "1 passage" for one, and nothing of an AI when none is addressed', () => {
     render(<DocumentWarning hiddenText={HIDDEN.slice(0, 1)} instructionLike={[]} />);
     expect(screen.getByText('This document contains 1 passage hidden from readers')).toBeTruthy();

@@ -12,20 +12,31 @@ export interface DocumentWarningProps {
   hiddenText: readonly HiddenTextPassage[];
   instructionLike: readonly InstructionLikePassage[];
   className?: string;
+  /**
+   * The warning stands in a card of a list (history, staff lists), where many cards may carry
+   * the same warning: a labelled group, not a region, so the page's landmarks stay unique.
+   */
+  inList?: boolean;
 }
 
 /**
  * The warning a card shows when its document hid text from its readers or holds text
  * addressed to an AI (issue 28): one sentence each, and the passages with their reasons in a
  * disclosure. Nothing when both lists are empty. Used by the result, history, reviewer and
- * editor cards and the shared page.
+ * editor cards and the shared page; a region where it stands alone, a group in a list's card.
  */
-export function DocumentWarning({ hiddenText, instructionLike, className }: DocumentWarningProps) {
+export function DocumentWarning({
+  hiddenText,
+  instructionLike,
+  className,
+  inList = false,
+}: DocumentWarningProps) {
   const titleId = useId();
   if (hiddenText.length === 0 && instructionLike.length === 0) return null;
   return (
     <section
       className={['ru-document-warning', className].filter(Boolean).join(' ')}
+      role={inList ? 'group' : undefined}
       aria-labelledby={titleId}
     >
       <AlertCircleIcon className="ru-document-warning__icon" size={18} />

@@ -137,6 +137,7 @@ export function SummaryCard({
       <DocumentWarning
         hiddenText={summary.hiddenText ?? []}
         instructionLike={summary.instructionLike ?? []}
+        inList
       />
       {editor ?? (
         <>

@@ -45,12 +45,12 @@ export function VersionComparison({
   );
   return (
     <section
-      className="ru-compare"
+      className="ru-version-sides"
       aria-label={`Version ${older.version} and version ${newer.version} compared`}
     >
-      <div className="ru-compare__side">
+      <div className="ru-version-sides__side">
         <h3 className="ru-details-title">Version {older.version}</h3>
-        <p className="ru-compare__text">
+        <p className="ru-version-sides__text">
           {parts.map((part, index) =>
             part.added ? null : part.removed ? (
               <del key={index} className="ru-diff ru-diff--removed">
@@ -62,9 +62,9 @@ export function VersionComparison({
           )}
         </p>
       </div>
-      <div className="ru-compare__side">
+      <div className="ru-version-sides__side">
         <h3 className="ru-details-title">Version {newer.version}</h3>
-        <p className="ru-compare__text">
+        <p className="ru-version-sides__text">
           {parts.map((part, index) =>
             part.removed ? null : part.added ? (
               <ins key={index} className="ru-diff ru-diff--added">

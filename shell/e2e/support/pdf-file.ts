@@ -84,14 +84,34 @@ function pagesPdf(
   return assemble(objects);
 }
 
+/** A heading line, set larger than the body (16 pt) alone on its line. */
+export interface TextPdfHeading {
+  heading: string;
+}
+
 export interface TextPdfPage {
-  /** Paragraphs, each already broken into the lines it is printed on. */
-  paragraphs: readonly (readonly string[])[];
+  /** Paragraphs, each already broken into the lines it is printed on, or a heading. */
+  paragraphs: readonly (readonly string[] | TextPdfHeading)[];
+}
+
+const HEADING_SIZE = 16;
+
+/** `text` broken into lines of at most `width` characters, at spaces. */
+export function wrapLines(text: string, width = 80): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) {
+      lines[lines.length - 1] = `${last} ${word}`;
+    } else lines.push(word);
+  }
+  return lines;
 }
 
 /**
  * A text PDF: each page's paragraphs in Helvetica 11 pt, 14 pt apart, a blank gap between
- * paragraphs; with `header`, that line at the top of every page and "Page N of M" at the foot.
+ * paragraphs, headings in 16 pt; with `header`, that line at the top of every page and
+ * "Page N of M" at the foot.
  */
 export function buildTextPdf(pages: readonly TextPdfPage[], header?: string): Buffer {
   const contents = pages.map((page, pageIndex) => {
@@ -105,6 +125,11 @@ export function buildTextPdf(pages: readonly TextPdfPage[], header?: string): Bu
     let y = 700;
     page.paragraphs.forEach((paragraph, index) => {
       if (index > 0) y -= PARAGRAPH_GAP;
+      if ('heading' in paragraph) {
+        line(paragraph.heading, 72, y, HEADING_SIZE);
+        y -= HEADING_SIZE + 4;
+        return;
+      }
       for (const text of paragraph) {
         line(text, 72, y, 11);
         y -= LEADING;

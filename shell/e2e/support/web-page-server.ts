@@ -18,6 +18,8 @@ export interface WebPage {
   path: string;
   title: string;
   paragraphs: readonly string[];
+  /** HTML set after the paragraphs inside the article as it is (a hidden block, issue 28). */
+  extraHtml?: string;
 }
 
 export interface WebPageServer {
@@ -37,6 +39,7 @@ function pageHtml(page: WebPage): string {
 <main><article>
 <h1>${escapeHtml(page.title)}</h1>
 ${page.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${page.extraHtml ?? ''}
 </article></main>
 <footer>© The Harbour Gazette</footer>
 </body>

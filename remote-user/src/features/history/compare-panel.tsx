@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
@@ -47,6 +47,9 @@ export function ComparePanel({ summaries, onClose }: ComparePanelProps) {
   const [invalid, setInvalid] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const ids = summaries.map((summary) => summary.id);
+  // Opened above the list and the bar whose button opened it: the focus moves to its heading,
+  // so the keyboard goes on from the comparison rather than from below it.
+  useEffect(() => heading.current?.focus(), []);
   const state = useLoad(
     JSON.stringify([ids, question]),
     (signal) => postComparison(ids, question, signal),

@@ -212,6 +212,10 @@ describe('HistoryPage: combine and compare', () => {
     await userEvent.click(within(bar()).getByRole('button', { name: 'Compare' }));
 
     const panel = await screen.findByRole('region', { name: 'Compare 2 documents' });
+    // Opened above the button: the focus goes to the comparison's heading.
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('heading', { name: 'Compare 2 documents' }),
+    );
     const first = await within(panel).findByRole('region', { name: '[1] River report.txt' });
     expect(within(first).getByText('Top sentence of River report.txt')).toBeTruthy();
     expect(

@@ -127,7 +127,11 @@ export function HistorySummaryCard({
       <SummarySource summary={summary} className="ru-history-card__source" />
       <SummaryLanguages summary={summary} />
       <CollectionDocuments summary={summary} />
-      <DocumentWarning hiddenText={summary.hiddenText} instructionLike={summary.instructionLike} />
+      <DocumentWarning
+        hiddenText={summary.hiddenText}
+        instructionLike={summary.instructionLike}
+        inList
+      />
 
       <p
         className={
