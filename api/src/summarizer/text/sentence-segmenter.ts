@@ -835,9 +835,10 @@ function quoteFamily(mark: string): string {
 
 /**
  * Reads the quotation marks from `from` to `to` onto `stack` (the quotations open, innermost
- * last); returns the offset of the mark that closes the quotation at the bottom, or -1.
+ * last). A quotation that closes is gone from the stack and the reading goes on, so one opened
+ * after it ("'Well!' thought Alice, 'after such a fall …") is still seen.
  */
-function readQuotes(text: string, from: number, to: number, stack: string[]): number {
+function readQuotes(text: string, from: number, to: number, stack: string[]): void {
   for (let j = from; j < to; j++) {
     if (!QUOTE_MARKS[text.charCodeAt(j)]) continue;
     const mark = text[j] as string;
@@ -849,14 +850,11 @@ function readQuotes(text: string, from: number, to: number, stack: string[]): nu
       else stack.push(mark);
     } else if (role === '-') {
       stack.pop();
-      if (stack.length === 0) return j;
     } else if (stack.length > 1 && quoteRole(text, j, stack[stack.length - 2] as string) === '-') {
       // The outer quotation closes around an inner one left open.
       stack.length -= 2;
-      if (stack.length === 0) return j;
     }
   }
-  return -1;
 }
 
 /**
