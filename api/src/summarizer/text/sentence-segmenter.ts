@@ -858,15 +858,35 @@ function readQuotes(text: string, from: number, to: number, stack: string[]): vo
 }
 
 /**
- * Where the quotation open at `end` (opened after `start`) closes: the offset of its closing
- * mark, or -1 when no quotation is open there or it does not close within reach.
+ * Whether the text at `end` (a sentence's end, the sentence opened at `start`) lies inside a
+ * quotation kept whole: one that closes within reach and either with a curly mark, at the end
+ * of the paragraph (`textEnd`), with its own sentence end, or before the sentence around it
+ * goes on. The innermost quotation is read first, then each one around it: an apostrophe read
+ * as an opening mark ("Silence all 'round, if you please! …") leaves the quotation around it.
  */
-function openQuotationClose(text: string, start: number, end: number): number {
+function insideWholeQuotation(text: string, start: number, end: number, textEnd: number): boolean {
   const stack: string[] = [];
   readQuotes(text, Math.max(start, end - QUOTE_REACH), end, stack);
-  const open = stack[stack.length - 1];
-  if (open === undefined) return -1;
-  // The innermost quotation, followed on; one of its kind opening first ends the search.
+  for (let level = stack.length - 1; level >= 0; level--) {
+    const close = quotationClose(text, end, stack[level] as string);
+    if (
+      close >= 0 &&
+      (close + 1 >= textEnd ||
+        !STRAIGHT_QUOTES.has(text[close] as string) ||
+        QUOTED_SENTENCE_END.test(text.slice(Math.max(0, close - 4), close)) ||
+        STRAIGHT_QUOTATION_GOES_ON.test(text.slice(close + 1, close + 6)))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Where a quotation opened with `open` before `end` closes: the offset of its closing mark, or
+ * -1 when it does not within reach, or one of its kind opens first (it was a stray mark).
+ */
+function quotationClose(text: string, end: number, open: string): number {
   const limit = Math.min(text.length, end + QUOTE_REACH);
   const inner = [open];
   for (let j = end; j < limit; j++) {
@@ -886,14 +906,13 @@ function openQuotationClose(text: string, start: number, end: number): number {
   return -1;
 }
 
-// After a quotation that runs on in the sentence around it: a lower-case word ("…,“ reagoval",
-// "…' thought Alice"), punctuation of that sentence ("»."), or a bracket ("’ (translated by").
-const QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?(?:\(|\p{Ll})|[.,;:])/u;
-
 // Straight marks are also apostrophes, inch and foot signs, and lost in copied text: after one,
 // a speech tag ("…," he said) is left as before and only the sentence's own punctuation or a
 // bracket ("[...]" (Manzoni).") shows the quotation runs on.
 const STRAIGHT_QUOTES = new Set(['"', "'"]);
+// A quotation that ends with its own sentence ("…late!"", "…sir--"") is a sentence of the text:
+// those inside it do not end the unit, even after straight marks.
+const QUOTED_SENTENCE_END = /(?:[.!?…]|--|[—–])["'”’»“]*$/u;
 const STRAIGHT_QUOTATION_GOES_ON = /^(?:["'”’»“]*)(?:\s?\(|[.;:])/u;
 
 const BRACKET_PAIRS: Readonly<Record<string, string>> = { '(': ')', '[': ']' };
@@ -920,6 +939,25 @@ function insideBrackets(text: string, start: number, index: number, end: number)
   return false;
 }
 
+// A quotation broken off by a dash and closed before a capital ("If you please, sir--" The
+// Rabbit started"): the sentence ends with it, though no terminator does.
+const INTERRUPTED_QUOTATION = /(?:--|[—–])["'”’»]+(?= ["'“‘(«]*\p{Lu})/gu;
+
+/** Where quotations broken off by a dash end sentences: offsets after their closing marks. */
+function interruptedQuotationEnds(text: string): number[] {
+  if (!text.includes('--') && !/[—–]/u.test(text)) return [];
+  const ends: number[] = [];
+  INTERRUPTED_QUOTATION.lastIndex = 0;
+  for (
+    let match = INTERRUPTED_QUOTATION.exec(text);
+    match;
+    match = INTERRUPTED_QUOTATION.exec(text)
+  ) {
+    ends.push(match.index + match[0].length);
+  }
+  return ends;
+}
+
 /** Splits one block of collapsed prose at sentence ends. */
 function splitSentences(text: string, rules: SentenceRules, marker: string | undefined): Range[] {
   const sentences: Range[] = [];
@@ -934,9 +972,14 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
   let textEnd = text.length;
   while (textEnd > 0 && text.charCodeAt(textEnd - 1) === 32) textEnd--;
   let nextMarker = 0;
+  const dashCuts = interruptedQuotationEnds(text);
+  let nextDashCut = 0;
 
   let from = 0;
   for (let i = nextTerminator(text, 0, table); i >= 0; i = nextTerminator(text, from, table)) {
+    for (; nextDashCut < dashCuts.length && (dashCuts[nextDashCut] as number) <= i; nextDashCut++) {
+      if ((dashCuts[nextDashCut] as number) > start) cut(dashCuts[nextDashCut] as number);
+    }
     // Items of a list run together start where their markers do, and the markers' periods
     // end nothing.
     for (let marker = listMarkers[nextMarker]; marker && marker.start <= i;) {
@@ -1045,21 +1088,15 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "voila! -- you have cake", "– спросила мама": the sentence goes on after the dash.
     if (ends && !period && DASH_START.test(following)) ends = false;
-    // „Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič: a
-    // sentence inside a quotation that the sentence around it goes on after, or that closes at
-    // the end of its paragraph, is no sentence end.
-    if (ends && following.length > 0) {
-      const close = openQuotationClose(text, start, end);
-      const after = text.slice(close + 1, close + 6);
-      if (
-        close >= 0 &&
-        (close + 1 >= textEnd ||
-          (STRAIGHT_QUOTES.has(text[close] as string)
-            ? STRAIGHT_QUOTATION_GOES_ON.test(after)
-            : QUOTATION_GOES_ON.test(after)))
-      ) {
-        ends = false;
-      }
+    // „Prieskumy beriem na ľahkú váhu. V podstate ma to nezaujíma,“ reagoval Matovič: no
+    // sentence ends inside a quotation that closes within reach with a curly mark, whatever
+    // follows it. A straight mark is also an apostrophe or an inch sign and lost in copied
+    // text: after one the quotation is kept whole when it ends with its own sentence end ("…
+    // I shall be too late!" But", "sir--" The"), when the sentence around it goes on ("[...]"
+    // (Manzoni).") or at the end of the paragraph; a speech tag after a comma ("…," he said)
+    // still splits, the form that lowered CNN/DM's TL;DR when merged.
+    if (ends && following.length > 0 && insideWholeQuotation(text, start, end, textEnd)) {
+      ends = false;
     }
     // "[16: firma? 13:28]": a question or exclamation inside brackets that close soon after it.
     if (ends && !period && insideBrackets(text, start, i, end)) ends = false;
@@ -1076,6 +1113,9 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
   for (; nextMarker < listMarkers.length; nextMarker++) {
     const marker = listMarkers[nextMarker] as ListMarker;
     if (marker.start > start) cut(marker.start);
+  }
+  for (; nextDashCut < dashCuts.length; nextDashCut++) {
+    if ((dashCuts[nextDashCut] as number) > start) cut(dashCuts[nextDashCut] as number);
   }
   cut(text.length);
   return sentences;
