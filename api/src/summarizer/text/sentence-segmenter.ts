@@ -355,6 +355,46 @@ function indentedCodeEnd(contents: string[], from: number): number {
   return codeLines > 0 && codeLines * 2 >= lines ? last : -1;
 }
 
+// A line that stops on a comma or a dash stops inside its sentence (a spaced hyphen is left
+// out: "3 June -" ends the entries of a timeline).
+const OPEN_LINE_END = /(?:,| [–—])$/u;
+const UPPERCASE_START = /^["'“‘(«„]*\p{Lu}/u;
+// Japanese runs a sentence over a line break anywhere; a line ending on a kana of inflection or
+// a particle ("これは父の") stops inside its sentence.
+const HIRAGANA_END = /\p{Script=Hiragana}$/u;
+const JAPANESE_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Prose lines of a hard-wrapped paragraph are at least this long. */
+const WRAPPED_LINE_CHARS = 50;
+
+/**
+ * Whether a line without final punctuation goes on in the next one that starts with a capital
+ * (a noun in German, a name) or in Japanese: it stops on a comma or a dash after six words or
+ * more, or it is prose cut by a hard wrap (two long lines, this one ending in a letter, most of
+ * its words in lower case: not a title, nor an entry of a list ending in a number), or it is
+ * Japanese ending on a kana. The next line must not be indented further (a paragraph's first
+ * line).
+ */
+function isHardWrapped(line: string, next: string): boolean {
+  const trimmed = line.trim();
+  const nextLine = next.trim();
+  // A line indented further starts a paragraph of its own.
+  if (next.length - next.trimStart().length > line.length - line.trimStart().length) return false;
+  if (trimmed.length === 0 || endsWithTerminator(trimmed)) return false;
+  if (HIRAGANA_END.test(trimmed)) return JAPANESE_START.test(nextLine);
+  if (!UPPERCASE_START.test(nextLine)) return false;
+  const words = trimmed.split(/\s+/u);
+  if (OPEN_LINE_END.test(trimmed)) return words.length >= 6;
+  if (
+    trimmed.length < WRAPPED_LINE_CHARS ||
+    nextLine.length < WRAPPED_LINE_CHARS ||
+    !/\p{L}$/u.test(trimmed)
+  ) {
+    return false;
+  }
+  const lower = words.filter((word) => /^\p{Ll}/u.test(word)).length;
+  return words.length >= 8 && lower * 2 > words.length;
+}
+
 /**
  * Groups lines into blocks: headings, list items, table rows, code blocks, e-mail header lines,
  * and paragraphs whose lines are soft-wrapped prose. A line without final punctuation ends its
@@ -494,7 +534,8 @@ function splitBlocks(source: string, linesAreUnits: boolean, rules: SentenceRule
       !FENCE.test(next ?? '') &&
       (endsWithTerminator(line) ||
         LOWERCASE_START.test(nextLine) ||
-        (ASIDE_START.test(nextLine) && LOWERCASE_END.test(line)));
+        (ASIDE_START.test(nextLine) && LOWERCASE_END.test(line)) ||
+        isHardWrapped(line, next?.replace(QUOTE_MARK, '') ?? ''));
     if (!continues) flush();
   }
   flush();
