@@ -1022,6 +1022,7 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
   while (textEnd > 0 && text.charCodeAt(textEnd - 1) === 32) textEnd--;
   let nextMarker = 0;
   const dashCuts = interruptedQuotationEnds(text);
+  const hasBrackets = text.includes('(') || text.includes('[');
   let nextDashCut = 0;
 
   let from = 0;
@@ -1149,7 +1150,7 @@ function splitSentences(text: string, rules: SentenceRules, marker: string | und
     }
     // "[16: firma? 13:28]", "(«Айқын», 23 сəуір 2010 жыл. № 70)": a sentence mark inside
     // brackets that close soon after it, with no other mark before they close.
-    if (ends && insideBrackets(text, start, i, end)) ends = false;
+    if (ends && hasBrackets && insideBrackets(text, start, i, end)) ends = false;
     // "compounds. . . . The practice": the word's own period ends the sentence and the spaced
     // ellipsis after it marks words left out at the start of the next one.
     if (ends && spaced !== null && following.length > 0 && text.charCodeAt(i - 1) !== 32) {
