@@ -41,7 +41,7 @@ interface Detector {
 
 const DETECTORS: Detector[] = [
   {
-    name: 'Brevity (tinyld, addresses left out, und when unsure)',
+    name: 'Brevity (tinyld, addresses and markup left out, codeless profiles passed over, Marathi by its stop words, und when unsure)',
     load: async () => {
       await detectTextLanguage('The detector loads its profiles on first use.');
       return detectTextLanguage;

@@ -56,6 +56,34 @@ describe('detectDocumentLanguages', () => {
     });
   });
 
+  it('tells Marathi from Hindi, which tinyld reads all Devanagari as', async () => {
+    expect(
+      await detectTextLanguage('मी घरी जात आहे आणि उद्या सकाळी परत येणार आहे, मला वेळ मिळाला तर.'),
+    ).toBe('mr');
+    expect(await detectTextLanguage('मैं घर जा रहा हूँ और कल सुबह वापस आऊँगा, यह मेरा काम है।')).toBe('hi');
+  });
+
+  it('passes over candidates without an ISO 639-1 code to the best one with a code', async () => {
+    // tinyld's top candidate here is its Berber profile (a stray "IX").
+    const spanish =
+      'El Board para Servicios Educativos de Putnam/Northern Westchester según el título IX, ' +
+      'Sección 504 del “Rehabilitation Act” del 1973, del Título VII y del Acta “American with ' +
+      'Disabilities” no discrimina para la admisión a programas educativos por sexo, creencia, ' +
+      'nacionalidad, origen, edad o discapacidad.';
+    expect(await detectTextLanguage(spanish)).toBe('es');
+  });
+
+  it('leaves markup and character entities out', async () => {
+    expect(
+      await detectTextLanguage(
+        '<bpt i="0" type="bold">&lt;b&gt;</bpt>J1.txt<ept i="1">&lt;/b&gt;</ept>',
+      ),
+    ).toBe('und');
+    expect(languagePieces('<p class="lead">Der Hund läuft schnell über die Wiese.</p>')).toEqual([
+      ' Der Hund läuft schnell über die Wiese. ',
+    ]);
+  });
+
   it('reads a long document in a bounded number of pieces, addresses left out', () => {
     const long = `${ENGLISH_ARTICLE}\n\n`.repeat(2_000);
     const pieces = languagePieces(long);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type * as TinyldModule from 'tinyld';
 import { UNDETERMINED_LANGUAGE } from './languages';
 
@@ -43,18 +44,68 @@ const MAX_PIECES = 8;
  */
 export const SECOND_LANGUAGE_SHARE = 0.6;
 
-/** Addresses and emails are not in any language, and the detector reads them as one. */
-const NOT_LANGUAGE = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/giu;
+/**
+ * Addresses, emails, markup tags and character entities (pasted HTML or XML: "<bpt i=\"0\">",
+ * "&lt;") are not in any language, and the detector reads them as one.
+ */
+const NOT_LANGUAGE =
+  /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+|<\/?[a-z][\w:-]*(?:\s[^<>]*)?\/?>|&(?:[a-z]+|#\d+|#x[\da-f]+);/giu;
 const NOT_LETTERS = /\P{L}+/gu;
 
 function letterCount(text: string): number {
   return text.replace(NOT_LETTERS, '').length;
 }
 
-/** The detector's answer for a piece as ISO 639-1, or `und` (nothing, or a code without one). */
+const ISO_639_1 = /^[a-z]{2}$/u;
+/**
+ * A candidate without an ISO 639-1 code (tinyld's Berber `ber` or Klingon `tlh` profiles, which
+ * catch a stray "ix" or "attachment") gives way to the best one with a code when that one scores
+ * at least this share of it.
+ */
+const NAMED_CANDIDATE_SHARE = 0.5;
+
+/**
+ * The detector's answer for a piece as ISO 639-1, or `und`: its best candidate with an ISO
+ * 639-1 code (see NAMED_CANDIDATE_SHARE), Hindi read as Marathi when the piece is Marathi.
+ */
 function detectPiece(tinyld: Tinyld, piece: string): string {
-  const code = tinyld.detect(piece);
-  return /^[a-z]{2}$/u.test(code) ? code : UNDETERMINED_LANGUAGE;
+  const candidates = tinyld.detectAll(piece);
+  const top = candidates[0];
+  const named = candidates.find((candidate) => ISO_639_1.test(candidate.lang));
+  if (!top || !named || named.accuracy < NAMED_CANDIDATE_SHARE * top.accuracy) {
+    return UNDETERMINED_LANGUAGE;
+  }
+  return named.lang === 'hi' && readsAsMarathi(piece) ? 'mr' : named.lang;
+}
+
+const requireData = createRequire(import.meta.url);
+let devanagariWords: { marathi: ReadonlySet<string>; hindi: ReadonlySet<string> } | null = null;
+// ळ (LLA): common in Marathi ("मिळणार", "वेळ"), not written in Hindi.
+const MARATHI_LETTER = /\u0933/gu;
+const WORDS = /[\p{L}\p{M}]+/gu;
+
+/**
+ * tinyld has no Marathi profile and reads all Devanagari as Hindi (decision 0038). A piece is
+ * Marathi when it holds more of Marathi's own stop words (stopwords-iso's Marathi list less the
+ * words it shares with the Hindi one: "आणि", "असे") and letters ळ than of Hindi's own ("है",
+ * "के", "में").
+ */
+function readsAsMarathi(piece: string): boolean {
+  if (!devanagariWords) {
+    const lists = requireData('stopwords-iso') as Record<string, readonly string[]>;
+    const marathi = new Set(lists['mr'] ?? []);
+    const hindi = new Set(lists['hi'] ?? []);
+    devanagariWords = {
+      marathi: new Set([...marathi].filter((word) => !hindi.has(word))),
+      hindi: new Set([...hindi].filter((word) => !marathi.has(word))),
+    };
+  }
+  let score = piece.match(MARATHI_LETTER)?.length ?? 0;
+  for (const word of piece.match(WORDS) ?? []) {
+    if (devanagariWords.marathi.has(word)) score++;
+    else if (devanagariWords.hindi.has(word)) score--;
+  }
+  return score > 0;
 }
 
 /** The language of a short text as one piece (the benchmark's unit): ISO 639-1 or `und`. */

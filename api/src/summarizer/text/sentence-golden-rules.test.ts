@@ -18,16 +18,16 @@ const directory = process.env['BENCH_DATA_DIR']
   : SHARED_DATA_DIRECTORY;
 const rules = loadGoldenRules(directory);
 
-/** Exemplars passed per language when measured (400 of 429); a language may only gain. */
+/** Exemplars passed per language when measured (404 of 429); a language may only gain. */
 const MEASURED: Readonly<Record<string, number>> = {
   en: 151,
-  da: 48,
+  da: 49,
   ru: 37,
-  es: 32,
+  es: 33,
   it: 34,
-  de: 30,
+  de: 31,
   hy: 22,
-  kk: 11,
+  kk: 12,
   fr: 5,
   ja: 4,
   mr: 5,
@@ -67,10 +67,10 @@ describe.skipIf(rules === null)('sentence splitter on the golden rules', () => {
     expect(own.length - failures.length).toBeGreaterThanOrEqual(MEASURED[language] ?? own.length);
   });
 
-  it('covers all 22 languages and passes at least 400 of 429 overall', () => {
+  it('covers all 22 languages and passes at least 404 of 429 overall', () => {
     expect(languages).toHaveLength(22);
     const passed = exemplars.filter((rule) => passes(rule, brevityPieces(rule.text, rule.lang)));
-    expect(passed.length).toBeGreaterThanOrEqual(400);
+    expect(passed.length).toBeGreaterThanOrEqual(404);
   });
 });
 

@@ -625,6 +625,83 @@ describe('segmentSentences per language', () => {
     expect(split('Ресейдiң жағдайы.XVIII ғасырдың бiрiншi ширегi.', 'kk')).toHaveLength(2);
   });
 
+  it('keeps a quotation that ends with its own sentence whole, and ends one broken off by a dash', () => {
+    // Straight marks: kept whole when the quotation closes on its own sentence end.
+    expect(split('She said, "Oh dear! I shall be too late!" But he ran on.', 'en')).toEqual([
+      'She said, "Oh dear! I shall be too late!"',
+      'But he ran on.',
+    ]);
+    // A quotation closed earlier in the sentence no longer hides one opened after it.
+    expect(
+      split(
+        "'Well!' thought Alice, 'after such a fall! How brave they'll think me!' she said.",
+        'en',
+      ),
+    ).toHaveLength(1);
+    // Curly marks close unambiguously: the quotation is whole whatever follows it.
+    expect(split('Er sagte: „Ich komme. Warte auf mich.“ Dann ging er.', 'de')).toEqual([
+      'Er sagte: „Ich komme. Warte auf mich.“',
+      'Dann ging er.',
+    ]);
+    expect(
+      split('Alice began, "If you please, sir--" The Rabbit started violently. He ran.', 'en'),
+    ).toEqual(['Alice began, "If you please, sir--"', 'The Rabbit started violently.', 'He ran.']);
+    // An apostrophe read as an opening mark leaves the quotation around it.
+    expect(
+      split(
+        '"Silence all \'round, if you please! The Earls of Mercia--" "Ugh!" said the Lory.',
+        'en',
+      ),
+    ).toEqual([
+      '"Silence all \'round, if you please! The Earls of Mercia--"',
+      '"Ugh!" said the Lory.',
+    ]);
+    // A comma before the closing straight mark is a speech tag's: split as before.
+    expect(split('"We won. It was great," he said.', 'en')).toHaveLength(2);
+  });
+
+  it('ends nothing at a period inside brackets that close soon after it', () => {
+    expect(
+      split('Бұл туралы хабарлады. («Айқын», 23 сəуір 2010 жыл. № 70). Келесі сөйлем.', 'kk'),
+    ).toEqual(['Бұл туралы хабарлады.', '(«Айқын», 23 сəуір 2010 жыл. № 70).', 'Келесі сөйлем.']);
+  });
+
+  it('recovers a sentence glued on before a one-letter word in a language with its own tables', () => {
+    expect(split('Hej verden.I dag er det tirsdag.', 'da')).toEqual([
+      'Hej verden.',
+      'I dag er det tirsdag.',
+    ]);
+    expect(split('It ended in December 2000.A search began.', 'en')).toHaveLength(1);
+  });
+
+  it('joins hard-wrapped lines before a capital, not titles, list entries or indented paragraphs', () => {
+    const german =
+      'Zehn einfach zu befolgende Tipps sollen Ihnen helfen, eine möglichst problemlose \n' +
+      'Schwangerschaft zu erleben und ein gesundes Baby auf die Welt zu bringen.';
+    expect(split(german, 'de')).toHaveLength(1);
+    expect(
+      split('Se encuentra en un intercambio cultural en Bangalore, Karnataka,\nIndia.', 'es'),
+    ).toHaveLength(1);
+    expect(
+      split('Ingeniería Industrial y un intercambio cultural en Bangalore –\nIndia.', 'es'),
+    ).toHaveLength(1);
+    // A short title, a line ending in a number and an indented paragraph stay apart.
+    expect(split('Results of the survey\nThe survey was long.', 'en')).toHaveLength(2);
+    expect(
+      split(
+        'the first of the entries of the list of the dates in the season 22\nMay was the month when it all ended.',
+        'en',
+      ),
+    ).toHaveLength(2);
+    expect(
+      split(
+        'a. here it is b. another c. one more of the items of the list here\n They went to the store today.',
+        'en',
+      ),
+    ).toHaveLength(4);
+    expect(split('これは父の\n家です。', 'ja')).toHaveLength(1);
+  });
+
   it('reads an unknown or missing language with the generic rules', () => {
     const text = 'Mr. Smith met Dr. Jones. They left.';
     expect(split(text, 'xx')).toEqual(split(text, 'und'));
