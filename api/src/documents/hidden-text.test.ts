@@ -378,6 +378,56 @@ describe('hidden HTML', () => {
     );
   });
 
+  it('follows the page’s own rules with combined, descendant and attribute selectors, in the cascade’s order', () => {
+    const sentence = (what: string): string =>
+      `${what}: this paragraph of the page holds several words and ends like a sentence.`;
+    const styled = `<!doctype html><html><head><title>T</title><style>
+      div.note.hidden { display: none }
+      #report .aside-text { visibility: hidden }
+      article > p.small { font-size: 0 }
+      p[data-for="models"] { opacity: 0 }
+      .teaser { display: none }
+      article .teaser.open { display: block }
+      .row { font-size: 0 } .row > p { font-size: 1rem }
+      .wrapper { visibility: hidden } .wrapper p.shown { visibility: visible }
+      .tip:hover { display: none }
+      .elsewhere .lead { display: none }
+      p[data-broken { display: none }
+    </style></head>
+    <body><article id="report"><h1>Report</h1><p>${prose}</p>
+    <div class="note hidden"><p>${sentence('Compound class')}</p></div>
+    <p class="aside-text">${sentence('Descendant of an id')}</p>
+    <p class="small">${sentence('Child of the article')}</p>
+    <p data-for="models">${sentence('Attribute selector')}</p>
+    <p class="teaser open">${sentence('Shown by a more specific rule')}</p>
+    <div class="row"><p>${sentence('Size set back inside')}</p></div>
+    <div class="wrapper"><p class="shown">${sentence('Visibility set back inside')}</p></div>
+    <p class="tip lead">${sentence('Hover and other pages')}</p>
+    <p>${prose.replace('Tuesday', 'Thursday')}</p>
+    </article></body></html>`;
+    const article = htmlText(Buffer.from(styled), 'utf-8', 'https://news.example/styled');
+    expect(article.hiddenText).toEqual([
+      { text: sentence('Compound class'), reason: 'hidden', page: null },
+      { text: sentence('Descendant of an id'), reason: 'hidden', page: null },
+      { text: sentence('Child of the article'), reason: 'tiny', page: null },
+      { text: sentence('Attribute selector'), reason: 'invisible', page: null },
+    ]);
+    for (const shown of [
+      'Shown by a more specific rule',
+      'Size set back inside',
+      'Visibility set back inside',
+      'Hover and other pages',
+    ]) {
+      expect(article.text).toContain(sentence(shown));
+    }
+    expect(article.text).not.toContain('Compound class');
+    const included = htmlText(Buffer.from(styled), 'utf-8', 'https://news.example/styled', {
+      includeHidden: true,
+    });
+    expect(included.text).toContain(sentence('Compound class'));
+    expect(included.text).toContain(sentence('Attribute selector'));
+  });
+
   it('refuses a page whose article sits in a display:none block, naming why', () => {
     const hidden = `<!doctype html><html><head><title>T</title></head><body><nav><a href="/">Home</a></nav>
       <div style="display:none"><article><p>${prose}</p><p>${prose}</p></article></div></body></html>`;
