@@ -3,8 +3,9 @@
  * instructions", "you are now…", "as a language model", "summarize this as…", "rate this
  * positively", "do not mention…", and the same in German, French, Spanish, Italian and
  * Portuguese ("ignoriere alle vorherigen Anweisungen", "ignora las instrucciones anteriores").
- * Preprints of 2025 hid such lines in white text for the models reviewers used. They are listed for the person (`instructionLike`) and never obeyed:
- * Gemini gets the document fenced as data, and the local summarizer never picks them.
+ * Preprints of 2025 hid such lines in white text for the models reviewers used. They are
+ * listed for the person (`instructionLike`) and never obeyed: Gemini gets the document fenced
+ * as data, and the local summarizer never picks them.
  *
  * The patterns are narrow on purpose: "the wetlands act as a buffer" or "workers often ignore
  * safety instructions" is prose about the world, not an order to a model. Each pattern needs
