@@ -95,7 +95,7 @@ function checkDocxPackage(archive: Buffer): {
     }
     // mammoth (JSZip) unpacks the parts it reads without a cap: make sure none can surprise it.
     let document: Buffer | undefined;
-    let styles = Buffer.alloc(0);
+    let styles: Buffer = Buffer.alloc(0);
     for (const entry of entries) {
       const content = inflateZipEntry(archive, entry);
       if (entry.name === 'word/document.xml') document = content;
