@@ -1,4 +1,15 @@
 import { deflateSync } from 'node:zlib';
+import {
+  Document,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
 import { describe, expect, it } from 'vitest';
 import { documentAnswer } from '../test/document-answer';
 import { buildPdf } from '../test/pdf-builder';
@@ -201,6 +212,46 @@ describe('Word runs hidden through styles', () => {
     expect(text).toContain('White on the banner style.');
     expect(text).toContain('Header cell');
     for (const hidden of [STYLED_AWAY, GHOSTLY, MICRO]) expect(text).not.toContain(hidden);
+  });
+
+  it('reads the styles of a .docx as a word processor writes them (the docx library)', async () => {
+    const written = new Document({
+      styles: {
+        paragraphStyles: [
+          {
+            id: 'Banner',
+            name: 'Banner',
+            run: { color: 'FFFFFF' },
+            paragraph: { shading: { type: ShadingType.CLEAR, fill: '1F3864', color: 'auto' } },
+          },
+        ],
+        characterStyles: [{ id: 'Ghost', name: 'Ghost', run: { color: 'FFFFFF' } }],
+      },
+      sections: [
+        {
+          children: [
+            new Paragraph({ text: 'Harbour report', heading: HeadingLevel.TITLE }),
+            new Paragraph({ text: 'Methods', heading: HeadingLevel.HEADING_1 }),
+            new Paragraph({
+              children: [new TextRun('Plain text. '), new TextRun({ text: 'Bold.', bold: true })],
+            }),
+            new Paragraph({ text: 'White on the banner.', style: 'Banner' }),
+            new Paragraph({ children: [new TextRun({ text: GHOSTLY, style: 'Ghost' })] }),
+            new Table({
+              rows: [
+                new TableRow({ children: [new TableCell({ children: [new Paragraph('Cell')] })] }),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    const bytes = new Uint8Array(await Packer.toBuffer(written));
+    const { text, hiddenText } = await extractFile('docx', bytes);
+    expect(hiddenText).toEqual([{ text: GHOSTLY, reason: 'same-colour', page: null }]);
+    expect(text).toContain('White on the banner.');
+    expect(text).toContain('Harbour report');
+    expect(text).not.toContain(GHOSTLY);
   });
 
   it('keeps them in the text when asked to', async () => {
