@@ -337,7 +337,7 @@ function hidingOf(element: DomElement, rules: PageRules): HidingOf | null {
   }
   // A size or a visibility is inherited, and an element inside may set it back (`.row {
   // font-size: 0 }` with `.row > p { font-size: 1rem }`, a layout trick): then it is shown.
-  if ((reason === 'tiny' || reason === 'hidden') && shownInside(element, rules, style)) {
+  if ((reason === 'tiny' || reason === 'hidden') && shownInside(element, rules, style, reason)) {
     return null;
   }
   return { reason, attributes: [...used, 'aria-hidden'] };
@@ -350,9 +350,15 @@ const MAX_INSIDE = 500;
  * Whether an element inside one hidden by an inherited property (`font-size` under 2 pt,
  * `visibility: hidden`) sets that property back to something a reader sees.
  */
-function shownInside(element: DomElement, rules: PageRules, style: Map<string, string>): boolean {
+function shownInside(
+  element: DomElement,
+  rules: PageRules,
+  style: Map<string, string>,
+  reason: 'tiny' | 'hidden',
+): boolean {
+  // `display: none` hides all inside, whatever it sets.
   if (style.get('display') === 'none') return false;
-  const inherited = style.get('visibility') === 'hidden' ? 'visibility' : 'font-size';
+  const inherited = reason === 'hidden' ? 'visibility' : 'font-size';
   const inside = Array.from(element.querySelectorAll('*')).slice(0, MAX_INSIDE);
   for (const child of inside) {
     let value: string | undefined;
