@@ -138,6 +138,69 @@ describe('sections of a PDF', () => {
     expect(sections[3]?.start).toBe(document.pageBreaks[0]);
   });
 
+  it('come from lines set in bold alone at the body’s size, not from bold words or bold prose', async () => {
+    const body = (text: string, y: number): PdfTextLine => ({ text, x: 72, y });
+    const bold = (text: string, y: number, x = 72): PdfTextLine => ({ text, x, y, bold: true });
+    const pdf = buildPdf([
+      {
+        lines: [
+          { text: 'Harbour transit report', x: 72, y: 740, size: 18 },
+          body('The council asked for a review of the routes that run', 700),
+          body('through the old town and the harbour district this year.', 686),
+          // A heading in bold at the body's size, right under the paragraph (no extra space).
+          bold('Methods', 672),
+          body('Ticket data from every line were counted by the hour,', 658),
+          // Bold words inside a line of prose are not a heading.
+          bold('Important:', 644),
+          { text: 'the night lines were counted twice over.', x: 130, y: 644 },
+          // A sentence set in bold alone is prose, not a heading.
+          bold('Do not use the harbour line after dark.', 616),
+          // A table's bold header row: cells far apart.
+          bold('Line', 588),
+          bold('Riders', 588, 300),
+          body('Harbour 1,200', 574),
+          bold('Findings and limits', 546),
+          body('Two lines carry half the riders of the whole network.', 532),
+        ],
+      },
+    ]);
+    const document = await reader.readFile(new File([new Uint8Array(pdf)], 'bold.pdf'));
+    expect(document.sections.map(({ title, level }) => [title, level])).toEqual([
+      ['Harbour transit report', 1],
+      ['Methods', 2],
+      ['Findings and limits', 2],
+    ]);
+    const methods = document.sections[1];
+    expect(document.text.slice(methods?.start, methods?.end)).toMatch(
+      /^Methods\n\nTicket data from every line were counted by the hour, Important: the night lines were counted twice over\./u,
+    );
+  });
+
+  it('takes no bold line for a heading when most of the text is bold', async () => {
+    const pdf = buildPdf([
+      {
+        lines: [
+          {
+            text: 'The council asked for a review of the routes that run',
+            x: 72,
+            y: 700,
+            bold: true,
+          },
+          { text: 'through the old town and the harbour district.', x: 72, y: 686, bold: true },
+          { text: 'Ticket counts', x: 72, y: 658, bold: true },
+          {
+            text: 'Ticket data from every line were counted by the hour.',
+            x: 72,
+            y: 644,
+            bold: true,
+          },
+        ],
+      },
+    ]);
+    const document = await reader.readFile(new File([new Uint8Array(pdf)], 'all-bold.pdf'));
+    expect(document.sections).toEqual([]);
+  });
+
   it('has none when every line is set at the body’s size and none is numbered', async () => {
     const pdf = buildPdf([page(['Just prose on the page, nothing more.', 'And a second line.'])]);
     const document = await reader.readFile(new File([new Uint8Array(pdf)], 'plain.pdf'));

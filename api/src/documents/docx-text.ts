@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { MAX_DOCUMENT_CHARS } from '../lib/product-constants';
-import { findHiddenRuns, replaceZipEntry } from './docx-hidden';
+import { DocxStyles, findHiddenRuns, replaceZipEntry } from './docx-hidden';
 import { scanDocumentXml } from './document-xml-scan';
 import type { HiddenPassage } from './hidden-text';
 import {
@@ -77,8 +77,12 @@ export function checkDocxArchive(archive: Buffer): Buffer {
   return checkDocxPackage(archive).document;
 }
 
-/** checkDocxArchive, with the archive's directory too. */
-function checkDocxPackage(archive: Buffer): { document: Buffer; entries: ZipEntry[] } {
+/** checkDocxArchive, with the archive's directory and word/styles.xml (empty when none) too. */
+function checkDocxPackage(archive: Buffer): {
+  document: Buffer;
+  styles: Buffer;
+  entries: ZipEntry[];
+} {
   if (!looksLikeZip(archive)) throw unsupportedFile();
   try {
     const entries = readZipDirectory(archive, DOCX_LIMITS);
@@ -91,12 +95,14 @@ function checkDocxPackage(archive: Buffer): { document: Buffer; entries: ZipEntr
     }
     // mammoth (JSZip) unpacks the parts it reads without a cap: make sure none can surprise it.
     let document: Buffer | undefined;
+    let styles: Buffer = Buffer.alloc(0);
     for (const entry of entries) {
       const content = inflateZipEntry(archive, entry);
       if (entry.name === 'word/document.xml') document = content;
+      if (entry.name === 'word/styles.xml') styles = content;
     }
     if (document === undefined) throw unsupportedFile();
-    return { document, entries };
+    return { document, styles, entries };
   } catch (error) {
     if (error instanceof ZipArchiveError) throw toDocumentError(error);
     throw error;
@@ -145,9 +151,12 @@ export async function readDocx(
   archive: Buffer,
   { includeHidden = false }: { includeHidden?: boolean } = {},
 ): Promise<DocxText> {
-  const { document, entries } = checkDocxPackage(archive);
+  const { document, styles, entries } = checkDocxPackage(archive);
   checkDocumentXml(document);
-  const { passages, withoutHidden } = findHiddenRuns(document.toString('utf8'));
+  const { passages, withoutHidden } = findHiddenRuns(
+    document.toString('utf8'),
+    new DocxStyles(styles.toString('utf8')),
+  );
   const read =
     withoutHidden === null || includeHidden
       ? archive

@@ -13,7 +13,7 @@ function run(text: string, x: number, y: number, endsLine = true): PdfTextRun {
 }
 
 function line(text: string, y: number): PdfLine {
-  return { text, x: 72, y, right: 72 + text.length * 5, size: 10 };
+  return { text, x: 72, y, right: 72 + text.length * 5, size: 10, bold: false };
 }
 
 describe('joinLines', () => {
@@ -144,5 +144,29 @@ describe('pdfPagesToPagedText headings (issue 28)', () => {
       },
     ]);
     expect(headings).toEqual([]);
+  });
+
+  it('takes a line set in bold alone after a sentence for a heading, not a bold line inside a sentence', () => {
+    const bold = (text: string, y: number, size: number): PdfTextRun => ({
+      ...sized(text, y, size),
+      bold: true,
+    });
+    const { text, headings } = pdfPagesToPagedText([
+      {
+        runs: [
+          sized('The city pays for the repairs over the next five years.', 700, 10),
+          bold('Funding and grants', 688, 10),
+          sized('Most of the money comes from the harbour fund set up under the', 676, 10),
+          bold('Harbour Works Act of 2020', 664, 10),
+          sized('which the council renewed in the spring of last year.', 652, 10),
+        ].map((run) => ({ ...run, bold: run.bold ?? false })),
+      },
+    ]);
+    expect(text.split('\n\n')).toEqual([
+      'The city pays for the repairs over the next five years.',
+      'Funding and grants',
+      'Most of the money comes from the harbour fund set up under the Harbour Works Act of 2020 which the council renewed in the spring of last year.',
+    ]);
+    expect(headings).toEqual([{ title: 'Funding and grants', level: 1 }]);
   });
 });

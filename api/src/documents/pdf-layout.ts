@@ -19,6 +19,8 @@ export interface PdfTextRun {
   size: number;
   /** pdf.js saw the line end after this run. */
   endsLine: boolean;
+  /** Set in a bold (or heavier) face. */
+  bold?: boolean;
 }
 
 export interface PdfPageText {
@@ -32,6 +34,8 @@ export interface PdfLine {
   y: number;
   right: number;
   size: number;
+  /** Every letter of the line is set in a bold face. */
+  bold: boolean;
 }
 
 /** Lines this close to the top or bottom of a page may be a header or footer. */
@@ -44,25 +48,53 @@ export function linesOfPage(page: PdfPageText): PdfLine[] {
   const lines: PdfLine[] = [];
   let current: PdfLine | null = null;
   let ended = true;
+  // Where the last run of the line with something to see ends.
+  let inkRight = 0;
   for (const run of page.runs) {
     const sameLine =
       current !== null &&
       !ended &&
       Math.abs(run.y - current.y) <= Math.max(run.size, current.size) * 0.5;
+    // White space (and punctuation) set in another face does not make a bold line plain.
+    const bold = run.bold === true || !/[\p{L}\p{N}]/u.test(run.text);
     if (!sameLine || current === null) {
       if (current !== null) lines.push(current);
-      current = { text: run.text, x: run.x, y: run.y, right: run.x + run.width, size: run.size };
+      inkRight = run.x;
+      current = {
+        text: run.text,
+        x: run.x,
+        y: run.y,
+        right: run.x + run.width,
+        size: run.size,
+        bold,
+      };
     } else {
+      // Bold words far apart are table cells or columns, not a phrase set alone (pdf.js
+      // fills such a gap with a run of white space as wide: it does not count).
+      const apart = run.x - inkRight > Math.max(run.size, current.size) * 2;
       current.text += run.text;
       current.right = Math.max(current.right, run.x + run.width);
       current.size = Math.max(current.size, run.size);
+      current.bold &&= bold && !apart;
     }
+    if (run.text.trim() !== '') inkRight = run.x + run.width;
     ended = run.endsLine;
   }
   if (current !== null) lines.push(current);
-  return lines
+  const kept = lines
     .map((line) => ({ ...line, text: line.text.replace(/[\s\u00a0]+/g, ' ').trim() }))
     .filter((line) => line.text !== '');
+  // A bold line that shares its baseline with another (a table's cells, a word set apart) is
+  // not bold alone on its line.
+  const byHeight = [...kept].sort((a, b) => a.y - b.y);
+  byHeight.forEach((line, index) => {
+    const next = byHeight[index + 1];
+    if (next !== undefined && next.y - line.y <= Math.max(line.size, next.size) * 0.5) {
+      line.bold = false;
+      next.bold = false;
+    }
+  });
+  return kept;
 }
 
 /** The text of a line as a header or footer is recognised: digits stand for any number. */
@@ -154,8 +186,24 @@ const HEADING_SIZE_STEP = 0.15;
 const HEADING_MAX_LINES = 3;
 const HEADING_MAX_WORDS = 14;
 
-/** The paragraphs of one page's lines, each a list of lines. */
-function paragraphsOfPage(lines: readonly PdfLine[]): PdfLine[][] {
+/** A bold line that ends like a sentence or a clause is prose set in bold, not a heading. */
+const NOT_A_HEADING_END = /[.!?,;]$/;
+
+/** A line that may be a heading set in bold: wholly bold, short, not ending a sentence. */
+function boldHeadingLine(line: PdfLine): boolean {
+  return (
+    line.bold &&
+    /\p{L}/u.test(line.text) &&
+    !NOT_A_HEADING_END.test(line.text) &&
+    line.text.split(' ').length <= HEADING_MAX_WORDS
+  );
+}
+
+/**
+ * The paragraphs of one page's lines, each a list of lines. With `boldHeadings`, a line set in
+ * bold alone after a sentence's end, and the plain text after such a line, start paragraphs.
+ */
+function paragraphsOfPage(lines: readonly PdfLine[], boldHeadings = false): PdfLine[][] {
   const spacing = lineSpacing(lines);
   const margin = median(lines.map((line) => line.x)) ?? 0;
   const fullWidth = Math.max(0, ...lines.map((line) => line.right - margin));
@@ -174,7 +222,15 @@ function paragraphsOfPage(lines: readonly PdfLine[]): PdfLine[][] {
       const newSize =
         Math.abs(line.size - previous.size) >
         Math.min(line.size, previous.size) * HEADING_SIZE_STEP;
-      startsParagraph = widerGap || indented || shortEnd || newSize;
+      // A heading set in bold at the body's size stands alone: after a sentence's end, and
+      // before the first plain line (bold words inside a paragraph never fill a line alone).
+      const boldAlone =
+        boldHeadings &&
+        ((boldHeadingLine(line) && !previous.bold && SENTENCE_END.test(previous.text)) ||
+          (!line.bold &&
+            boldHeadingLine(previous) &&
+            (paragraphs.at(-1) ?? []).every((above) => above.bold)));
+      startsParagraph = widerGap || indented || shortEnd || newSize || boldAlone;
     }
     if (startsParagraph) paragraphs.push([line]);
     else paragraphs.at(-1)?.push(line);
@@ -213,7 +269,7 @@ export interface PdfPagedText {
   pageStarts: number[];
   /**
    * The paragraphs set as headings: short, and larger than the body's size (the size most of
-   * the text is set in); the larger, the higher (level 1).
+   * the text is set in), or set in bold alone; the larger, the higher (level 1).
    */
   headings: HeadingHint[];
 }
@@ -240,15 +296,38 @@ function bodySize(pages: readonly PdfLine[][]): number {
   return body;
 }
 
+/** Whether most of the text is set in bold: then bold marks nothing out. */
+function mostlyBold(pages: readonly PdfLine[][]): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const line of pages.flat()) {
+    all += line.text.length;
+    if (line.bold) bold += line.text.length;
+  }
+  return bold * 2 >= all;
+}
+
 /**
- * The size of a paragraph set as a heading, or null. (Bold alone is not known: pdf.js's text
- * content names a line's font only by an internal id.)
+ * The size of a paragraph set as a heading, or null: set larger than the body, or (with
+ * `boldHeadings`) wholly in bold at about the body's size without a sentence's end.
  */
-function headingSize(lines: readonly PdfLine[], text: string, body: number): number | null {
+function headingSize(
+  lines: readonly PdfLine[],
+  text: string,
+  body: number,
+  boldHeadings: boolean,
+): number | null {
   if (lines.length > HEADING_MAX_LINES || text.split(' ').length > HEADING_MAX_WORDS) return null;
   if (!/\p{L}/u.test(text)) return null;
   const smallest = Math.min(...lines.map((line) => line.size));
-  return smallest > body * (1 + HEADING_SIZE_STEP) ? Math.round(smallest * 2) / 2 : null;
+  const size = Math.round(smallest * 2) / 2;
+  if (smallest > body * (1 + HEADING_SIZE_STEP)) return size;
+  const bold =
+    boldHeadings &&
+    lines.every((line) => line.bold) &&
+    !NOT_A_HEADING_END.test(text) &&
+    smallest >= body * (1 - HEADING_SIZE_STEP);
+  return bold ? size : null;
 }
 
 /** Levels of the headings: 1 for the largest size, then down. */
@@ -264,6 +343,7 @@ function headingLevels(found: readonly { title: string; size: number }[]): Headi
 export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText {
   const kept = dropRepeatedEdges(pages.map(linesOfPage));
   const body = bodySize(kept);
+  const boldHeadings = !mostlyBold(kept);
   const headings: { title: string; size: number }[] = [];
   const paragraphs: string[] = [];
   // Where the last paragraph starts in the text, and the text's length so far.
@@ -272,7 +352,7 @@ export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText
   const pageStarts: (number | null)[] = [];
   for (const lines of kept) {
     let pageStart: number | null = null;
-    paragraphsOfPage(lines).forEach((lineList, index) => {
+    paragraphsOfPage(lines, boldHeadings).forEach((lineList, index) => {
       const paragraph = lineList.map((line) => line.text).reduce(joinLines);
       const last = paragraphs.at(-1);
       if (index === 0 && last !== undefined && continuesOnNextPage(last, paragraph)) {
@@ -284,7 +364,7 @@ export function pdfPagesToPagedText(pages: readonly PdfPageText[]): PdfPagedText
       } else {
         lastStart = paragraphs.length === 0 ? 0 : length + PARAGRAPH_BREAK.length;
         paragraphs.push(paragraph);
-        const size = headingSize(lineList, paragraph, body);
+        const size = headingSize(lineList, paragraph, body, boldHeadings);
         if (size !== null) headings.push({ title: paragraph, size });
         pageStart ??= lastStart;
         length = lastStart + paragraph.length;

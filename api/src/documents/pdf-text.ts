@@ -98,10 +98,34 @@ provideTransferToFixedLength();
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
-function isTextItem(
-  item: unknown,
-): item is { str: string; transform: number[]; width: number; hasEOL: boolean } {
+function isTextItem(item: unknown): item is {
+  str: string;
+  transform: number[];
+  width: number;
+  hasEOL: boolean;
+  fontName?: string;
+} {
   return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
+}
+
+/**
+ * A face's name that says it is bold or heavier (`Arial-BoldMT`, `ABCDEF+Lato-Black`,
+ * `Futura-Demi`, `ArialNarrow,Bd`): names are written in CamelCase, so `Academia` is not `Demi`.
+ */
+const BOLD_FACE =
+  /[Bb]old|BOLD|[Hh]eavy|HEAVY|Black|BLACK|Demi|DEMI|[-,_](?:Semi|Extra|Ultra)?(?:Bd|Blk)\b/;
+
+/**
+ * Whether the font pdf.js loaded as `id` (a text item's `fontName`) is a bold face: by the
+ * flags pdf.js sets from the font's name and descriptor, or by its name. The font is known once
+ * the page's operator list has been read (pdf.js sends fonts with it); otherwise false.
+ */
+function isBoldFont(page: PdfPage, id: string | undefined): boolean {
+  if (id === undefined || !page.commonObjs.has(id)) return false;
+  const font: unknown = page.commonObjs.get(id);
+  if (typeof font !== 'object' || font === null) return false;
+  const { name, bold, black } = font as { name?: unknown; bold?: unknown; black?: unknown };
+  return bold === true || black === true || (typeof name === 'string' && BOLD_FACE.test(name));
 }
 
 /** A page's runs, each with why a reader cannot see it (null: it can). */
@@ -115,8 +139,10 @@ interface PageRuns {
 async function pageText(page: PdfPage, ops: PdfOps): Promise<PageRuns> {
   const content = await page.getTextContent();
   const runs: PdfTextRun[] = [];
+  const fonts: (string | undefined)[] = [];
   for (const item of content.items) {
     if (!isTextItem(item)) continue;
+    fonts.push(item.fontName);
     const [a = 0, b = 0, , , x = 0, y = 0] = item.transform;
     runs.push({
       text: item.str,
@@ -133,6 +159,13 @@ async function pageText(page: PdfPage, ops: PdfOps): Promise<PageRuns> {
   // How the text is drawn is only in the operator list (see pdf-hidden.ts).
   const view = page.view;
   const drawn = drawnText(await page.getOperatorList(), ops, view);
+  // The fonts came with the operator list: a run set in a bold face may be a heading.
+  const boldFonts = new Map<string | undefined, boolean>();
+  runs.forEach((run, index) => {
+    const font = fonts[index];
+    if (!boldFonts.has(font)) boldFonts.set(font, isBoldFont(page, font));
+    if (boldFonts.get(font) === true) run.bold = true;
+  });
   const drawnReasons = reasonsOfRuns(
     runs.map((run) => run.text),
     drawn.characters,

@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 
 /*
  * Builds real PDF files byte by byte, for tests: a catalog, a page tree, pages whose content
- * streams draw text in a standard font (Helvetica, WinAnsiEncoding: no font file needed) at
+ * streams draw text in a standard font (Helvetica or Helvetica-Bold, WinAnsiEncoding: no font
+ * file needed) at
  * given positions, optional grayscale images, and a cross-reference table with true offsets.
  * Any PDF reader opens them. Not used by the server.
  */
@@ -22,6 +23,8 @@ export interface PdfTextLine {
   renderMode?: number;
   /** Fill colour as a grey level, 0 black to 1 white (`g`). Default: not set (black). */
   grey?: number;
+  /** Set in Helvetica-Bold rather than Helvetica. */
+  bold?: boolean;
 }
 
 /** A grayscale image drawn at (x, y) with the given size on the page. */
@@ -118,6 +121,9 @@ export function buildPdf(pages: readonly PdfPage[]): Buffer {
   const font = add(
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   );
+  const boldFont = add(
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+  );
   // The page tree's number is known once every page's objects are: reserve it now.
   const pagesId = add('');
   const pageIds: number[] = [];
@@ -143,7 +149,7 @@ export function buildPdf(pages: readonly PdfPage[]): Buffer {
     for (const line of page.lines ?? []) {
       const mode = line.renderMode === undefined ? '' : `${line.renderMode} Tr `;
       const grey = line.grey === undefined ? '' : `${line.grey} g `;
-      const text = `BT ${grey}${mode}/F1 ${line.size ?? 11} Tf 1 0 0 1 ${line.x} ${line.y} Tm ${pdfString(line.text)} Tj ET`;
+      const text = `BT ${grey}${mode}/${line.bold === true ? 'F2' : 'F1'} ${line.size ?? 11} Tf 1 0 0 1 ${line.x} ${line.y} Tm ${pdfString(line.text)} Tj ET`;
       // A line drawn its own way keeps that to itself.
       drawing.push(mode === '' && grey === '' ? text : `q ${text} Q`);
     }
@@ -151,7 +157,7 @@ export function buildPdf(pages: readonly PdfPage[]): Buffer {
       stream('/Filter /FlateDecode', page.rawContent ?? deflateSync(drawing.join('\n'))),
     );
     const resources =
-      `<< /Font << /F1 ${font} 0 R >>` +
+      `<< /Font << /F1 ${font} 0 R /F2 ${boldFont} 0 R >>` +
       (xObjects.length > 0 ? ` /XObject << ${xObjects.join(' ')} >>` : '') +
       ' >>';
     pageIds.push(

@@ -30,6 +30,7 @@ export interface DomElement extends DomNode {
   replaceWith(...nodes: DomNode[]): void;
   querySelector(selectors: string): DomElement | null;
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
+  matches(selectors: string): boolean;
 }
 
 export interface DomDocument extends DomNode {

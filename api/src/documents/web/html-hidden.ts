@@ -5,7 +5,8 @@ import type { DomDocument, DomElement } from './dom';
 /*
  * The parts of a web page a reader cannot see (issue 28), found before Readability reads the
  * page: elements with the `hidden` attribute, or styled (inline, or by the page's own `<style>`
- * rules whose selector is a plain class or id) `display: none`, `visibility: hidden`,
+ * rules: classes, ids, element names, attributes and their combinations, in the cascade's
+ * order) `display: none`, `visibility: hidden`,
  * `opacity: 0`, a zero or sub-2-point font, a text colour equal to the background colour set
  * beside it, and `aria-hidden` blocks pushed off the screen. Menus and dialogs hide short bits
  * of link text all the time: only passages of some prose are listed. Without `includeHidden`
@@ -115,30 +116,188 @@ export function styleReason(style: Map<string, string>, ariaHidden: boolean): Hi
   return null;
 }
 
-/** The declarations the page's own rules give each plain class and id. */
-function pageRules(document: DomDocument): Map<string, Map<string, string>> {
-  const rules = new Map<string, Map<string, string>>();
-  let count = 0;
-  for (const style of Array.from(document.querySelectorAll('style'))) {
-    const css = (style.textContent ?? '')
-      .replace(/\/\*[\s\S]*?\*\//g, ' ')
-      // Rules inside @media and the like apply only sometimes: they are left out.
-      .replace(/@[^{;]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, ' ')
-      .replace(/@[^{;]*;/g, ' ');
-    for (const rule of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      count += 1;
-      if (count > MAX_RULES) return rules;
-      const block = declarations(rule[2] ?? '');
-      for (const selector of (rule[1] ?? '').split(',')) {
-        const simple = selector.trim();
-        if (!SIMPLE_SELECTOR.test(simple)) continue;
-        const merged = rules.get(simple) ?? new Map<string, string>();
-        for (const [name, value] of block) merged.set(name, value);
-        rules.set(simple, merged);
+/** A rule of the page's own style sheet that sets a property a hiding depends on. */
+interface StyleRule {
+  selector: string;
+  declarations: Map<string, string>;
+  /** Its place in the page's style sheets: of two rules as specific, the later wins. */
+  order: number;
+  /** CSS specificity as one number: ids, then classes and attributes, then element names. */
+  specificity: number;
+  /**
+   * A plain `.class`, `#id`, element name or `*`, known to match from the element's own
+   * attributes without asking the selector engine.
+   */
+  simple: boolean;
+}
+
+/** The properties styleReason reads: rules that set none of them are not kept. */
+const HIDING_PROPERTIES = new Set([
+  'display',
+  'visibility',
+  'opacity',
+  'color',
+  'font-size',
+  'background',
+  'background-color',
+  'position',
+  'left',
+  'top',
+  'text-indent',
+]);
+
+/** Specificity of a selector without pseudo-classes: a, b and c of CSS, as a·10⁴ + b·10² + c. */
+function specificity(selector: string): number {
+  const ids = selector.match(/#[\w-]+/g)?.length ?? 0;
+  const classes = selector.match(/\.[\w-]+|\[[^\]]*\]/g)?.length ?? 0;
+  const names =
+    selector.replace(/#[\w-]+|\.[\w-]+|\[[^\]]*\]/g, ' ').match(/(?:^|[\s>+~])[a-zA-Z][\w-]*/g)
+      ?.length ?? 0;
+  return ids * 10_000 + classes * 100 + names;
+}
+
+/**
+ * The key a rule is filed under: the id, else the first class, else the element name of its
+ * last compound selector (the element it styles), else `*`.
+ */
+function ruleKey(selector: string): string {
+  const last = selector.split(/\s*[>+~]\s*|\s+/).at(-1) ?? '';
+  const id = /#(-?[_a-zA-Z][\w-]*)/.exec(last)?.[1];
+  if (id !== undefined) return `#${id}`;
+  const className = /\.(-?[_a-zA-Z][\w-]*)/.exec(last)?.[1];
+  if (className !== undefined) return `.${className}`;
+  const name = /^[a-zA-Z][\w-]*/.exec(last)?.[0];
+  return name === undefined ? '*' : name.toLowerCase();
+}
+
+/** Rules that hide by themselves, whose selector the engine is asked for, at most. */
+const MAX_QUERIED_RULES = 50;
+/** Up to this many elements, a rule is matched against each rather than queried. */
+const FEW_CANDIDATES = 24;
+
+/**
+ * The page's own rules that may hide an element, filed by the element they style. Selectors
+ * with a pseudo-class or pseudo-element (`:hover`, `::before`, `:not()`) are left: most apply
+ * only sometimes, and a pseudo-element holds no text of the page. The selector engine compiles
+ * a selector each time it is asked whether one element matches, which on a page of thousands
+ * of elements and rules takes seconds: it is asked only for the elements that a rule hiding by
+ * itself selects (one query a rule), and for those, which other rules apply.
+ */
+class PageRules {
+  private readonly rules = new Map<string, StyleRule[]>();
+  /** Elements a combined rule that hides by itself selects. */
+  private readonly selected = new Map<DomElement, StyleRule[]>();
+  /** Selectors the selector engine refused: not asked again. */
+  private readonly refused = new Set<string>();
+  size = 0;
+
+  constructor(document: DomDocument) {
+    let count = 0;
+    const hiding: StyleRule[] = [];
+    for (const style of Array.from(document.querySelectorAll('style'))) {
+      const css = (style.textContent ?? '')
+        .replace(/\/\*[\s\S]*?\*\//g, ' ')
+        // Rules inside @media and the like apply only sometimes: they are left out.
+        .replace(/@[^{;]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, ' ')
+        .replace(/@[^{;]*;/g, ' ');
+      for (const rule of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+        count += 1;
+        if (count > MAX_RULES) break;
+        const block = declarations(rule[2] ?? '');
+        if (![...block.keys()].some((name) => HIDING_PROPERTIES.has(name))) continue;
+        const hides = styleReason(block, true) !== null;
+        for (const part of (rule[1] ?? '').split(',')) {
+          const trimmed = part.trim().replace(/\s+/g, ' ');
+          const selector = /^[a-zA-Z][\w-]*$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+          if (selector === '' || selector.includes(':') || selector.includes('\\')) continue;
+          const key = ruleKey(selector);
+          const filed = this.rules.get(key) ?? [];
+          const styleRule: StyleRule = {
+            selector,
+            declarations: block,
+            order: count,
+            specificity: specificity(selector),
+            simple: SIMPLE_SELECTOR.test(selector) || /^(?:[a-zA-Z][\w-]*|\*)$/.test(selector),
+          };
+          filed.push(styleRule);
+          this.rules.set(key, filed);
+          this.size += 1;
+          if (hides && !styleRule.simple) hiding.push(styleRule);
+        }
+      }
+    }
+    if (hiding.length === 0) return;
+    // The elements each rule may style, by the key it is filed under: a rule whose key is
+    // nowhere on the page selects nothing; one whose key few elements have is matched against
+    // those; one whose key many have is a query of the page (its selector compiled once).
+    const keyed = new Map<string, DomElement[]>();
+    const all = Array.from(document.querySelectorAll('*'));
+    for (const element of all) {
+      const id = element.getAttribute('id');
+      const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+      const keys = [element.localName, ...(id ? [`#${id}`] : []), ...classes.map((c) => `.${c}`)];
+      for (const key of new Set(keys)) {
+        const elements = keyed.get(key) ?? [];
+        elements.push(element);
+        keyed.set(key, elements);
+      }
+    }
+    for (const rule of hiding.slice(0, MAX_QUERIED_RULES)) {
+      const key = ruleKey(rule.selector);
+      const candidates = key === '*' ? all : (keyed.get(key) ?? []);
+      let elements: DomElement[] = [];
+      if (candidates.length <= FEW_CANDIDATES) {
+        elements = candidates.filter((element) => this.matches(element, rule.selector));
+      } else {
+        try {
+          elements = Array.from(document.querySelectorAll(rule.selector));
+        } catch {
+          this.refused.add(rule.selector);
+        }
+      }
+      for (const element of elements) {
+        const rules = this.selected.get(element) ?? [];
+        rules.push(rule);
+        this.selected.set(element, rules);
       }
     }
   }
-  return rules;
+
+  /**
+   * The rules that style `element`, least specific (then earliest) first: the plain ones, and
+   * the combined ones that hide it; with `all`, every combined rule that matches it as well.
+   */
+  matching(element: DomElement, all = false): StyleRule[] {
+    const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
+    const id = element.getAttribute('id');
+    const keys = [
+      ...(id ? [`#${id}`] : []),
+      ...classes.map((name) => `.${name}`),
+      element.localName,
+      '*',
+    ];
+    const found: StyleRule[] = all ? [] : [...(this.selected.get(element) ?? [])];
+    for (const key of new Set(keys)) {
+      for (const rule of this.rules.get(key) ?? []) {
+        if (
+          rule.simple ? keys.includes(rule.selector) : all && this.matches(element, rule.selector)
+        ) {
+          found.push(rule);
+        }
+      }
+    }
+    return found.sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+  }
+
+  private matches(element: DomElement, selector: string): boolean {
+    if (this.refused.has(selector)) return false;
+    try {
+      return element.matches(selector);
+    } catch {
+      this.refused.add(selector);
+      return false;
+    }
+  }
 }
 
 interface HidingOf {
@@ -147,29 +306,77 @@ interface HidingOf {
   attributes: string[];
 }
 
-function hidingOf(element: DomElement, rules: Map<string, Map<string, string>>): HidingOf | null {
+function hidingOf(element: DomElement, rules: PageRules): HidingOf | null {
   if (element.hasAttribute('hidden')) return { reason: 'hidden', attributes: ['hidden'] };
   const ariaHidden = element.getAttribute('aria-hidden') === 'true';
-  const style = new Map<string, string>();
   const used: string[] = [];
-  if (rules.size > 0) {
-    const classes = (element.getAttribute('class') ?? '').split(/\s+/).filter(Boolean);
-    const id = element.getAttribute('id');
-    for (const selector of [...classes.map((name) => `.${name}`), ...(id ? [`#${id}`] : [])]) {
-      const rule = rules.get(selector);
-      if (rule === undefined) continue;
-      for (const [name, value] of rule) style.set(name, value);
-      used.push(selector.startsWith('.') ? 'class' : 'id');
-    }
-  }
   const inline = element.getAttribute('style');
-  if (inline !== null) {
-    for (const [name, value] of declarations(inline)) style.set(name, value);
-    used.push('style');
-  }
+  const inlineStyle = inline === null ? null : declarations(inline);
+  /** The element's style from `applied` in the cascade's order, then its inline style. */
+  const styleOf = (applied: readonly StyleRule[]): Map<string, string> => {
+    const merged = new Map<string, string>();
+    for (const rule of applied) {
+      for (const [name, value] of rule.declarations) merged.set(name, value);
+    }
+    for (const [name, value] of inlineStyle ?? []) merged.set(name, value);
+    return merged;
+  };
+  const applied = rules.size > 0 ? rules.matching(element) : [];
+  if (applied.length > 0) used.push('class', 'id');
+  if (inlineStyle !== null) used.push('style');
+  let style = styleOf(applied);
   if (style.size === 0) return null;
-  const reason = styleReason(style, ariaHidden);
-  return reason === null ? null : { reason, attributes: [...used, 'aria-hidden'] };
+  let reason = styleReason(style, ariaHidden);
+  if (reason === null) return null;
+  // Hidden: every rule of the page that matches it is weighed, so that a more specific or a
+  // later one that shows it again (`.teaser.open { display: block }`) is followed.
+  if (rules.size > 0) {
+    style = styleOf(rules.matching(element, true));
+    reason = styleReason(style, ariaHidden);
+    if (reason === null) return null;
+  }
+  // A size or a visibility is inherited, and an element inside may set it back (`.row {
+  // font-size: 0 }` with `.row > p { font-size: 1rem }`, a layout trick): then it is shown.
+  if ((reason === 'tiny' || reason === 'hidden') && shownInside(element, rules, style, reason)) {
+    return null;
+  }
+  return { reason, attributes: [...used, 'aria-hidden'] };
+}
+
+/** Elements inside a tiny or invisible one looked at, at most, for one that is set back. */
+const MAX_INSIDE = 500;
+
+/**
+ * Whether an element inside one hidden by an inherited property (`font-size` under 2 pt,
+ * `visibility: hidden`) sets that property back to something a reader sees.
+ */
+function shownInside(
+  element: DomElement,
+  rules: PageRules,
+  style: Map<string, string>,
+  reason: 'tiny' | 'hidden',
+): boolean {
+  // `display: none` hides all inside, whatever it sets.
+  if (style.get('display') === 'none') return false;
+  const inherited = reason === 'hidden' ? 'visibility' : 'font-size';
+  const inside = Array.from(element.querySelectorAll('*')).slice(0, MAX_INSIDE);
+  for (const child of inside) {
+    let value: string | undefined;
+    for (const rule of rules.matching(child, true)) {
+      value = rule.declarations.get(inherited) ?? value;
+    }
+    const inline = child.getAttribute('style');
+    if (inline !== null) value = declarations(inline).get(inherited) ?? value;
+    if (value === undefined) continue;
+    if (inherited === 'visibility') {
+      if (value === 'visible') return true;
+      continue;
+    }
+    // A keyword or a share (`medium`, `100%`) is read as a size a reader sees, unless 0.
+    const size = points(value);
+    if (size === null ? Number.parseFloat(value) !== 0 : size >= 2) return true;
+  }
+  return false;
 }
 
 function words(text: string): number {
@@ -214,7 +421,7 @@ function isProse(element: DomElement, text: string): boolean {
 export function takeHiddenElements(document: DomDocument, includeHidden: boolean): HiddenPassage[] {
   const root = document.body;
   if (root === null) return [];
-  const rules = pageRules(document);
+  const rules = new PageRules(document);
   const list = new HiddenTextList();
   const seen = new Set<string>();
   const hiddenElements = new Map<DomElement, HidingOf>();
