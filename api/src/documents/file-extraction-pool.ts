@@ -161,6 +161,9 @@ export class FileExtractionPool implements FileExtractor {
     if (kind === 'txt' && bytes.length <= this.inlineTextMaxBytes) {
       return new Promise<ExtractedText>((resolve) => resolve({ text: readTextFile(bytes) }));
     }
+    // A file refused at once (the owner's share or the queue full) is not copied first.
+    const refused = this.pool.refusal(options.owner);
+    if (refused !== undefined) return Promise.reject(refused);
     const own = ownBuffer(bytes);
     return this.pool.run(
       { kind, bytes: own, includeHidden: options.includeHidden ?? false },

@@ -187,6 +187,23 @@ export class ThreadPool<Request, Response> {
     return this.slots.size;
   }
 
+  /**
+   * The error a task of `owner` would be refused with at once (the pool closed, the owner's
+   * share of the queue or the queue full), or undefined when it would be taken: for a caller
+   * that would rather not prepare a request (copy its bytes) only to see it refused.
+   */
+  refusal(owner?: string): Error | undefined {
+    if (this.closed) return this.closedError();
+    const { errors } = this.options;
+    const key = owner ?? NO_OWNER;
+    const waiting = this.queues.get(key)?.length ?? 0;
+    if (key !== NO_OWNER && waiting >= this.options.maxQueuedPerOwner) {
+      return errors.ownerBusy?.() ?? errors.busy();
+    }
+    if (this.queued >= this.options.maxQueued) return errors.busy();
+    return undefined;
+  }
+
   /** Runs one task in a thread: its response, or the pool's error for what went wrong. */
   run(request: Request, options: RunOptions): Promise<Response> {
     if (this.closed) return Promise.reject(this.closedError());
@@ -194,11 +211,8 @@ export class ThreadPool<Request, Response> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const { errors } = this.options;
     const owner = options.owner ?? NO_OWNER;
-    const waiting = this.queues.get(owner)?.length ?? 0;
-    if (owner !== NO_OWNER && waiting >= this.options.maxQueuedPerOwner) {
-      return Promise.reject(errors.ownerBusy?.() ?? errors.busy());
-    }
-    if (this.queued >= this.options.maxQueued) return Promise.reject(errors.busy());
+    const refused = this.refusal(owner);
+    if (refused !== undefined) return Promise.reject(refused);
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => this.abandon(task, signal?.reason);
       const settled = () => signal?.removeEventListener('abort', onAbort);
