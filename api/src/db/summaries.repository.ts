@@ -68,6 +68,20 @@ export interface SummaryText {
   requestedLanguage: string | null;
 }
 
+/** Where a summary's text came from, as stored on it (and as API.md's Summary shows it). */
+export interface SummaryOrigin {
+  source: SummarySource;
+  fileName: string | null;
+  /** For `url`: the address the text came from, after redirects. */
+  sourceUrl: string | null;
+  /** The page's or document's title, where one is known. */
+  sourceTitle: string | null;
+  /** Some of the text was read from images by OCR. */
+  ocr: boolean;
+  /** For PDFs and multi-page scans: UTF-16 offsets in originalContent where page 2, 3, … begin. */
+  pageBreaks: number[];
+}
+
 /**
  * A summary to insert. Its languages may be left out (a caller that does not know them):
  * `und` for the document, and its text in the document's language, nothing asked.
@@ -75,16 +89,11 @@ export interface SummaryText {
 export interface NewSummary
   extends
     Omit<SummaryText, 'language' | 'requestedLanguage'>,
-    Partial<Pick<SummaryText, 'language' | 'requestedLanguage'>> {
+    Partial<Pick<SummaryText, 'language' | 'requestedLanguage'>>,
+    SummaryOrigin {
   userId: string;
   originalContent: string;
   originalWordCount: number;
-  source: SummarySource;
-  fileName: string | null;
-  sourceUrl: string | null;
-  sourceTitle: string | null;
-  ocr: boolean;
-  pageBreaks: number[];
   /** The document's language, and a second one when it mixes two (see DocumentLanguages). */
   sourceLanguage?: string | undefined;
   secondSourceLanguage?: string | null | undefined;

@@ -1,5 +1,4 @@
-import { DocumentError, noText } from './document-error';
-import type { DocumentErrorKind } from './document-error';
+import { noText } from './document-error';
 import { docxHeadings } from './docx-headings';
 import { readDocx } from './docx-text';
 import { allTextHidden } from './hidden-text';
@@ -12,13 +11,12 @@ import { decodeTextFile } from './text-file';
 
 /*
  * What runs inside an extraction worker thread (src/extraction-thread.ts): one file's bytes
- * in, its plain text out, or the DocumentError saying why not. The messages both ways are plain
- * data, so they cross the thread boundary as they are.
+ * in, its plain text out, or the DocumentError saying why not. The request and the answer are
+ * plain data, so they cross the thread boundary as they are.
  */
 
 /** Main thread to worker: read this file. `bytes` is transferred, not copied. */
 export interface ExtractionRequest {
-  id: number;
   kind: FileKind;
   bytes: Uint8Array;
   /** Keep text a reader cannot see in the text (it is listed either way). */
@@ -34,13 +32,6 @@ export interface ExtractedText {
   /** Headings the file's structure names (Word heading styles, a PDF's larger lines). */
   headings?: HeadingHint[] | undefined;
 }
-
-/** Worker to main thread: it started and loaded its libraries, or the answer to one request. */
-export type ExtractionMessage =
-  | { type: 'ready' }
-  | ({ type: 'text'; id: number } & ExtractedText)
-  | { type: 'refused'; id: number; kind: DocumentErrorKind; message: string }
-  | { type: 'failed'; id: number; message: string };
 
 /**
  * The text of a file of `kind`, judged by its content. Throws a DocumentError: `unsupported`
@@ -80,24 +71,5 @@ export async function extractFile(
       if (text.trim() === '' && pagesWithText.length === 0) throw noText(kind);
       return { text, hiddenText, pdf: { pageStarts, pagesWithText }, headings };
     }
-  }
-}
-
-/** The reply to a request, whatever extractFileText did. */
-export async function answerRequest(request: ExtractionRequest): Promise<ExtractionMessage> {
-  try {
-    const extracted = await extractFile(request.kind, request.bytes, {
-      includeHidden: request.includeHidden,
-    });
-    return { type: 'text', id: request.id, ...extracted };
-  } catch (error) {
-    if (error instanceof DocumentError) {
-      return { type: 'refused', id: request.id, kind: error.kind, message: error.message };
-    }
-    return {
-      type: 'failed',
-      id: request.id,
-      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    };
   }
 }

@@ -1,12 +1,6 @@
 import { AppError } from '../lib/app-error';
 import { REVIEW_STATUSES } from '../db/schema';
-import type {
-  CollectionSource,
-  ReviewStatus,
-  Role,
-  SummarySection,
-  SummarySource,
-} from '../db/schema';
+import type { CollectionSource, ReviewStatus, Role, SummarySection } from '../db/schema';
 import { collectionSourcesOf } from './collection-sources';
 import { hiddenTextOf, instructionLikeOf } from './document-warnings';
 import type { HiddenPassage } from '../documents/hidden-text';
@@ -14,6 +8,7 @@ import type { InstructionLikePassage } from '../summarizer/text/instruction-like
 import type { SourceMapEntry, SummaryFormat, SummaryLength } from '../summarizer/summarizer';
 import type { StaffSummaryRecord } from '../db/staff-summaries.repository';
 import type {
+  SummaryOrigin,
   SummaryRecord,
   SummaryText,
   SummaryTotals,
@@ -24,22 +19,12 @@ import type {
  * The Summary of API.md; `_id` equals `id` for the seed front end; dates are ISO strings. Its
  * text and how it was written are the stored SummaryText's, field for field.
  */
-export interface SummaryDto extends SummaryText {
+export interface SummaryDto extends SummaryText, SummaryOrigin {
   id: string;
   _id: string;
   originalContent: string;
   originalWordCount: number;
   regenerationCount: number;
-  source: SummarySource;
-  fileName: string | null;
-  /** For `url`: the address the text came from, after redirects. */
-  sourceUrl: string | null;
-  /** The page's or document's title, where one is known. */
-  sourceTitle: string | null;
-  /** Some of the text was read from images by OCR. */
-  ocr: boolean;
-  /** For PDFs and multi-page scans: UTF-16 offsets in originalContent where page 2, 3, … begin. */
-  pageBreaks: number[];
   /** For `collection`: each document's summary id, title and span in originalContent; else []. */
   sources: CollectionSource[];
   /** Text of the document its readers could not see (issue 28). */

@@ -1,29 +1,28 @@
-import { parentPort, threadId } from 'node:worker_threads';
-import type { ExtractionMessage, ExtractionRequest } from '../documents/file-extraction';
+import { threadId } from 'node:worker_threads';
+import { DocumentError } from '../documents/document-error';
+import type { ExtractedText, ExtractionRequest } from '../documents/file-extraction';
+import { serveTasks } from '../lib/thread-pool';
 
 /*
- * A stand-in extraction thread for the pool's tests: it speaks the real protocol, and the
- * request's bytes (UTF-8) say what to do, so each limit can be hit on purpose:
+ * A stand-in extraction thread for the pool's tests: it speaks the real protocol (serveTasks),
+ * and the request's bytes (UTF-8) say what to do, so each limit can be hit on purpose:
  * `echo:<text>` answers the text, `sleep:<ms>` answers after waiting, `spin` never returns,
  * `heap` fills the JavaScript heap, `buffers` fills memory outside it, `exit` ends the
  * thread, `throw` fails unexpectedly, `thread` answers the thread's id, `limit` refuses the
  * file with a 413 as a reading limit does. Not used by the server.
  */
 
-const port = parentPort;
-if (port === null) throw new Error('extraction-test-thread.ts runs only as a worker thread');
-
 const hoard: unknown[] = [];
 
-async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
+async function answer(request: ExtractionRequest): Promise<ExtractedText> {
   const command = Buffer.from(request.bytes).toString('utf8');
   const [verb = '', argument = ''] = command.split(/:(.*)/s);
   switch (verb) {
     case 'echo':
-      return { type: 'text', id: request.id, text: argument };
+      return { text: argument };
     case 'sleep':
       await new Promise((resolve) => setTimeout(resolve, Number(argument)));
-      return { type: 'text', id: request.id, text: `slept ${argument}` };
+      return { text: `slept ${argument}` };
     case 'spin':
       for (;;) hoard.length = 0;
     case 'heap':
@@ -35,14 +34,9 @@ async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     case 'thread':
-      return { type: 'text', id: request.id, text: String(threadId) };
+      return { text: String(threadId) };
     case 'limit':
-      return {
-        type: 'refused',
-        id: request.id,
-        kind: 'too-large',
-        message: 'Past a reading limit',
-      };
+      throw new DocumentError('too-large', 'Past a reading limit');
     case 'exit':
       return process.exit(3);
     default:
@@ -50,11 +44,4 @@ async function answer(request: ExtractionRequest): Promise<ExtractionMessage> {
   }
 }
 
-port.on('message', (request: ExtractionRequest) => {
-  answer(request).then(
-    (reply) => port.postMessage(reply),
-    (error: unknown) =>
-      port.postMessage({ type: 'failed', id: request.id, message: String(error) }),
-  );
-});
-port.postMessage({ type: 'ready' } satisfies ExtractionMessage);
+serveTasks<ExtractionRequest, ExtractedText>(answer);

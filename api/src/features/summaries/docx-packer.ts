@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error';
 import type { DocxContent } from './docx-document';
-import { startThread } from '../../documents/file-extraction-pool';
+import { startThread, threadEntry } from '../../lib/thread-pool';
 
 /*
  * .docx exports are built and zipped in one worker thread, off the event loop (issue 24: ten
@@ -36,17 +36,6 @@ function unavailable(message: string): AppError {
   return new AppError(503, 'SERVICE_UNAVAILABLE', message, undefined, {
     headers: { 'Retry-After': '5' },
   });
-}
-
-/**
- * Where the thread's module is: src/docx-thread.ts from the sources (vitest, tsx), or
- * dist/docx-thread.js beside the bundle (the build's entry point of that name).
- */
-function threadEntry(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts')
-    ? new URL('../../docx-thread.ts', here)
-    : new URL('./docx-thread.js', here);
 }
 
 /** The packing thread and its pending exports; see the comment at the top of this file. */
@@ -85,7 +74,11 @@ export class DocxPacker {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = startThread(threadEntry(), MEMORY_MB);
+    // src/docx-thread.ts from the sources (vitest, tsx); dist/docx-thread.js beside the bundle.
+    const worker = startThread(
+      threadEntry(import.meta.url, '../../docx-thread.ts', './docx-thread.js'),
+      MEMORY_MB,
+    );
     worker.unref();
     worker.on('message', (reply: DocxReply) => this.settle(reply));
     worker.on('error', () => this.fail(unavailable('The Word file could not be prepared.')));

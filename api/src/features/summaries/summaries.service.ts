@@ -39,7 +39,7 @@ import {
 } from '../../db/summaries.repository';
 import type { SummaryRecord, SummaryText, SummaryTotals } from '../../db/summaries.repository';
 import type { ListSummariesQuery } from './summaries.schemas';
-import { resolveSummaryInput } from './summary-input';
+import { documentOrigin, resolveSummaryInput } from './summary-input';
 import type { SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
 import { resultLanguage, summarizerLanguages } from './summary-languages';
 
@@ -234,6 +234,23 @@ export async function createSummary(
   const source = await resolveSummaryInput(deps, input, requester.user.id, {
     signal: requester.signal,
   });
+  return summarizeAndStore(deps, requester, source);
+}
+
+/**
+ * The paying path of every new summary once its text is resolved (createSummary, the
+ * collection's combineSummaries): the credit reserved (402 when every credit is already held),
+ * the summarizer run outside any transaction (with `documents`, a collection's, when given),
+ * then the summary stored and paid for in one transaction (storeNewSummary). If generation
+ * fails, or the client goes away before the summary is stored, nothing is charged and the
+ * reservation is given back.
+ */
+export async function summarizeAndStore(
+  deps: AppDeps,
+  requester: SummaryRequester,
+  source: SummarySourceText,
+  documents?: SummaryDocument[],
+): Promise<CreatedSummary> {
   const reservation = await reserveSummaryCredit(deps, requester);
   try {
     const summaryText = await summarize(
@@ -244,6 +261,7 @@ export async function createSummary(
       source,
       SUMMARIZER_FAILED_MESSAGE,
       source.sourceLanguage,
+      documents,
     );
     return await storeNewSummary(deps, requester, source, summaryText, reservation);
   } finally {
@@ -340,12 +358,7 @@ export async function insertPaidSummary(
     originalContent: source.text,
     originalWordCount: countWords(source.text),
     source: source.source,
-    fileName: source.fileName,
-    sourceUrl: source.sourceUrl,
-    sourceTitle: source.sourceTitle,
-    ocr: source.ocr,
-    pageBreaks: source.pageBreaks,
-    sections: source.sections,
+    ...documentOrigin(source),
     sourceLanguage: source.sourceLanguage,
     secondSourceLanguage: source.secondSourceLanguage,
     sources: source.sources,

@@ -1,11 +1,5 @@
 import type { AppDeps } from '../../app-env';
-import {
-  SUMMARIZER_FAILED_MESSAGE,
-  assertCanPay,
-  reserveSummaryCredit,
-  storeNewSummary,
-  summarize,
-} from './summaries.service';
+import { assertCanPay, summarizeAndStore } from './summaries.service';
 import type { CreatedSummary, SummaryRequester } from './summaries.service';
 import { collectionSourceText, summarizerDocuments } from './summary-collection';
 import { findOwnSummariesByIds } from './summary-collection.repository';
@@ -18,7 +12,7 @@ import { detectSourceLanguages } from './summary-languages';
  * the sources read and checked (404 for one that is not theirs or gone, 400 past 10 documents
  * once collections are flattened, 413 past 500,000 characters), then the credit reserved, the
  * summarizer run outside any transaction with the documents' spans (so it draws on every one),
- * and the summary stored and paid for in one transaction (storeNewSummary). A refusal or a
+ * and the summary stored and paid for in one transaction (summarizeAndStore). A refusal or a
  * failure charges nothing.
  */
 export async function combineSummaries(
@@ -36,20 +30,5 @@ export async function combineSummaries(
   });
   // The documents' language, as for any source (the larger one when they differ).
   const source = { ...collected, ...(await detectSourceLanguages(collected.text)) };
-  const reservation = await reserveSummaryCredit(deps, requester);
-  try {
-    const summaryText = await summarize(
-      deps,
-      requester,
-      source.text,
-      source.customPrompt,
-      source,
-      SUMMARIZER_FAILED_MESSAGE,
-      source.sourceLanguage,
-      summarizerDocuments(source.sources ?? []),
-    );
-    return await storeNewSummary(deps, requester, source, summaryText, reservation);
-  } finally {
-    await reservation.release();
-  }
+  return summarizeAndStore(deps, requester, source, summarizerDocuments(source.sources ?? []));
 }

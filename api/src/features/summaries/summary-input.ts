@@ -95,6 +95,23 @@ export interface SummarySourceText extends SummaryOptions, SourceDetails, Docume
   instructionLike?: InstructionLikePassage[] | undefined;
 }
 
+/**
+ * The file name and the details of where `source`'s text was read from, as a summary stores
+ * them and as a queued job carries them.
+ */
+export function documentOrigin(
+  source: SummarySourceText,
+): Pick<SummarySourceText, 'fileName' | keyof SourceDetails> {
+  return {
+    fileName: source.fileName,
+    sourceUrl: source.sourceUrl,
+    sourceTitle: source.sourceTitle,
+    ocr: source.ocr,
+    pageBreaks: source.pageBreaks,
+    sections: source.sections,
+  };
+}
+
 /** The summary's `source` of a document's format: its file kind, `image`, or `url` for a page. */
 function sourceOf(document: DocumentText, from: 'file' | 'url'): SummarySource {
   if (from === 'url') return 'url';

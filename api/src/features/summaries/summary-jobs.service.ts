@@ -32,7 +32,12 @@ import {
   toSummaryText,
 } from './summaries.service';
 import type { SummaryRequester } from './summaries.service';
-import { PASTED_SOURCE, SUMMARY_QUEUES, resolveSummaryInput } from './summary-input';
+import {
+  PASTED_SOURCE,
+  SUMMARY_QUEUES,
+  documentOrigin,
+  resolveSummaryInput,
+} from './summary-input';
 import type { SourceDetails, SummaryInput, SummaryShape, SummarySourceText } from './summary-input';
 import {
   deleteJobUpload,
@@ -170,12 +175,7 @@ function jobData(source: SummarySourceText): TextSummaryJobData | FileSummaryJob
   return {
     ...data,
     source: source.source,
-    fileName: source.fileName,
-    sourceUrl: source.sourceUrl,
-    sourceTitle: source.sourceTitle,
-    ocr: source.ocr,
-    pageBreaks: source.pageBreaks,
-    sections: source.sections,
+    ...documentOrigin(source),
   };
 }
 

@@ -56,6 +56,7 @@ import { findSection } from '../../lib/document-sections';
 import { countWords } from '../summary-metrics';
 import { findUnverified } from './unverified';
 import { isCrossLanguage, languageRule } from './cross-language';
+import { largestRemainders } from '../../lib/largest-remainders';
 
 export interface GeminiSummarizerOptions {
   apiKey: string;
@@ -495,16 +496,7 @@ export function mergeParts(parts: readonly Answer[], plan: GeminiPlan): Answer {
   const total = parts.reduce((sum, part) => sum + part.sourceMap.length, 0);
   const wanted = Math.min(total, plan.format === 'tldr' ? 1 : plan.sentences);
   const exact = parts.map((part) => (total > 0 ? (part.sourceMap.length / total) * wanted : 0));
-  const shares = exact.map(Math.floor);
-  let left = wanted - shares.reduce((sum, share) => sum + share, 0);
-  const order = exact
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index] = (shares[index] as number) + 1;
-    left--;
-  }
+  const shares = largestRemainders(exact, wanted);
   const sourceMap = parts.flatMap((part, index) => part.sourceMap.slice(0, shares[index]));
   return {
     summary: joinSummarySentences(

@@ -20,6 +20,7 @@ import type { TextToken } from '../text/text-terms';
 import { streamResult } from '../summary-stream';
 import { collectionDocuments, summarizeCollection } from './collection-summary';
 import { findSection } from '../../lib/document-sections';
+import { largestRemainders } from '../../lib/largest-remainders';
 
 /** The model name stored with every summary the local summarizer writes. */
 export const LOCAL_SUMMARIZER_MODEL = 'brevity-local-extractive';
@@ -1019,20 +1020,11 @@ function shareSentences(weights: readonly number[], total: number): number[] {
     });
     left -= weighing;
   }
-  const exact = weights.map((weight) => (weight / sum) * left);
-  exact.forEach((value, index) => {
-    shares[index] = (shares[index] as number) + Math.floor(value);
-  });
-  left -= exact.reduce((total, value) => total + Math.floor(value), 0);
-  const order = exact
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index] = (shares[index] as number) + 1;
-    left--;
-  }
-  return shares;
+  const extra = largestRemainders(
+    weights.map((weight) => (weight / sum) * left),
+    left,
+  );
+  return shares.map((share, index) => share + (extra[index] as number));
 }
 
 /**
