@@ -15,7 +15,7 @@ import {
   getSummaryVersions,
   postRestoreVersion,
 } from '../lib/summaries/summaries-api';
-import { summaryUpdated } from '../lib/summaries/summaries-slice';
+import { summaryUpdated } from '../lib/summaries/summary-changes';
 import {
   DEFAULT_MODEL_LABEL,
   fallbackExplanation,

@@ -15,8 +15,8 @@ import {
   createSummary,
   createSummaryFromFile,
   createSummaryFromUrl,
-  selectSummariesState,
-} from '../../lib/summaries/summaries-slice';
+  selectWorkbenchState,
+} from './workbench-slice';
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
 import { usePortalConfig } from '../../lib/config/use-portal-config';
 import { describeFileTypes } from 'common/file-types';
@@ -66,7 +66,7 @@ export function SummarizePage() {
   const dispatch = useAppDispatch();
   const credits = useAppSelector(selectCredits);
   const { currentSummary, status, error, operation, job, stream } =
-    useAppSelector(selectSummariesState);
+    useAppSelector(selectWorkbenchState);
   const config = usePortalConfig();
   const [chosenTab, setTab] = useState<SourceTab>('text');
   // The Web page tab exists only where the server reads web pages.
