@@ -5,7 +5,7 @@ import { DownloadIcon, RefreshIcon } from 'common/ui/icons';
 import { ShareButton } from './share-button';
 import { RepromptPanel } from '../features/summarize/reprompt-panel';
 import { downloadSummary } from '../features/summarize/summary-download';
-import type { ExportFormat } from '../lib/summaries/summaries-api';
+import type { ExportFormat } from 'common/own-summaries-api';
 import { DEFAULT_SUMMARY_OPTIONS } from '../lib/summaries/summary';
 import type { Summary, SummaryOptions } from '../lib/summaries/summary';
 import { repromptLanguage } from '../lib/summaries/summary-language-option';

@@ -1,7 +1,7 @@
 import { toApiErrorInfo } from 'common/api-client';
 import { showToast } from 'common/ui/toast';
-import { WORKBENCH_MESSAGES, getSummaryExport } from '../lib/summaries/summaries-api';
-import type { ExportFormat } from '../lib/summaries/summaries-api';
+import { WORKBENCH_MESSAGES, getSummaryExport } from 'common/own-summaries-api';
+import type { ExportFormat } from 'common/own-summaries-api';
 import type { Summary } from '../lib/summaries/summary';
 import { saveBlob } from '../lib/files/save-blob';
 import { summaryFileName } from '../lib/files/summary-file-name';

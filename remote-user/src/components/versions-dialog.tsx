@@ -14,7 +14,7 @@ import {
   WORKBENCH_MESSAGES,
   getSummaryVersions,
   postRestoreVersion,
-} from '../lib/summaries/summaries-api';
+} from 'common/own-summaries-api';
 import { summaryUpdated } from '../lib/summaries/summary-changes';
 import {
   DEFAULT_MODEL_LABEL,

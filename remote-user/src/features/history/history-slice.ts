@@ -6,7 +6,7 @@ import { rootReducer } from 'common/store';
 import type { RootState } from 'common/store';
 import { createApiThunk } from 'common/api-thunk';
 import type { LoadStatus } from 'common/load-status';
-import { deleteOwnSummary, getOwnSummaryPage } from 'common/staff-summaries-api';
+import { deleteOwnSummary, getOwnSummaryPage } from 'common/own-summaries-api';
 import { regenerateSummary, summaryUpdated } from '../../lib/summaries/summary-changes';
 import { HISTORY_PAGE_SIZE } from '../../lib/summaries/summary';
 import type {

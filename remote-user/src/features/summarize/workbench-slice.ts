@@ -15,8 +15,8 @@ import {
   streamSummary,
   streamSummaryFromFile,
   streamSummaryFromUrl,
-} from '../../lib/summaries/summaries-api';
-import type { SummaryStreamHandlers } from '../../lib/summaries/summaries-api';
+} from 'common/own-summaries-api';
+import type { SummaryStreamHandlers } from 'common/own-summaries-api';
 import { regenerateSummary, summaryUpdated } from '../../lib/summaries/summary-changes';
 import type {
   CreatedSummary,

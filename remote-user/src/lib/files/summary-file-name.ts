@@ -1,7 +1,7 @@
 import { formatFileDate } from 'common/date-format';
 import { summaryVersion } from '../summaries/summary';
 import type { Summary } from '../summaries/summary';
-import type { ExportFormat } from '../summaries/summaries-api';
+import type { ExportFormat } from 'common/own-summaries-api';
 
 /**
  * Every download's name, whatever its format (docs/glossary.md "Files"):

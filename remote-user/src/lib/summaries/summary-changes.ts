@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { FALLBACK_MESSAGES } from 'common/api-client';
 import type { RootState } from 'common/store';
 import { createApiThunk } from 'common/api-thunk';
-import { postRegeneration } from './summaries-api';
+import { postRegeneration } from 'common/own-summaries-api';
 import type { RegeneratedSummary, Summary, SummaryOptions } from './summary';
 
 // What changes one summary wherever it is shown: the workbench's result card

@@ -6,19 +6,28 @@ import {
   apiFetch,
   request,
 } from 'common/api-client';
-import { readServerSentEvents } from '../sse/sse';
-import { isFallbackReason, toSummaryProgress } from './summary';
+import { isFallbackReason } from 'common/fallback-reason';
+import type { FallbackReason } from 'common/fallback-reason';
 import type {
-  CreatedSummary,
-  FallbackReason,
-  QueuedSummaryJob,
-  RegeneratedSummary,
-  Summary,
-  SummaryJob,
-  SummaryOptions,
-  SummaryProgress,
-  SummaryVersion,
-} from './summary';
+  CreatedOwnSummary as CreatedSummary,
+  OwnSummaryJob as SummaryJob,
+  OwnSummaryOptions as SummaryOptions,
+  OwnSummaryPage,
+  OwnSummaryProgress as SummaryProgress,
+  OwnSummaryRecord as Summary,
+  OwnSummaryVersion as SummaryVersion,
+  QueuedOwnSummaryJob as QueuedSummaryJob,
+  RegeneratedOwnSummary as RegeneratedSummary,
+} from 'common/own-summary';
+import { readServerSentEvents } from 'common/sse';
+
+/*
+ * Every call on the signed-in person's own summaries (API.md "Routes", "Additions" and round 3):
+ * the list and one summary, making one (from text, a file or a page, streamed or queued),
+ * regenerating, versions, export and deletion. The user's screens make them all; the editor's and
+ * reviewer's My Summaries list theirs with getOwnSummaryPage. The staff's calls on everyone's
+ * summaries are in staff-summaries-api.ts.
+ */
 
 /** The failure texts of the workbench's own calls. */
 export const WORKBENCH_MESSAGES = {
@@ -28,8 +37,31 @@ export const WORKBENCH_MESSAGES = {
 } as const;
 
 // Every call goes through the typed client (base URL, bearer token, 401 handling) and `request`
-// (failures become ApiErrors with SPEC.md §8 messages). The return types are this remote's own
-// API.md shapes: the api's answers must stay assignable to them, which tsc checks here.
+// (failures become ApiErrors with SPEC.md §8 messages). The return types are inferred from the
+// api's own routes (common/own-summary.ts).
+
+/**
+ * GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries, with its
+ * pagination and the person's statistics. Abortable through `signal`.
+ */
+export async function getOwnSummaryPage(
+  query: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<OwnSummaryPage> {
+  const body = await request(
+    () => api.summaries.$get({ query }, signal ? { init: { signal } } : undefined),
+    FALLBACK_MESSAGES.fetchSummaries,
+  );
+  return body.data;
+}
+
+/** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */
+export async function deleteOwnSummary(id: string): Promise<void> {
+  await request(
+    () => api.summaries[':id'].$delete({ param: { id } }),
+    FALLBACK_MESSAGES.deleteSummary,
+  );
+}
 
 /** POST /api/summaries: summarizes pasted text for 1 credit, at the chosen length and format. */
 export async function postSummary(
@@ -51,6 +83,34 @@ export interface SummaryStreamHandlers {
   onReset: (reason: FallbackReason | null) => void;
   /** How far reading a page or a file has got (`event: progress`, before the deltas). */
   onProgress?: (progress: SummaryProgress) => void;
+}
+
+const READING_STAGES: readonly SummaryProgress['stage'][] = [
+  'fetching',
+  'reading',
+  'ocr',
+  'summarizing',
+];
+
+function isReadingStage(value: unknown): value is SummaryProgress['stage'] {
+  return READING_STAGES.some((stage) => stage === value);
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The `data` of an `event: progress`, or null when it names no known stage. */
+export function toSummaryProgress(data: Record<string, unknown>): SummaryProgress | null {
+  const { stage } = data;
+  if (!isReadingStage(stage)) return null;
+  const page = wholeNumber(data.page);
+  const pages = wholeNumber(data.pages);
+  return {
+    stage,
+    ...(page !== undefined ? { page } : {}),
+    ...(pages !== undefined ? { pages } : {}),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
