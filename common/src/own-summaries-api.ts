@@ -117,6 +117,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * The `done` event's data: what POST /api/summaries answers (a summary and the balance), as the
+ * api's routes type it; the stream itself is untyped text, so its two parts are checked here.
+ */
+function isCreatedSummary(value: Record<string, unknown>): value is CreatedSummary {
+  return isRecord(value.summary) && typeof value.updatedCredits === 'number';
+}
+
 function parseData(data: string, failed: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(data);
@@ -136,6 +144,7 @@ function parseData(data: string, failed: string): Record<string, unknown> {
  * AbortError.
  */
 async function readSummaryStream(
+  /** The typed route's address (`$path()`): a stream is read here, not parsed as JSON. */
   path: string,
   init: { headers?: Record<string, string>; body: BodyInit },
   handlers: SummaryStreamHandlers,
@@ -180,10 +189,10 @@ async function readSummaryStream(
         handlers.onReset(isFallbackReason(reason) ? reason : null);
       } else if (event === 'done') {
         const done = parseData(data, failed);
-        if (!isRecord(done.summary) || typeof done.updatedCredits !== 'number') {
+        if (!isCreatedSummary(done)) {
           throw new ApiError({ message: failed, status: 200, code: 'STREAM_MALFORMED' });
         }
-        return done as unknown as CreatedSummary;
+        return done;
       } else if (event === 'error') {
         const { code, message } = parseData(data, failed);
         throw new ApiError({
@@ -223,7 +232,7 @@ export function streamSummary(
   signal?: AbortSignal,
 ): Promise<CreatedSummary | null> {
   return readSummaryStream(
-    '/api/summaries/stream',
+    api.summaries.stream.$path(),
     {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ content, ...options }),
@@ -246,7 +255,7 @@ export async function streamSummaryFromUrl(
   includeHidden = false,
 ): Promise<CreatedSummary> {
   const created = await readSummaryStream(
-    '/api/summaries/stream',
+    api.summaries.stream.$path(),
     {
       headers: { 'Content-Type': 'application/json' },
       // includeHidden only when asked: a request without it reads as before (issue 28).
@@ -289,7 +298,7 @@ export function streamSummaryFromFile(
   if (includeHidden) form.append('includeHidden', 'true');
   // No Content-Type: the browser writes the multipart boundary.
   return readSummaryStream(
-    '/api/summaries/upload/stream',
+    api.summaries.upload.stream.$path(),
     { body: form },
     handlers,
     FALLBACK_MESSAGES.createSummaryFromFile,
@@ -416,12 +425,14 @@ export async function getSummaryExport(
   format: ExportFormat,
   { citations = true }: { citations?: boolean } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const query = `format=${format}${citations ? '' : '&citations=false'}`;
+  // The typed route's address (a file, not JSON, so fetched and read here).
+  const path = api.summaries[':id'].export.$path({
+    param: { id: encodeURIComponent(id) },
+    query: { format, ...(citations ? {} : { citations: 'false' as const }) },
+  });
   let response: Response | undefined;
   await request(async () => {
-    response = await apiFetch(`/api/summaries/${encodeURIComponent(id)}/export?${query}`, {
-      headers: { Accept: '*/*' },
-    });
+    response = await apiFetch(path, { headers: { Accept: '*/*' } });
     // A success is read as a file below, not as JSON.
     return response.ok ? { ok: true, status: response.status, json: async () => null } : response;
   }, WORKBENCH_MESSAGES.exportSummary);
