@@ -14,6 +14,30 @@ export interface DocumentWarningProps {
   className?: string;
 }
 
+/** One list of passages under its heading, each with why it is listed; nothing when empty. */
+function PassageList({
+  heading,
+  passages,
+}: {
+  heading: string;
+  passages: readonly { reason: string; text: string }[];
+}) {
+  if (passages.length === 0) return null;
+  return (
+    <>
+      <p className="ru-document-warning__heading">{heading}</p>
+      <ul className="ru-document-warning__list">
+        {passages.map((passage, index) => (
+          <li key={index}>
+            <span className="ru-document-warning__reason">{passage.reason}</span>
+            <q className="ru-document-warning__quote">{passage.text}</q>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The warning a card shows when its document hid text from its readers or holds text
  * addressed to an AI (issue 28): one sentence each, and the passages with their reasons in a
@@ -36,37 +60,20 @@ export function DocumentWarning({ hiddenText, instructionLike, className }: Docu
         </div>
         <details className="ru-document-warning__details">
           <summary>Show the passages</summary>
-          {hiddenText.length > 0 ? (
-            <>
-              <p className="ru-document-warning__heading">Hidden from readers</p>
-              <ul className="ru-document-warning__list">
-                {hiddenText.map((passage, index) => (
-                  <li key={index}>
-                    <span className="ru-document-warning__reason">
-                      {HIDDEN_REASON_LABELS[passage.reason]}
-                      {passage.page !== null ? `, page ${passage.page}` : ''}
-                    </span>
-                    <q className="ru-document-warning__quote">{passage.text}</q>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {instructionLike.length > 0 ? (
-            <>
-              <p className="ru-document-warning__heading">Addressed to an AI (not followed)</p>
-              <ul className="ru-document-warning__list">
-                {instructionLike.map((passage, index) => (
-                  <li key={index}>
-                    <span className="ru-document-warning__reason">
-                      {passage.hidden ? 'Hidden' : 'Visible'}
-                    </span>
-                    <q className="ru-document-warning__quote">{passage.text}</q>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <PassageList
+            heading="Hidden from readers"
+            passages={hiddenText.map((passage) => ({
+              reason: `${HIDDEN_REASON_LABELS[passage.reason]}${passage.page !== null ? `, page ${passage.page}` : ''}`,
+              text: passage.text,
+            }))}
+          />
+          <PassageList
+            heading="Addressed to an AI (not followed)"
+            passages={instructionLike.map((passage) => ({
+              reason: passage.hidden ? 'Hidden' : 'Visible',
+              text: passage.text,
+            }))}
+          />
         </details>
       </div>
     </section>
