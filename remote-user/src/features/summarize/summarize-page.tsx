@@ -1,7 +1,6 @@
 // First, so every page orders the summary's shared styles before its components' own.
 import '../../components/summary.css';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { isRejected } from '@reduxjs/toolkit';
 import { selectCredits } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
@@ -30,9 +29,6 @@ import type { SourceDrafts, SourceFormProps, SourceRequest } from './source-form
 import { SOURCE_TABS } from './source-tabs';
 import './summarize-page.css';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
-
-/** A creation that failed, as opposed to one made or stopped. */
-const creationFailed = isRejected(createSummary, createSummaryFromUrl, createSummaryFromFile);
 
 // The first screen is the forms. The result card (with its source view, review, versions and
 // exports) loads when it is needed, starting as soon as a summary is asked for, in parallel with
@@ -147,8 +143,9 @@ export function SummarizePage() {
     setStopped(null);
     preloadSummaryResult();
     const result = await track(dispatchCreation(request));
-    // Stopped: nothing to report, the card below says so.
-    if (!creationFailed(result) || result.meta.aborted) return null;
+    // Made (a fulfilled action carries no error), or stopped: nothing to report, the card below
+    // says so.
+    if (!('error' in result) || result.meta.aborted) return null;
     return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
   };
 
