@@ -414,5 +414,4 @@ describe('workbench thunks in the shell store', () => {
     );
     expect(selectWorkbenchState(store.getState()).error).toBe('Failed to regenerate summary');
   });
-
 });
