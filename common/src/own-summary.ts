@@ -12,6 +12,22 @@ export type OwnSummaryPage = InferResponseType<Summaries['$get'], 200>['data'];
 /** A summary as the API returns it to its owner (API.md "Summary" and "Additions"). */
 export type OwnSummaryRecord = OwnSummaryPage['summaries'][number];
 
+/** What the person chooses for a summary: Length, Format and Summary language. */
+export interface OwnSummaryOptions {
+  length: OwnSummaryRecord['length'];
+  format: OwnSummaryRecord['format'];
+  /** An ISO 639-1 code, or `auto`: "Same as the document" (decision 0038). */
+  language: string;
+}
+
+/** How far a page or a file has got before the summary is written (API.md `event: progress`). */
+export interface OwnSummaryProgress {
+  stage: 'fetching' | 'reading' | 'ocr' | 'summarizing';
+  /** The page being read by OCR, and of how many. */
+  page?: number;
+  pages?: number;
+}
+
 /** `data` of POST /api/summaries and POST /api/summaries/upload. */
 export type CreatedOwnSummary = InferResponseType<Summaries['$post'], 201>['data'];
 

@@ -1,11 +1,10 @@
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
-import type { OwnSummaryPage } from 'common/own-summary';
 import type { StaffSummary, StaffSummaryPage } from 'common/staff-summary';
 
 /*
  * The summary calls the staff pages share (API.md "Routes"): everyone's summaries for the admin
- * and editor pages, one's own for the editor's and reviewer's My Summaries. Each rejects with an
- * ApiError carrying the message to show (SPEC.md §8).
+ * and editor pages (one's own, for My Summaries too, are in own-summaries-api.ts). Each rejects
+ * with an ApiError carrying the message to show (SPEC.md §8).
  */
 
 /** The part of a list's `pagination` (API.md) the staff pages show; `total` counts every match. */
@@ -42,29 +41,6 @@ export async function updateStaffSummary(
 export async function deleteStaffSummary(id: string): Promise<void> {
   await request(
     () => api.admin.summaries[':id'].$delete({ param: { id } }),
-    FALLBACK_MESSAGES.deleteSummary,
-  );
-}
-
-/**
- * GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries, with its
- * pagination and the person's statistics. Abortable through `signal`.
- */
-export async function getOwnSummaryPage(
-  query: Record<string, string>,
-  signal?: AbortSignal,
-): Promise<OwnSummaryPage> {
-  const body = await request(
-    () => api.summaries.$get({ query }, signal ? { init: { signal } } : undefined),
-    FALLBACK_MESSAGES.fetchSummaries,
-  );
-  return body.data;
-}
-
-/** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */
-export async function deleteOwnSummary(id: string): Promise<void> {
-  await request(
-    () => api.summaries[':id'].$delete({ param: { id } }),
     FALLBACK_MESSAGES.deleteSummary,
   );
 }

@@ -19,6 +19,30 @@ export interface DocumentWarningProps {
   inList?: boolean;
 }
 
+/** One list of passages under its heading, each with why it is listed; nothing when empty. */
+function PassageList({
+  heading,
+  passages,
+}: {
+  heading: string;
+  passages: readonly { reason: string; text: string }[];
+}) {
+  if (passages.length === 0) return null;
+  return (
+    <>
+      <p className="ru-document-warning__heading">{heading}</p>
+      <ul className="ru-document-warning__list">
+        {passages.map((passage, index) => (
+          <li key={index}>
+            <span className="ru-document-warning__reason">{passage.reason}</span>
+            <q className="ru-document-warning__quote">{passage.text}</q>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * The warning a card shows when its document hid text from its readers or holds text
  * addressed to an AI (issue 28): one sentence each, and the passages with their reasons in a
@@ -67,26 +91,3 @@ export function DocumentWarning({
   );
 }
 
-/** One of the disclosure's lists: each passage quoted after its reason; nothing when empty. */
-function PassageList({
-  heading,
-  passages,
-}: {
-  heading: string;
-  passages: readonly { reason: string; text: string }[];
-}) {
-  if (passages.length === 0) return null;
-  return (
-    <>
-      <p className="ru-document-warning__heading">{heading}</p>
-      <ul className="ru-document-warning__list">
-        {passages.map((passage, index) => (
-          <li key={index}>
-            <span className="ru-document-warning__reason">{passage.reason}</span>
-            <q className="ru-document-warning__quote">{passage.text}</q>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}

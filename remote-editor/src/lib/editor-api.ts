@@ -1,6 +1,7 @@
 // The editor remote's lists (API.md "Routes" and "Additions"); editing and deleting use common's
 // staff summary calls, shared with the admin page.
-import { getOwnSummaryPage, getStaffSummaries } from 'common/staff-summaries-api';
+import { getOwnSummaryPage } from 'common/own-summaries-api';
+import { getStaffSummaries } from 'common/staff-summaries-api';
 import type { ListPagination } from 'common/staff-summaries-api';
 import type { ListedSummary } from 'common/staff-summary';
 

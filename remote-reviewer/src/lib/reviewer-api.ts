@@ -1,7 +1,7 @@
 // The reviewer remote's calls (API.md "Routes": /api/reviews/...), in one place.
 import { FALLBACK_MESSAGES, api, request } from 'common/api-client';
 import type { SuccessBody } from 'common/api-client';
-import { getOwnSummaryPage } from 'common/staff-summaries-api';
+import { getOwnSummaryPage } from 'common/own-summaries-api';
 import type { ListPagination } from 'common/staff-summaries-api';
 import type { OwnSummaryPage } from 'common/own-summary';
 import type { StaffSummary } from 'common/staff-summary';

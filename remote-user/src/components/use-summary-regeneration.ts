@@ -3,7 +3,7 @@ import { FALLBACK_MESSAGES } from 'common/api-client';
 import { errorMessage } from 'common/error-message';
 import { useAppDispatch } from 'common/store';
 import { showToast } from 'common/ui/toast';
-import { regenerateSummary } from '../lib/summaries/summaries-slice';
+import { regenerateSummary } from '../lib/summaries/summary-changes';
 import type { Summary, SummaryOptions } from '../lib/summaries/summary';
 import { REVIEW_STATUS_LABELS } from './review/review-status';
 

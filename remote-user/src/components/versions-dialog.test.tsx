@@ -11,7 +11,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { createSummary, selectCurrentSummary } from '../lib/summaries/summaries-slice';
+import { createSummary, selectCurrentSummary } from '../features/summarize/workbench-slice';
 import { makeSummary, ok } from '../testing/summary-fixtures';
 import { FALLBACK_REASON_TEXT, UNKNOWN_FALLBACK_TEXT } from '../lib/summaries/summary';
 import type { SummaryVersion } from '../lib/summaries/summary';

@@ -14,8 +14,8 @@ import {
   WORKBENCH_MESSAGES,
   getSummaryVersions,
   postRestoreVersion,
-} from '../lib/summaries/summaries-api';
-import { summaryUpdated } from '../lib/summaries/summaries-slice';
+} from 'common/own-summaries-api';
+import { summaryUpdated } from '../lib/summaries/summary-changes';
 import {
   DEFAULT_MODEL_LABEL,
   fallbackExplanation,

@@ -6,7 +6,13 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import * as ReactRedux from 'react-redux';
-import { combineSlices, configureStore, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createAsyncThunk,
+  createSlice,
+} from '@reduxjs/toolkit';
 import { SHARED_COMMON } from 'virtual:shared-common-modules';
 import { remoteErrorPlugin } from './remote-error-plugin';
 import { checkedManifestPlugin } from './remote-manifest';
@@ -31,6 +37,8 @@ function singleton(version: string, module: unknown): Shared[string] {
 export const LENT_REDUX_TOOLKIT = {
   combineSlices,
   configureStore,
+  // Already in the shell's copy (createSlice makes its actions with it): lending it costs nothing.
+  createAction,
   createAsyncThunk,
   createSlice,
 } as const;

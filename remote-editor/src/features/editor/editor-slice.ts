@@ -5,11 +5,8 @@ import { createApiThunk } from 'common/api-thunk';
 import { EMPTY_STAFF_LIST, listFailed, listLoaded, listLoading } from 'common/staff-list-state';
 import type { StaffListState } from 'common/staff-list-state';
 import type { ListedSummary } from 'common/staff-summary';
-import {
-  deleteOwnSummary,
-  deleteStaffSummary,
-  updateStaffSummary,
-} from 'common/staff-summaries-api';
+import { deleteOwnSummary } from 'common/own-summaries-api';
+import { deleteStaffSummary, updateStaffSummary } from 'common/staff-summaries-api';
 import { getAllSummaries, getMySummaries } from '../../lib/editor-api';
 import type { EditorSummaryPage } from '../../lib/editor-api';
 

@@ -12,12 +12,12 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { summariesSlice } from '../../lib/summaries/summaries-slice';
+import { workbenchSlice } from '../../features/summarize/workbench-slice';
 import { makeSummary } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummaryReview } from './summary-review';
 
-rootReducer.inject(summariesSlice);
+rootReducer.inject(workbenchSlice);
 
 const rejected = makeSummary({
   id: 's1',

@@ -88,7 +88,7 @@ export function CombineDialog({ open, summaries, onClose, onCombined }: CombineD
             <button
               key={suggestion}
               type="button"
-              className="ru-combine__suggestion"
+              className="ru-chip ru-combine__suggestion"
               aria-pressed={prompt === suggestion}
               disabled={submitting}
               onClick={() => setPrompt(suggestion)}

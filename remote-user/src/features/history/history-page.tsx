@@ -17,11 +17,7 @@ import { Pager } from 'common/ui/pager';
 import { Skeleton } from 'common/ui/skeleton';
 import { showToast } from 'common/ui/toast';
 import { setCredits } from 'common/session';
-import {
-  deleteSummary,
-  fetchSummaries,
-  selectSummariesState,
-} from '../../lib/summaries/summaries-slice';
+import { deleteSummary, fetchSummaries, selectHistoryState } from './history-slice';
 import { HISTORY_PAGE_SIZE, formatCount } from '../../lib/summaries/summary';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
@@ -144,7 +140,7 @@ export function HistoryPage() {
   const page = pageFromSearch(searchParams.get('page'));
   const q = (searchParams.get('q') ?? '').trim();
   const opened = (searchParams.get('summary') ?? '').trim();
-  const { summaries, pagination, listStatus, listError } = useAppSelector(selectSummariesState);
+  const { summaries, pagination, listStatus, listError } = useAppSelector(selectHistoryState);
   const [reloads, setReloads] = useState(0);
   const [pendingDelete, setPendingDelete] = useState<Summary | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);

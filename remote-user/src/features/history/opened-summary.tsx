@@ -4,7 +4,7 @@ import { Button } from 'common/ui/button';
 import { Skeleton } from 'common/ui/skeleton';
 import { XIcon } from 'common/ui/icons';
 import { useLoad } from 'common/use-load';
-import { getSummaryById } from '../../lib/summaries/summaries-api';
+import { getSummaryById } from 'common/own-summaries-api';
 import type { Summary } from '../../lib/summaries/summary';
 import { HistorySummaryCard } from './history-summary-card';
 

@@ -5,38 +5,13 @@ import { formatFileSize } from 'common/text';
 import { ErrorAlert } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { FileTextIcon, UploadIcon, XIcon } from 'common/ui/icons';
-import { DEFAULT_PORTAL_CONFIG } from 'common/portal-config';
 import type { PortalConfig } from 'common/portal-config';
 import { describeFileTypes } from 'common/file-types';
 import { formatCount } from '../../lib/summaries/summary';
-import type { SummaryJobState, SummaryOptions } from '../../lib/summaries/summary';
+import type { SummaryJobState } from '../../lib/summaries/summary';
 import { SUMMARIZE_MESSAGES, checkFile, formatMegabytes } from './content-rules';
-import { IncludeHiddenField } from './include-hidden-field';
-import { SummaryOptionsFields } from '../../components/summary-options-fields';
-
-export interface FileSummaryFormProps {
-  file: File | null;
-  onFileChange: (file: File | null) => void;
-  /** The tab's own error: a refused file, no file, or the failed upload's message. */
-  fileError: string | null;
-  onFileError: (message: string | null) => void;
-  /** Sends the file; resolves with the failure's message, or null on success. */
-  onUpload: (file: File) => Promise<string | null>;
-  credits: number;
-  busy: boolean;
-  uploading: boolean;
-  creationError: string | null;
-  /** The queued file's job while it runs, for the progress bar. */
-  job?: { state: SummaryJobState; progress: number } | null;
-  /** Length and Format for the summary. */
-  options: SummaryOptions;
-  onOptionsChange: (options: SummaryOptions) => void;
-  /** `Include hidden text` (issue 28); shown when its handler is given. */
-  includeHidden?: boolean;
-  onIncludeHiddenChange?: (includeHidden: boolean) => void;
-  /** The types and size the server reads (GET /api/config). */
-  limits?: Pick<PortalConfig, 'fileTypes' | 'maxFileBytes' | 'maxDocumentChars'>;
-}
+import { SourceActions, SourceSettings } from './source-form';
+import type { SourceFormProps } from './source-form';
 
 const IMAGE_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp'];
 
@@ -61,28 +36,22 @@ function jobProgressLabel(job: { state: SummaryJobState; progress: number }): st
  * The Upload File tab: choose or drop a file of a type the server reads (a document, a photo or
  * a scan), see its name and size, upload it.
  */
-export function FileSummaryForm({
-  file,
-  onFileChange,
-  fileError,
-  onFileError,
-  onUpload,
-  credits,
-  busy,
-  uploading,
-  creationError,
-  job = null,
-  options,
-  onOptionsChange,
-  includeHidden = false,
-  onIncludeHiddenChange,
-  limits = DEFAULT_PORTAL_CONFIG,
-}: FileSummaryFormProps) {
+export function FileSummaryForm(props: SourceFormProps) {
+  const { drafts, onDraftsChange, onCauseChange, onStart, credits, busy, creationError, job } =
+    props;
+  const { file, fileError } = drafts;
+  const { submitting: uploading, config: limits } = props;
   const id = useId();
   const inputId = `file${id}`;
   const hintId = `${inputId}-hint`;
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const onFileError = (message: string | null) => onDraftsChange({ fileError: message });
+  // Another file (or none) is another cause: the last upload's error no longer applies.
+  const onFileChange = (chosen: File | null) => {
+    onDraftsChange({ file: chosen });
+    onCauseChange();
+  };
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -114,7 +83,7 @@ export function FileSummaryForm({
       return;
     }
     onFileError(null);
-    const failure = await onUpload(file);
+    const failure = await onStart({ source: 'file', file });
     if (failure !== null) onFileError(failure || SUMMARIZE_MESSAGES.fileFailed);
   };
 
@@ -183,16 +152,7 @@ export function FileSummaryForm({
         </div>
       ) : null}
 
-      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
-      {onIncludeHiddenChange ? (
-        <IncludeHiddenField
-          checked={includeHidden}
-          onChange={onIncludeHiddenChange}
-          disabled={busy}
-        />
-      ) : null}
-
-      <ErrorAlert message={creationError} />
+      <SourceSettings {...props} readsHiddenText />
       <ErrorAlert message={ownError} />
 
       <div className="ru-job-progress" role="status" aria-live="polite">
@@ -209,8 +169,7 @@ export function FileSummaryForm({
         ) : null}
       </div>
 
-      <div className="ru-form-actions">
-        <p className="ru-cost">Costs 1 credit.</p>
+      <SourceActions>
         <Button
           size="lg"
           disabled={credits <= 0 || (busy && !uploading)}
@@ -220,7 +179,7 @@ export function FileSummaryForm({
           {uploading ? null : <UploadIcon />}
           {uploading ? 'Processing file…' : 'Upload & Summarize'}
         </Button>
-      </div>
+      </SourceActions>
     </div>
   );
 }

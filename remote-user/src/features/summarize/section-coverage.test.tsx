@@ -12,7 +12,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import { SourceLinkedSummary } from '../../components/source-linked-summary';
-import { createSummary } from '../../lib/summaries/summaries-slice';
+import { createSummary } from './workbench-slice';
 import { makeStatistics, makeSummary, ok } from '../../testing/summary-fixtures';
 import { SummarizePage } from './summarize-page';
 

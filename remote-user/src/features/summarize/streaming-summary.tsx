@@ -11,7 +11,7 @@ import {
   progressText,
 } from '../../lib/summaries/summary';
 import type { SummaryProgress } from '../../lib/summaries/summary';
-import type { SummaryStreamState } from '../../lib/summaries/summaries-slice';
+import type { SummaryStreamState } from './workbench-slice';
 import { CopyButton } from '../../components/copy-button';
 import { scrollClearOfHeader } from './scroll-clear';
 

@@ -14,7 +14,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { createSummary, selectSummariesState } from '../../lib/summaries/summaries-slice';
+import { createSummary, selectWorkbenchState } from './workbench-slice';
 import { makeStatistics, makeSummary, ok } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SummarizePage } from './summarize-page';
@@ -493,7 +493,7 @@ describe('SummarizePage: result card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(textArea().value).toBe('');
     expect(screen.queryByRole('heading', { name: 'Your summary' })).toBeNull();
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       currentSummary: null,
       status: 'idle',
       error: null,

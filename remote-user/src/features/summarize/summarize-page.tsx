@@ -5,7 +5,7 @@ import { selectCredits } from 'common/session';
 import { useAppDispatch, useAppSelector } from 'common/store';
 import { Alert, AlertDescription, AlertTitle } from 'common/ui/alert';
 import { Card, CardContent } from 'common/ui/card';
-import { CoinsIcon, FileTextIcon, GlobeIcon, UploadIcon } from 'common/ui/icons';
+import { CoinsIcon } from 'common/ui/icons';
 import { Page } from 'common/ui/page-header';
 import { Spinner } from 'common/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'common/ui/tabs';
@@ -15,22 +15,20 @@ import {
   createSummary,
   createSummaryFromFile,
   createSummaryFromUrl,
-  selectSummariesState,
-} from '../../lib/summaries/summaries-slice';
+  selectWorkbenchState,
+} from './workbench-slice';
 import { useSummaryOptions } from '../../lib/summaries/summary-options';
 import { usePortalConfig } from '../../lib/config/use-portal-config';
 import { describeFileTypes } from 'common/file-types';
 import { SUMMARIZE_MESSAGES } from './content-rules';
-import { FileSummaryForm } from './file-summary-form';
 import { scrollClearOfHeader } from './scroll-clear';
 import { StoppedSummary, StreamingSummary } from './streaming-summary';
 import type { StreamSource } from './streaming-summary';
-import { TextSummaryForm } from './text-summary-form';
-import { UrlSummaryForm } from './url-summary-form';
+import { EMPTY_SOURCE_DRAFTS } from './source-form';
+import type { SourceDrafts, SourceFormProps, SourceRequest } from './source-form';
+import { SOURCE_TABS } from './source-tabs';
 import './summarize-page.css';
 import { RequestCreditsAction } from '../../components/credits/request-credits-action';
-
-type SourceTab = 'text' | 'file' | 'url';
 
 // The first screen is the forms. The result card (with its source view, review, versions and
 // exports) loads when it is needed, starting as soon as a summary is asked for, in parallel with
@@ -66,15 +64,13 @@ export function SummarizePage() {
   const dispatch = useAppDispatch();
   const credits = useAppSelector(selectCredits);
   const { currentSummary, status, error, operation, job, stream } =
-    useAppSelector(selectSummariesState);
+    useAppSelector(selectWorkbenchState);
   const config = usePortalConfig();
-  const [chosenTab, setTab] = useState<SourceTab>('text');
-  // The Web page tab exists only where the server reads web pages.
-  const tab = chosenTab === 'url' && !config.urlSources ? 'text' : chosenTab;
-  const [text, setText] = useState('');
-  const [url, setUrl] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // The tabs the server offers (the Web page tab only where it reads web pages).
+  const tabs = SOURCE_TABS.filter(({ offered }) => offered?.(config) ?? true);
+  const [chosenTab, setTab] = useState<StreamSource>('text');
+  const tab = tabs.some(({ id }) => id === chosenTab) ? chosenTab : 'text';
+  const [drafts, setDrafts] = useState<SourceDrafts>(EMPTY_SOURCE_DRAFTS);
   // `Include hidden text` (issue 28), one choice for the Upload and Web page tabs.
   const [includeHidden, setIncludeHidden] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement | null>(null);
@@ -87,8 +83,8 @@ export function SummarizePage() {
       focusResult(heading);
     }
   }, []);
-  const textField = useRef<HTMLTextAreaElement>(null);
-  const urlField = useRef<HTMLInputElement>(null);
+  /** Each source's field, which Start again focuses when there is nothing to send again. */
+  const fields = useRef<Partial<Record<StreamSource, HTMLElement | null>>>({});
   /** The summary being written (from text, a page or a file), so Stop can abort it. */
   const creation = useRef<{ abort: () => void } | null>(null);
   const [options, setOptions] = useSummaryOptions();
@@ -131,16 +127,26 @@ export function SummarizePage() {
     return running;
   };
 
-  const createFromText = (content: string) => {
-    setStopped(null);
-    preloadSummaryResult();
-    track(dispatch(createSummary({ content, options })));
+  const dispatchCreation = (request: SourceRequest) => {
+    switch (request.source) {
+      case 'text':
+        return dispatch(createSummary({ content: request.content, options }));
+      case 'url':
+        return dispatch(createSummaryFromUrl({ url: request.url, options, includeHidden }));
+      case 'file':
+        return dispatch(createSummaryFromFile({ file: request.file, options, includeHidden }));
+    }
   };
 
-  const createFromUrl = (address: string) => {
+  /** Asks for the summary; resolves with the failure's message, or null (made, or stopped). */
+  const start = async (request: SourceRequest): Promise<string | null> => {
     setStopped(null);
     preloadSummaryResult();
-    track(dispatch(createSummaryFromUrl({ url: address, options, includeHidden })));
+    const result = await track(dispatchCreation(request));
+    // Made (a fulfilled action carries no error), or stopped: nothing to report, the card below
+    // says so.
+    if (!('error' in result) || result.meta.aborted) return null;
+    return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
   };
 
   // Stop: the request is cancelled (nothing is charged) and the form is as it was, its text,
@@ -153,57 +159,38 @@ export function SummarizePage() {
     creation.current = null;
   };
 
-  const createFromFile = async (chosen: File): Promise<string | null> => {
-    setStopped(null);
-    preloadSummaryResult();
-    const result = await track(
-      dispatch(createSummaryFromFile({ file: chosen, options, includeHidden })),
-    );
-    if (createSummaryFromFile.fulfilled.match(result)) return null;
-    // Stopped: nothing to report, the card below says so.
-    if (result.meta.aborted) return null;
-    return result.payload?.message ?? SUMMARIZE_MESSAGES.fileFailed;
-  };
-
   const startAgain = () => {
     const source = stopped?.source ?? 'text';
-    if (source === 'file') {
-      if (file) void createFromFile(file);
-      return;
-    }
-    if (source === 'url') {
-      const address = url.trim();
-      if (address) createFromUrl(address);
-      else urlField.current?.focus();
-      return;
-    }
-    const content = text.trim();
-    if (content) createFromText(content);
-    else textField.current?.focus();
-  };
-
-  // Another file (or none) is another cause: the last upload's error no longer applies.
-  const changeFile = (chosen: File | null) => {
-    setFile(chosen);
-    if (creationError !== null) dispatch(clearCreationError());
+    const request = SOURCE_TABS.find(({ id }) => id === source)?.again(drafts) ?? null;
+    if (request) void start(request);
+    else fields.current[source]?.focus();
   };
 
   const reset = () => {
-    setText('');
-    setUrl('');
-    setFile(null);
-    setFileError(null);
+    setDrafts(EMPTY_SOURCE_DRAFTS);
     setStopped(null);
     dispatch(clearCurrentSummary());
   };
 
-  // What the text and the file forms both show: the balance, the shared state and the options.
-  const formProps = {
+  // What every source's form is given (SourceFormProps) but whether its own request is running
+  // and where its field is.
+  const formProps: Omit<SourceFormProps, 'submitting' | 'fieldRef'> = {
     credits,
     busy: loading,
     creationError,
+    // Another text, address or file is another cause: the last creation's error no longer applies.
+    onCauseChange: () => {
+      if (creationError !== null) dispatch(clearCreationError());
+    },
     options,
     onOptionsChange: setOptions,
+    includeHidden,
+    onIncludeHiddenChange: setIncludeHidden,
+    config,
+    job,
+    drafts,
+    onDraftsChange: (change) => setDrafts((current) => ({ ...current, ...change })),
+    onStart: start,
   };
 
   return (
@@ -231,66 +218,32 @@ export function SummarizePage() {
 
       <Card>
         <CardContent className="ru-summarize__card">
-          <Tabs value={tab} onValueChange={(value) => setTab(value as SourceTab)}>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              const chosen = tabs.find(({ id }) => id === value);
+              if (chosen) setTab(chosen.id);
+            }}
+          >
             <TabsList aria-label="Content source">
-              <TabsTrigger value="text">
-                <FileTextIcon />
-                Paste Text
-              </TabsTrigger>
-              <TabsTrigger value="file">
-                <UploadIcon />
-                Upload File
-              </TabsTrigger>
-              {config.urlSources ? (
-                <TabsTrigger value="url">
-                  <GlobeIcon />
-                  Web page
+              {tabs.map(({ id, label, Icon }) => (
+                <TabsTrigger key={id} value={id}>
+                  <Icon />
+                  {label}
                 </TabsTrigger>
-              ) : null}
+              ))}
             </TabsList>
-            <TabsContent value="text">
-              <TextSummaryForm
-                {...formProps}
-                text={text}
-                onTextChange={setText}
-                textareaRef={textField}
-                onSubmit={createFromText}
-                submitting={creating && operation === 'text'}
-                maxChars={config.maxChars}
-              />
-            </TabsContent>
-            <TabsContent value="file">
-              <FileSummaryForm
-                {...formProps}
-                file={file}
-                onFileChange={changeFile}
-                fileError={fileError}
-                onFileError={setFileError}
-                onUpload={createFromFile}
-                uploading={creating && operation === 'file'}
-                job={job}
-                limits={config}
-                includeHidden={includeHidden}
-                onIncludeHiddenChange={setIncludeHidden}
-              />
-            </TabsContent>
-            {config.urlSources ? (
-              <TabsContent value="url">
-                <UrlSummaryForm
+            {tabs.map(({ id, Form }) => (
+              <TabsContent key={id} value={id}>
+                <Form
                   {...formProps}
-                  url={url}
-                  onUrlChange={(address) => {
-                    setUrl(address);
-                    if (creationError !== null) dispatch(clearCreationError());
+                  submitting={creating && operation === id}
+                  fieldRef={(field) => {
+                    fields.current[id] = field;
                   }}
-                  inputRef={urlField}
-                  onSubmit={createFromUrl}
-                  submitting={creating && operation === 'url'}
-                  includeHidden={includeHidden}
-                  onIncludeHiddenChange={setIncludeHidden}
                 />
               </TabsContent>
-            ) : null}
+            ))}
           </Tabs>
         </CardContent>
       </Card>

@@ -13,7 +13,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { selectSummariesState } from '../../lib/summaries/summaries-slice';
+import { selectWorkbenchState } from './workbench-slice';
 import { makeSummary, sseEvent, streamedResponse } from '../../testing/summary-fixtures';
 import { SummarizePage } from './summarize-page';
 
@@ -210,7 +210,7 @@ describe('SummarizePage: the Web page tab', () => {
     const stopped = screen.getByRole('region', { name: 'Stopped. Nothing was charged.' });
     expect(addressField().value).toBe('https://example.com/article');
     expect(store.getState().session.user?.credits).toBe(3);
-    expect(selectSummariesState(store.getState())).toMatchObject({ status: 'idle', stream: null });
+    expect(selectWorkbenchState(store.getState())).toMatchObject({ status: 'idle', stream: null });
 
     await userEvent.click(within(stopped).getByRole('button', { name: 'Start again' }));
     expect(seen).toHaveLength(2);

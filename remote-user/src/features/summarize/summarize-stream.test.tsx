@@ -13,7 +13,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { selectSummariesState } from '../../lib/summaries/summaries-slice';
+import { selectWorkbenchState } from './workbench-slice';
 import { makeSummary, sseEvent, streamedResponse } from '../../testing/summary-fixtures';
 import { FALLBACK_REASON_TEXT } from '../../lib/summaries/summary';
 import type { FallbackReason } from '../../lib/summaries/summary';
@@ -142,7 +142,7 @@ describe('SummarizePage: the text summary streams', () => {
     expect(within(stopped).getByRole('button', { name: 'Start again' })).toBeVisible();
     expect(generateButton()).toHaveProperty('disabled', false);
     expect(store.getState().session.user?.credits).toBe(3);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'idle',
       error: null,
       stream: null,

@@ -12,7 +12,7 @@ import {
   stubFetch,
 } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
-import { createSummary } from '../../lib/summaries/summaries-slice';
+import { createSummary } from './workbench-slice';
 import { makeStatistics, makeSummary, ok, sseResponse } from '../../testing/summary-fixtures';
 import type { Summary } from '../../lib/summaries/summary';
 import { SUMMARY_OPTIONS_STORAGE_KEY } from '../../lib/summaries/summary-options';

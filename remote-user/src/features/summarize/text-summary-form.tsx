@@ -1,35 +1,15 @@
 import { useId } from 'react';
-import type { FormEvent, Ref } from 'react';
+import type { FormEvent } from 'react';
 import { cx } from 'common/cx';
-import { Alert, AlertDescription, ErrorAlert } from 'common/ui/alert';
+import { Alert, AlertDescription } from 'common/ui/alert';
 import { Button } from 'common/ui/button';
 import { Label } from 'common/ui/label';
 import { SparklesIcon } from 'common/ui/icons';
 import { Textarea } from 'common/ui/textarea';
-import { MAX_CONTENT_CHARS, MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
-import type { SummaryOptions } from '../../lib/summaries/summary';
+import { MIN_CONTENT_CHARS } from '../../lib/summaries/summary';
 import { checkContent } from './content-rules';
-import { SummaryOptionsFields } from '../../components/summary-options-fields';
-
-export interface TextSummaryFormProps {
-  text: string;
-  onTextChange: (text: string) => void;
-  /** The text area, focused again when a summary being written is stopped. */
-  textareaRef?: Ref<HTMLTextAreaElement>;
-  onSubmit: (content: string) => void;
-  credits: number;
-  /** A creation is in flight (this form's or the file tab's). */
-  busy: boolean;
-  /** This form's own request is the one in flight. */
-  submitting: boolean;
-  /** The shared creation error, shown while the status is failed. */
-  creationError: string | null;
-  /** Length and Format for the summary. */
-  options: SummaryOptions;
-  onOptionsChange: (options: SummaryOptions) => void;
-  /** The most characters pasted text may have (GET /api/config `maxChars`). */
-  maxChars?: number;
-}
+import { SourceActions, SourceSettings } from './source-form';
+import type { SourceFormProps } from './source-form';
 
 /** What a screen reader hears when the text moves in or out of range, not on every key. */
 function rangeAnnouncement(tooShort: boolean, tooLong: boolean, typed: boolean): string {
@@ -39,30 +19,20 @@ function rangeAnnouncement(tooShort: boolean, tooLong: boolean, typed: boolean):
 }
 
 /** The Paste Text tab: the text area, its counter and markers, the range alerts and submit. */
-export function TextSummaryForm({
-  text,
-  onTextChange,
-  textareaRef,
-  onSubmit,
-  credits,
-  busy,
-  submitting,
-  creationError,
-  options,
-  onOptionsChange,
-  maxChars = MAX_CONTENT_CHARS,
-}: TextSummaryFormProps) {
+export function TextSummaryForm(props: SourceFormProps) {
+  const { drafts, onDraftsChange, fieldRef, onStart, credits, busy, submitting, config } = props;
+  const { text } = drafts;
   const id = useId();
   const fieldId = `content${id}`;
   const counterId = `${fieldId}-counter`;
   const messageId = `${fieldId}-message`;
-  const check = checkContent(text, maxChars);
+  const check = checkContent(text, config.maxChars);
   const outOfRange = check.message !== null;
   const canSubmit = check.valid && credits > 0 && !busy;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (canSubmit) onSubmit(text.trim());
+    if (canSubmit) void onStart({ source: 'text', content: text.trim() });
   };
 
   return (
@@ -86,10 +56,10 @@ export function TextSummaryForm({
       </div>
       <Textarea
         id={fieldId}
-        ref={textareaRef}
+        ref={fieldRef}
         className="ru-content-input"
         value={text}
-        onChange={(event) => onTextChange(event.target.value)}
+        onChange={(event) => onDraftsChange({ text: event.target.value })}
         placeholder="Paste or type the text you want summarized (at least 50 characters)…"
         rows={12}
         spellCheck
@@ -105,15 +75,13 @@ export function TextSummaryForm({
           <AlertDescription>{check.message}</AlertDescription>
         </Alert>
       ) : null}
-      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
-      <ErrorAlert message={creationError} />
-      <div className="ru-form-actions">
-        <p className="ru-cost">Costs 1 credit.</p>
+      <SourceSettings {...props} />
+      <SourceActions>
         <Button type="submit" size="lg" disabled={!canSubmit} loading={submitting}>
           {submitting ? null : <SparklesIcon />}
           {submitting ? 'Summarizing…' : 'Generate summary'}
         </Button>
-      </div>
+      </SourceActions>
     </form>
   );
 }

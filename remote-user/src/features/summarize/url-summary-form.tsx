@@ -1,35 +1,12 @@
 import { useState } from 'react';
-import type { FormEvent, Ref } from 'react';
-import { ErrorAlert } from 'common/ui/alert';
+import type { FormEvent } from 'react';
 import { Button } from 'common/ui/button';
 import { FormField } from 'common/ui/form-field';
 import { GlobeIcon } from 'common/ui/icons';
 import { Input } from 'common/ui/input';
-import type { SummaryOptions } from '../../lib/summaries/summary';
 import { checkUrl } from './content-rules';
-import { IncludeHiddenField } from './include-hidden-field';
-import { SummaryOptionsFields } from '../../components/summary-options-fields';
-
-export interface UrlSummaryFormProps {
-  url: string;
-  onUrlChange: (url: string) => void;
-  /** The address field, focused again when its check fails. */
-  inputRef?: Ref<HTMLInputElement>;
-  /** Sends the address (trimmed), once it passes the checks. */
-  onSubmit: (url: string) => void;
-  credits: number;
-  /** A creation is in flight (this form's or another tab's). */
-  busy: boolean;
-  /** This form's own request is the one in flight. */
-  submitting: boolean;
-  /** The shared creation error (the server's message: a refused or unreachable address…). */
-  creationError: string | null;
-  options: SummaryOptions;
-  onOptionsChange: (options: SummaryOptions) => void;
-  /** `Include hidden text` (issue 28); shown when its handler is given. */
-  includeHidden?: boolean;
-  onIncludeHiddenChange?: (includeHidden: boolean) => void;
-}
+import { SourceActions, SourceSettings } from './source-form';
+import type { SourceFormProps } from './source-form';
 
 /**
  * The Web page tab: a page's address (http or https, at most 2,048 characters), Length and
@@ -37,20 +14,9 @@ export interface UrlSummaryFormProps {
  * corrected (no maxLength: a pasted address keeps its length, which the message states); the
  * server decides whether it may fetch it.
  */
-export function UrlSummaryForm({
-  url,
-  onUrlChange,
-  inputRef,
-  onSubmit,
-  credits,
-  busy,
-  submitting,
-  creationError,
-  options,
-  onOptionsChange,
-  includeHidden = false,
-  onIncludeHiddenChange,
-}: UrlSummaryFormProps) {
+export function UrlSummaryForm(props: SourceFormProps) {
+  const { drafts, onDraftsChange, onCauseChange, fieldRef, onStart, credits, busy } = props;
+  const { url } = drafts;
   const [checked, setChecked] = useState(false);
   const problem = checked ? checkUrl(url) : null;
 
@@ -63,7 +29,7 @@ export function UrlSummaryForm({
       if (field instanceof HTMLInputElement) field.focus();
       return;
     }
-    if (credits > 0 && !busy) onSubmit(url.trim());
+    if (credits > 0 && !busy) void onStart({ source: 'url', url: url.trim() });
   };
 
   return (
@@ -76,7 +42,7 @@ export function UrlSummaryForm({
         {(control) => (
           <Input
             {...control}
-            ref={inputRef}
+            ref={fieldRef}
             name="url"
             type="url"
             inputMode="url"
@@ -85,26 +51,20 @@ export function UrlSummaryForm({
             placeholder="https://example.com/article"
             value={url}
             disabled={busy}
-            onChange={(event) => onUrlChange(event.target.value)}
+            onChange={(event) => {
+              onDraftsChange({ url: event.target.value });
+              onCauseChange();
+            }}
           />
         )}
       </FormField>
-      <SummaryOptionsFields value={options} onChange={onOptionsChange} disabled={busy} />
-      {onIncludeHiddenChange ? (
-        <IncludeHiddenField
-          checked={includeHidden}
-          onChange={onIncludeHiddenChange}
-          disabled={busy}
-        />
-      ) : null}
-      <ErrorAlert message={creationError} />
-      <div className="ru-form-actions">
-        <p className="ru-cost">Costs 1 credit.</p>
-        <Button type="submit" size="lg" disabled={credits <= 0 || busy} loading={submitting}>
-          {submitting ? null : <GlobeIcon />}
-          {submitting ? 'Reading the page…' : 'Summarize the page'}
+      <SourceSettings {...props} readsHiddenText />
+      <SourceActions>
+        <Button type="submit" size="lg" disabled={credits <= 0 || busy} loading={props.submitting}>
+          {props.submitting ? null : <GlobeIcon />}
+          {props.submitting ? 'Reading the page…' : 'Summarize the page'}
         </Button>
-      </div>
+      </SourceActions>
     </form>
   );
 }

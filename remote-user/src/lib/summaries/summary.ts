@@ -4,7 +4,9 @@ import { formatInteger } from 'common/text';
 import type {
   CreatedOwnSummary,
   OwnSummaryJob,
+  OwnSummaryOptions,
   OwnSummaryPage,
+  OwnSummaryProgress,
   OwnSummaryRecord,
   OwnSummaryVersion,
   QueuedOwnSummaryJob,
@@ -55,12 +57,7 @@ export const MAX_CUSTOM_PROMPT_CHARS = 500;
 export const MAX_URL_CHARS = 2048;
 
 /** How far a page or a file has got before the summary is written (API.md `event: progress`). */
-export interface SummaryProgress {
-  stage: 'fetching' | 'reading' | 'ocr' | 'summarizing';
-  /** The page being read by OCR, and of how many. */
-  page?: number;
-  pages?: number;
-}
+export type SummaryProgress = OwnSummaryProgress;
 
 /** The progress in words: `Fetching the page…`, `Reading page 3 of 10 by OCR…`, `Summarizing…`. */
 export function progressText(progress: SummaryProgress): string {
@@ -98,24 +95,6 @@ export function progressPercent(progress: SummaryProgress): number {
   }
 }
 
-const READING_STAGES: readonly string[] = ['fetching', 'reading', 'ocr', 'summarizing'];
-
-function wholeNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-/** The `data` of an `event: progress`, or null when it names no known stage. */
-export function toSummaryProgress(data: Record<string, unknown>): SummaryProgress | null {
-  const { stage } = data;
-  if (typeof stage !== 'string' || !READING_STAGES.includes(stage)) return null;
-  const page = wholeNumber(data.page);
-  const pages = wholeNumber(data.pages);
-  return {
-    stage: stage as SummaryProgress['stage'],
-    ...(page !== undefined ? { page } : {}),
-    ...(pages !== undefined ? { pages } : {}),
-  };
-}
 export const HISTORY_PAGE_SIZE = 10;
 
 /** SPEC.md §1: the model label shown when a summary names none. */
@@ -159,12 +138,7 @@ export function summaryVersion(
 }
 
 /** What a person chooses before generating: sent as `length`, `format` and `language`. */
-export interface SummaryOptions {
-  length: SummaryLength;
-  format: SummaryFormat;
-  /** An ISO 639-1 code, or `auto`: "Same as the document" (decision 0038). */
-  language: string;
-}
+export type SummaryOptions = OwnSummaryOptions;
 
 export const DEFAULT_SUMMARY_OPTIONS: SummaryOptions = {
   length: 'medium',

@@ -6,7 +6,7 @@ import {
   summaryAsMarkdown,
   summaryAsText,
   summaryFileName,
-} from './summary-download';
+} from './summary-files';
 
 const objectUrlApi = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 

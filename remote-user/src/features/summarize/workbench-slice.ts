@@ -8,35 +8,33 @@ import type { RootState } from 'common/store';
 import { createApiThunk } from 'common/api-thunk';
 import type { ApiThunkTools } from 'common/api-thunk';
 import type { LoadStatus } from 'common/load-status';
-import { deleteOwnSummary, getOwnSummaryPage } from 'common/staff-summaries-api';
 import {
-  postRegeneration,
   getSummaryJob,
   postSummary,
   postSummaryFileJob,
   streamSummary,
   streamSummaryFromFile,
   streamSummaryFromUrl,
-} from './summaries-api';
-import type { SummaryStreamHandlers } from './summaries-api';
-import { HISTORY_PAGE_SIZE } from './summary';
+} from 'common/own-summaries-api';
+import type { SummaryStreamHandlers } from 'common/own-summaries-api';
+import { regenerateSummary, summaryUpdated } from '../../lib/summaries/summary-changes';
 import type {
   CreatedSummary,
   FallbackReason,
-  RegeneratedSummary,
   Summary,
   SummaryJobState,
   SummaryOptions,
-  SummaryPage,
   SummaryProgress,
-  SummaryPagination,
-  SummaryStatistics,
-} from './summary';
+} from '../../lib/summaries/summary';
+
+// The /summarize screen's state: the summary being made (streamed, or queued as a job), the one
+// just made or regenerated, and the creation's status. The history's list is its own slice
+// (features/history/history-slice.ts); both follow summary-changes.ts.
 
 /** Which call the shared creation status belongs to, so each screen shows its own spinner. */
 export type CreationOperation = 'text' | 'file' | 'url' | 'regenerate';
 
-export interface SummariesState {
+export interface WorkbenchState {
   /** The summary the person just made or regenerated. */
   currentSummary: Summary | null;
   /** The balance the last successful creation left (written into the session too). */
@@ -53,16 +51,6 @@ export interface SummariesState {
   stream: SummaryStreamState | null;
   /** The queued file's job while the page waits for it; null otherwise. */
   job: { state: SummaryJobState; progress: number } | null;
-  /** The page of the person's own summaries last fetched. */
-  summaries: Summary[];
-  pagination: SummaryPagination | null;
-  statistics: SummaryStatistics | null;
-  listStatus: LoadStatus;
-  listError: string | null;
-  /** The latest list fetch: an older answer arriving late is ignored. */
-  listRequestId: string | null;
-  deletionStatus: LoadStatus;
-  deletionError: string | null;
 }
 
 export interface SummaryStreamState {
@@ -74,7 +62,7 @@ export interface SummaryStreamState {
   resetReason: FallbackReason | null;
 }
 
-export const initialSummariesState: SummariesState = {
+export const initialWorkbenchState: WorkbenchState = {
   stream: null,
   currentSummary: null,
   updatedCredits: null,
@@ -82,14 +70,6 @@ export const initialSummariesState: SummariesState = {
   error: null,
   operation: null,
   job: null,
-  summaries: [],
-  pagination: null,
-  statistics: null,
-  listStatus: 'idle',
-  listError: null,
-  listRequestId: null,
-  deletionStatus: 'idle',
-  deletionError: null,
 };
 
 /** A 402 means the balance is 0 whatever the navbar believed: show it at once. */
@@ -102,7 +82,7 @@ function streamHandlers(
   dispatch: ApiThunkTools<RootState>['dispatch'],
   signal: AbortSignal,
 ): SummaryStreamHandlers {
-  const { streamDelta, streamReset, streamProgress } = summariesSlice.actions;
+  const { streamDelta, streamReset, streamProgress } = workbenchSlice.actions;
   return {
     onDelta: (text) => {
       if (!signal.aborted) dispatch(streamDelta(text));
@@ -207,7 +187,7 @@ export const createSummaryFromFile = createApiThunk<
       options,
       includeHidden = false,
     } = upload instanceof File ? { file: upload, options: undefined } : upload;
-    const { jobProgressed, streamUnavailable } = summariesSlice.actions;
+    const { jobProgressed, streamUnavailable } = workbenchSlice.actions;
     const streamed = await streamSummaryFromFile(
       file,
       options,
@@ -244,59 +224,9 @@ export const createSummaryFromFile = createApiThunk<
   { onError: noteInsufficientCredits },
 );
 
-/** POST /api/summaries/:id/regenerate: free. A failure is logged and keeps the summary. */
-export const regenerateSummary = createApiThunk<
-  RegeneratedSummary,
-  { id: string; customPrompt: string | null; options?: SummaryOptions },
-  RootState
->(
-  'summaries/regenerate',
-  FALLBACK_MESSAGES.regenerateSummary,
-  ({ id, customPrompt, options }) => postRegeneration(id, customPrompt, options),
-  { onError: (error) => console.warn(FALLBACK_MESSAGES.regenerateSummary, error.message) },
-);
-
-export interface SummaryPageRequest {
-  page: number;
-  limit?: number;
-  /** Words to find in the original or the summary. */
-  q?: string;
-}
-
-/** GET /api/summaries?page&limit&q (limit 10 by default). Abortable through the thunk's promise. */
-export const fetchSummaries = createApiThunk<SummaryPage, SummaryPageRequest, RootState>(
-  'summaries/fetchList',
-  FALLBACK_MESSAGES.fetchSummaries,
-  ({ page, limit = HISTORY_PAGE_SIZE, q = '' }, signal) =>
-    getOwnSummaryPage(
-      { page: String(page), limit: String(limit), ...(q.trim() === '' ? {} : { q: q.trim() }) },
-      signal,
-    ),
-);
-
-/** DELETE /api/summaries/:id; resolves with the id. */
-export const deleteSummary = createApiThunk<string, string, RootState>(
-  'summaries/delete',
-  FALLBACK_MESSAGES.deleteSummary,
-  async (id) => {
-    await deleteOwnSummary(id);
-    return id;
-  },
-);
-
-/**
- * A page of summaries goes into the store as the server sent it, frozen at its top: Immer then
- * neither walks nor deep-freezes the thousands of values nested in its sentences and source
- * spans, which took 9–10 ms of a page's start-up here (a phone's Total Blocking Time). Reducers
- * that change one summary still get a copy from Immer; nothing mutates the list in place.
- */
-function asReceived(summaries: Summary[]): Summary[] {
-  return Object.freeze(summaries) as Summary[];
-}
-
-export const summariesSlice = createSlice({
-  name: 'summaries',
-  initialState: initialSummariesState,
+export const workbenchSlice = createSlice({
+  name: 'workbench',
+  initialState: initialWorkbenchState,
   reducers: {
     /** Forgets the current summary and the creation status, error and updated credits. */
     clearCurrentSummary(state) {
@@ -312,10 +242,6 @@ export const summariesSlice = createSlice({
       state.status = 'idle';
       state.error = null;
       state.operation = null;
-    },
-    clearDeletionError(state) {
-      state.deletionStatus = 'idle';
-      state.deletionError = null;
     },
     /** More of the streamed summary arrived. */
     streamDelta(state, action: PayloadAction<string>) {
@@ -340,42 +266,35 @@ export const summariesSlice = createSlice({
     jobProgressed(state, action: PayloadAction<{ state: SummaryJobState; progress: number }>) {
       state.job = action.payload;
     },
-    /** A summary changed elsewhere (a restored version): the result card and the list follow. */
-    summaryUpdated(state, action: PayloadAction<Summary>) {
-      const summary = action.payload;
-      if (state.currentSummary?.id === summary.id) state.currentSummary = summary;
-      const index = state.summaries.findIndex((item) => item.id === summary.id);
-      if (index >= 0) state.summaries[index] = summary;
-    },
     /** Back to the initial state. */
-    resetSummaries: () => initialSummariesState,
+    resetWorkbench: () => initialWorkbenchState,
   },
   extraReducers: (builder) => {
-    const creationStarted = (state: SummariesState, operation: CreationOperation) => {
+    const creationStarted = (state: WorkbenchState, operation: CreationOperation) => {
       state.status = 'loading';
       state.error = null;
       state.operation = operation;
     };
-    const created = (state: SummariesState, payload: CreatedSummary) => {
+    const created = (state: WorkbenchState, payload: CreatedSummary) => {
       state.status = 'succeeded';
       state.stream = null;
       state.job = null;
       state.currentSummary = payload.summary;
       state.updatedCredits = payload.updatedCredits;
     };
-    const streamStarted = (state: SummariesState, operation: CreationOperation) => {
+    const streamStarted = (state: WorkbenchState, operation: CreationOperation) => {
       creationStarted(state, operation);
       state.stream = { progress: null, text: '', restarted: false, resetReason: null };
     };
     /** Stopped by the person: nothing was charged; the page is as it was before. */
-    const creationStopped = (state: SummariesState) => {
+    const creationStopped = (state: WorkbenchState) => {
       state.status = 'idle';
       state.error = null;
       state.operation = null;
       state.stream = null;
       state.job = null;
     };
-    const creationFailed = (state: SummariesState, message: string, keepSummary: boolean) => {
+    const creationFailed = (state: WorkbenchState, message: string, keepSummary: boolean) => {
       state.status = 'failed';
       state.stream = null;
       state.job = null;
@@ -416,84 +335,35 @@ export const summariesSlice = createSlice({
         if (state.currentSummary?.id === action.payload.summary.id) {
           state.currentSummary = action.payload.summary;
         }
-        state.statistics = action.payload.statistics;
-        const index = state.summaries.findIndex((item) => item.id === action.payload.summary.id);
-        if (index >= 0) state.summaries[index] = action.payload.summary;
       })
       .addCase(regenerateSummary.rejected, (state, action) =>
         creationFailed(state, action.payload?.message ?? FALLBACK_MESSAGES.regenerateSummary, true),
-      );
-
-    builder
-      .addCase(fetchSummaries.pending, (state, action) => {
-        state.listRequestId = action.meta.requestId;
-        state.listStatus = 'loading';
-        state.listError = null;
-      })
-      .addCase(fetchSummaries.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        state.listStatus = 'succeeded';
-        state.summaries = asReceived(action.payload.summaries);
-        state.pagination = action.payload.pagination;
-        state.statistics = action.payload.statistics;
-      })
-      .addCase(fetchSummaries.rejected, (state, action) => {
-        if (action.meta.requestId !== state.listRequestId) return;
-        if (action.meta.aborted) {
-          // Abandoned by the screen that asked (it unmounted or asked for another page).
-          state.listStatus = state.pagination ? 'succeeded' : 'idle';
-          return;
-        }
-        state.listStatus = 'failed';
-        state.listError = action.payload?.message ?? FALLBACK_MESSAGES.fetchSummaries;
-      });
-
-    builder
-      .addCase(deleteSummary.pending, (state) => {
-        state.deletionStatus = 'loading';
-        state.deletionError = null;
-      })
-      .addCase(deleteSummary.fulfilled, (state, action) => {
-        state.deletionStatus = 'succeeded';
-        state.summaries = state.summaries.filter((summary) => summary.id !== action.payload);
-        if (state.pagination) {
-          const remaining = Math.max(0, state.pagination.totalSummaries - 1);
-          state.pagination.totalSummaries = remaining;
-          state.pagination.total = remaining;
-        }
-      })
-      .addCase(deleteSummary.rejected, (state, action) => {
-        state.deletionStatus = 'failed';
-        state.deletionError = action.payload?.message ?? FALLBACK_MESSAGES.deleteSummary;
+      )
+      .addCase(summaryUpdated, (state, action) => {
+        if (state.currentSummary?.id === action.payload.id) state.currentSummary = action.payload;
       });
 
     // Another person may sign in on this tab: nothing of the previous one's summaries stays.
     builder
-      .addCase(logout, () => initialSummariesState)
-      .addCase(login.fulfilled, () => initialSummariesState)
-      .addCase(register.fulfilled, () => initialSummariesState);
+      .addCase(logout, () => initialWorkbenchState)
+      .addCase(login.fulfilled, () => initialWorkbenchState)
+      .addCase(register.fulfilled, () => initialWorkbenchState);
   },
   selectors: {
-    selectSummariesState: (state) => state,
+    selectWorkbenchState: (state) => state,
     selectCurrentSummary: (state) => state.currentSummary,
   },
 });
 
 declare module 'common/store' {
-  // Module augmentation has to be an interface; it adds the `summaries` key to RootState.
+  // Module augmentation has to be an interface; it adds the `workbench` key to RootState.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface LazyLoadedSlices extends WithSlice<typeof summariesSlice> {}
+  export interface LazyLoadedSlices extends WithSlice<typeof workbenchSlice> {}
 }
 
-/** The slice inside the shell's one store; injected when this remote's code first loads. */
-export const injectedSummariesSlice = summariesSlice.injectInto(rootReducer);
+/** The slice inside the shell's one store; injected when this screen's code first loads. */
+export const injectedWorkbenchSlice = workbenchSlice.injectInto(rootReducer);
 
-export const { selectSummariesState, selectCurrentSummary } = injectedSummariesSlice.selectors;
+export const { selectWorkbenchState, selectCurrentSummary } = injectedWorkbenchSlice.selectors;
 
-export const {
-  clearCreationError,
-  clearCurrentSummary,
-  clearDeletionError,
-  resetSummaries,
-  summaryUpdated,
-} = summariesSlice.actions;
+export const { clearCreationError, clearCurrentSummary, resetWorkbench } = workbenchSlice.actions;

@@ -6,19 +6,28 @@ import {
   apiFetch,
   request,
 } from 'common/api-client';
-import { readServerSentEvents } from '../sse/sse';
-import { isFallbackReason, toSummaryProgress } from './summary';
+import { isFallbackReason } from 'common/fallback-reason';
+import type { FallbackReason } from 'common/fallback-reason';
 import type {
-  CreatedSummary,
-  FallbackReason,
-  QueuedSummaryJob,
-  RegeneratedSummary,
-  Summary,
-  SummaryJob,
-  SummaryOptions,
-  SummaryProgress,
-  SummaryVersion,
-} from './summary';
+  CreatedOwnSummary as CreatedSummary,
+  OwnSummaryJob as SummaryJob,
+  OwnSummaryOptions as SummaryOptions,
+  OwnSummaryPage,
+  OwnSummaryProgress as SummaryProgress,
+  OwnSummaryRecord as Summary,
+  OwnSummaryVersion as SummaryVersion,
+  QueuedOwnSummaryJob as QueuedSummaryJob,
+  RegeneratedOwnSummary as RegeneratedSummary,
+} from 'common/own-summary';
+import { readServerSentEvents } from 'common/sse';
+
+/*
+ * Every call on the signed-in person's own summaries (API.md "Routes", "Additions" and round 3):
+ * the list and one summary, making one (from text, a file or a page, streamed or queued),
+ * regenerating, versions, export and deletion. The user's screens make them all; the editor's and
+ * reviewer's My Summaries list theirs with getOwnSummaryPage. The staff's calls on everyone's
+ * summaries are in staff-summaries-api.ts.
+ */
 
 /** The failure texts of the workbench's own calls. */
 export const WORKBENCH_MESSAGES = {
@@ -28,8 +37,31 @@ export const WORKBENCH_MESSAGES = {
 } as const;
 
 // Every call goes through the typed client (base URL, bearer token, 401 handling) and `request`
-// (failures become ApiErrors with SPEC.md §8 messages). The return types are this remote's own
-// API.md shapes: the api's answers must stay assignable to them, which tsc checks here.
+// (failures become ApiErrors with SPEC.md §8 messages). The return types are inferred from the
+// api's own routes (common/own-summary.ts).
+
+/**
+ * GET /api/summaries?page&limit&q: a page of the signed-in person's own summaries, with its
+ * pagination and the person's statistics. Abortable through `signal`.
+ */
+export async function getOwnSummaryPage(
+  query: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<OwnSummaryPage> {
+  const body = await request(
+    () => api.summaries.$get({ query }, signal ? { init: { signal } } : undefined),
+    FALLBACK_MESSAGES.fetchSummaries,
+  );
+  return body.data;
+}
+
+/** DELETE /api/summaries/:id: one of the signed-in person's own summaries. */
+export async function deleteOwnSummary(id: string): Promise<void> {
+  await request(
+    () => api.summaries[':id'].$delete({ param: { id } }),
+    FALLBACK_MESSAGES.deleteSummary,
+  );
+}
 
 /** POST /api/summaries: summarizes pasted text for 1 credit, at the chosen length and format. */
 export async function postSummary(
@@ -53,8 +85,44 @@ export interface SummaryStreamHandlers {
   onProgress?: (progress: SummaryProgress) => void;
 }
 
+const READING_STAGES: readonly SummaryProgress['stage'][] = [
+  'fetching',
+  'reading',
+  'ocr',
+  'summarizing',
+];
+
+function isReadingStage(value: unknown): value is SummaryProgress['stage'] {
+  return READING_STAGES.some((stage) => stage === value);
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The `data` of an `event: progress`, or null when it names no known stage. */
+export function toSummaryProgress(data: Record<string, unknown>): SummaryProgress | null {
+  const { stage } = data;
+  if (!isReadingStage(stage)) return null;
+  const page = wholeNumber(data.page);
+  const pages = wholeNumber(data.pages);
+  return {
+    stage,
+    ...(page !== undefined ? { page } : {}),
+    ...(pages !== undefined ? { pages } : {}),
+  };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The `done` event's data: what POST /api/summaries answers (a summary and the balance), as the
+ * api's routes type it; the stream itself is untyped text, so its two parts are checked here.
+ */
+function isCreatedSummary(value: Record<string, unknown>): value is CreatedSummary {
+  return isRecord(value.summary) && typeof value.updatedCredits === 'number';
 }
 
 function parseData(data: string, failed: string): Record<string, unknown> {
@@ -76,6 +144,7 @@ function parseData(data: string, failed: string): Record<string, unknown> {
  * AbortError.
  */
 async function readSummaryStream(
+  /** The typed route's address (`$path()`): a stream is read here, not parsed as JSON. */
   path: string,
   init: { headers?: Record<string, string>; body: BodyInit },
   handlers: SummaryStreamHandlers,
@@ -120,10 +189,10 @@ async function readSummaryStream(
         handlers.onReset(isFallbackReason(reason) ? reason : null);
       } else if (event === 'done') {
         const done = parseData(data, failed);
-        if (!isRecord(done.summary) || typeof done.updatedCredits !== 'number') {
+        if (!isCreatedSummary(done)) {
           throw new ApiError({ message: failed, status: 200, code: 'STREAM_MALFORMED' });
         }
-        return done as unknown as CreatedSummary;
+        return done;
       } else if (event === 'error') {
         const { code, message } = parseData(data, failed);
         throw new ApiError({
@@ -163,7 +232,7 @@ export function streamSummary(
   signal?: AbortSignal,
 ): Promise<CreatedSummary | null> {
   return readSummaryStream(
-    '/api/summaries/stream',
+    api.summaries.stream.$path(),
     {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ content, ...options }),
@@ -186,7 +255,7 @@ export async function streamSummaryFromUrl(
   includeHidden = false,
 ): Promise<CreatedSummary> {
   const created = await readSummaryStream(
-    '/api/summaries/stream',
+    api.summaries.stream.$path(),
     {
       headers: { 'Content-Type': 'application/json' },
       // includeHidden only when asked: a request without it reads as before (issue 28).
@@ -229,7 +298,7 @@ export function streamSummaryFromFile(
   if (includeHidden) form.append('includeHidden', 'true');
   // No Content-Type: the browser writes the multipart boundary.
   return readSummaryStream(
-    '/api/summaries/upload/stream',
+    api.summaries.upload.stream.$path(),
     { body: form },
     handlers,
     FALLBACK_MESSAGES.createSummaryFromFile,
@@ -356,12 +425,14 @@ export async function getSummaryExport(
   format: ExportFormat,
   { citations = true }: { citations?: boolean } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const query = `format=${format}${citations ? '' : '&citations=false'}`;
+  // The typed route's address (a file, not JSON, so fetched and read here).
+  const path = api.summaries[':id'].export.$path({
+    param: { id: encodeURIComponent(id) },
+    query: { format, ...(citations ? {} : { citations: 'false' as const }) },
+  });
   let response: Response | undefined;
   await request(async () => {
-    response = await apiFetch(`/api/summaries/${encodeURIComponent(id)}/export?${query}`, {
-      headers: { Accept: '*/*' },
-    });
+    response = await apiFetch(path, { headers: { Accept: '*/*' } });
     // A success is read as a file below, not as JSON.
     return response.ok ? { ok: true, status: response.status, json: async () => null } : response;
   }, WORKBENCH_MESSAGES.exportSummary);

@@ -1,56 +1,45 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adoptEarlyRequests, configureApi } from 'common/api-client';
-import { FIRST_REQUEST_OF_PAGE } from 'common/early-requests';
+import { configureApi } from 'common/api-client';
 import { logout } from 'common/session';
 import { createAppStore } from 'common/store';
 import { jsonResponse, makeUser, storeSession, stubFetch } from 'common/testing';
 import type { SeenRequest } from 'common/testing';
+import { regenerateSummary, summaryUpdated } from '../../lib/summaries/summary-changes';
 import {
   clearCurrentSummary,
   createSummary,
   createSummaryFromFile,
   createSummaryFromUrl,
-  deleteSummary,
-  fetchSummaries,
-  initialSummariesState,
-  regenerateSummary,
-  resetSummaries,
-  selectSummariesState,
-  summariesSlice,
-} from './summaries-slice';
-import type { SummariesState } from './summaries-slice';
-import {
-  makeStatistics,
-  makeSummary,
-  makeSummaryPage,
-  ok,
-  sseResponse,
-} from '../../testing/summary-fixtures';
+  initialWorkbenchState,
+  resetWorkbench,
+  selectWorkbenchState,
+  workbenchSlice,
+} from './workbench-slice';
+import type { WorkbenchState } from './workbench-slice';
+import { makeStatistics, makeSummary, ok, sseResponse } from '../../testing/summary-fixtures';
 
-const reduce = summariesSlice.reducer;
+const reduce = workbenchSlice.reducer;
 const apiError = (message: string, status = 500) => ({ message, status, code: 'INTERNAL' });
 
-function withSummary(overrides: Partial<SummariesState> = {}): SummariesState {
+function withSummary(overrides: Partial<WorkbenchState> = {}): WorkbenchState {
   return {
-    ...initialSummariesState,
+    ...initialWorkbenchState,
     currentSummary: makeSummary(),
     status: 'succeeded',
     ...overrides,
   };
 }
 
-describe('summaries reducer', () => {
+describe('workbench reducer', () => {
   it('starts idle with nothing loaded', () => {
-    expect(reduce(undefined, { type: '@@init' })).toEqual(initialSummariesState);
-    expect(initialSummariesState.status).toBe('idle');
-    expect(initialSummariesState.listStatus).toBe('idle');
-    expect(initialSummariesState.deletionStatus).toBe('idle');
+    expect(reduce(undefined, { type: '@@init' })).toEqual(initialWorkbenchState);
+    expect(initialWorkbenchState.status).toBe('idle');
   });
 
   it('creation: loading clears the error, success sets the current summary and updated credits', () => {
     const summary = makeSummary({ id: 'new' });
     let state = reduce(
-      { ...initialSummariesState, status: 'failed', error: 'old' },
+      { ...initialWorkbenchState, status: 'failed', error: 'old' },
       createSummary.pending('r1', { content: 'x' }),
     );
     expect(state).toMatchObject({ status: 'loading', error: null, operation: 'text' });
@@ -85,7 +74,7 @@ describe('summaries reducer', () => {
   it('file creation shares the status and error', () => {
     const file = new File(['hello'], 'notes.txt');
     const summary = makeSummary({ id: 'file', source: 'txt' });
-    let state = reduce(initialSummariesState, createSummaryFromFile.pending('r1', file));
+    let state = reduce(initialWorkbenchState, createSummaryFromFile.pending('r1', file));
     expect(state).toMatchObject({ status: 'loading', operation: 'file' });
     state = reduce(
       state,
@@ -104,12 +93,12 @@ describe('summaries reducer', () => {
     });
   });
 
-  it('regeneration success replaces the current summary and the same one in the list', () => {
+  it('regeneration success replaces the current summary', () => {
     const original = makeSummary({ id: 's1' });
     const regenerated = makeSummary({ id: 's1', summarizedContent: 'New', regenerationCount: 1 });
     const statistics = makeStatistics({ totalSummaries: 7 });
     const arg = { id: 's1', customPrompt: null };
-    let state = withSummary({ currentSummary: original, summaries: [original] });
+    let state = withSummary({ currentSummary: original });
     state = reduce(state, regenerateSummary.pending('r1', arg));
     expect(state).toMatchObject({
       status: 'loading',
@@ -121,16 +110,13 @@ describe('summaries reducer', () => {
       regenerateSummary.fulfilled({ summary: regenerated, statistics }, 'r1', arg),
     );
     expect(state.currentSummary).toEqual(regenerated);
-    expect(state.summaries[0]).toEqual(regenerated);
-    expect(state.statistics).toEqual(statistics);
   });
 
   it('regenerating another summary (from /history) leaves the current one alone (issue 26)', () => {
     const current = makeSummary({ id: 's1' });
-    const listed = makeSummary({ id: 's2' });
     const regenerated = makeSummary({ id: 's2', summarizedContent: 'New', regenerationCount: 1 });
     const arg = { id: 's2', customPrompt: null };
-    let state = withSummary({ currentSummary: current, summaries: [listed] });
+    let state = withSummary({ currentSummary: current });
     state = reduce(
       state,
       regenerateSummary.fulfilled(
@@ -140,7 +126,13 @@ describe('summaries reducer', () => {
       ),
     );
     expect(state.currentSummary).toEqual(current);
-    expect(state.summaries[0]).toEqual(regenerated);
+  });
+
+  it('a restored version replaces the current summary when it is the same one', () => {
+    const restored = makeSummary({ id: 's1', summarizedContent: 'Restored' });
+    expect(reduce(withSummary(), summaryUpdated(restored)).currentSummary).toEqual(restored);
+    const other = makeSummary({ id: 'other' });
+    expect(reduce(withSummary(), summaryUpdated(other)).currentSummary?.id).toBe('s1');
   });
 
   it('a failed regeneration keeps the current summary', () => {
@@ -165,80 +157,14 @@ describe('summaries reducer', () => {
     });
   });
 
-  it('list: loading, then the page, pagination and statistics', () => {
-    const page = makeSummaryPage([makeSummary({ id: 'a' }), makeSummary({ id: 'b' })], {
-      total: 12,
-    });
-    let state = reduce(initialSummariesState, fetchSummaries.pending('r1', { page: 1 }));
-    expect(state.listStatus).toBe('loading');
-    state = reduce(state, fetchSummaries.fulfilled(page, 'r1', { page: 1 }));
-    expect(state).toMatchObject({
-      listStatus: 'succeeded',
-      summaries: page.summaries,
-      pagination: page.pagination,
-      statistics: page.statistics,
-    });
-  });
-
-  it('list failure sets its own error and leaves creation alone', () => {
-    let state = reduce(withSummary(), fetchSummaries.pending('r1', { page: 1 }));
-    state = reduce(state, fetchSummaries.rejected(null, 'r1', { page: 1 }));
-    expect(state).toMatchObject({ listStatus: 'failed', listError: 'Failed to fetch summaries' });
-    expect(state.status).toBe('succeeded');
-  });
-
-  it('ignores the answer of an older list request', () => {
-    const older = makeSummaryPage([makeSummary({ id: 'old' })]);
-    const newer = makeSummaryPage([makeSummary({ id: 'new' })], { page: 2, total: 11 });
-    let state = reduce(initialSummariesState, fetchSummaries.pending('r1', { page: 1 }));
-    state = reduce(state, fetchSummaries.pending('r2', { page: 2 }));
-    state = reduce(state, fetchSummaries.fulfilled(newer, 'r2', { page: 2 }));
-    state = reduce(state, fetchSummaries.fulfilled(older, 'r1', { page: 1 }));
-    expect(state.summaries.map((summary) => summary.id)).toEqual(['new']);
-  });
-
-  it('deleting removes the summary and decrements the total, never below 0', () => {
-    const page = makeSummaryPage([makeSummary({ id: 'a' }), makeSummary({ id: 'b' })], {
-      total: 2,
-    });
-    let state = reduce(initialSummariesState, fetchSummaries.fulfilled(page, '', { page: 1 }));
-    state = reduce(state, fetchSummaries.pending('r1', { page: 1 }));
-    state = reduce(state, fetchSummaries.fulfilled(page, 'r1', { page: 1 }));
-    state = reduce(state, deleteSummary.pending('d1', 'a'));
-    expect(state.deletionStatus).toBe('loading');
-    state = reduce(state, deleteSummary.fulfilled('a', 'd1', 'a'));
-    expect(state.deletionStatus).toBe('succeeded');
-    expect(state.summaries.map((summary) => summary.id)).toEqual(['b']);
-    expect(state.pagination).toMatchObject({ totalSummaries: 1, total: 1 });
-
-    state = reduce(
-      { ...state, pagination: { ...page.pagination, totalSummaries: 0, total: 0 } },
-      deleteSummary.fulfilled('b', 'd2', 'b'),
-    );
-    expect(state.summaries).toEqual([]);
-    expect(state.pagination).toMatchObject({ totalSummaries: 0, total: 0 });
-  });
-
-  it('a failed deletion keeps the list and sets the deletion error', () => {
-    const state = reduce(
-      { ...initialSummariesState, summaries: [makeSummary()] },
-      deleteSummary.rejected(null, 'd1', 's1'),
-    );
-    expect(state).toMatchObject({
-      deletionStatus: 'failed',
-      deletionError: 'Failed to delete summary',
-    });
-    expect(state.summaries).toHaveLength(1);
-  });
-
   it('reset and logout clear everything', () => {
-    const busy = withSummary({ summaries: [makeSummary()], listStatus: 'succeeded', error: 'x' });
-    expect(reduce(busy, resetSummaries())).toEqual(initialSummariesState);
-    expect(reduce(busy, logout())).toEqual(initialSummariesState);
+    const busy = withSummary({ error: 'x' });
+    expect(reduce(busy, resetWorkbench())).toEqual(initialWorkbenchState);
+    expect(reduce(busy, logout())).toEqual(initialWorkbenchState);
   });
 });
 
-describe('summaries thunks in the shell store', () => {
+describe('workbench thunks in the shell store', () => {
   beforeEach(() => {
     localStorage.clear();
     configureApi({ baseUrl: '', onUnauthorized: () => undefined });
@@ -251,27 +177,7 @@ describe('summaries thunks in the shell store', () => {
   it('is injected into the root reducer and readable before its first action', () => {
     storeSession(makeUser());
     const store = createAppStore();
-    expect(selectSummariesState(store.getState())).toEqual(initialSummariesState);
-  });
-
-  it("asks for /history's first page exactly as app.html's early request does, and adopts it", async () => {
-    storeSession(makeUser());
-    const page = makeSummaryPage([makeSummary({ id: 'early' })]);
-    const early = vi.fn(async () => jsonResponse(ok(page)));
-    adoptEarlyRequests({
-      [FIRST_REQUEST_OF_PAGE['/history'] ?? '']: { token: 'test-token', response: early() },
-    });
-    const fetchMock = stubFetch(() => jsonResponse(ok(page)));
-    const store = createAppStore();
-    await store.dispatch(fetchSummaries({ page: 1 }));
-    // The early answer stood in for the request: the page asked nothing itself.
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(selectSummariesState(store.getState()).summaries.map(({ id }) => id)).toEqual(['early']);
-    // Taken once: the next load of the same page asks the server, at that same address.
-    await store.dispatch(fetchSummaries({ page: 1 }));
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
-      FIRST_REQUEST_OF_PAGE['/history'],
-    ]);
+    expect(selectWorkbenchState(store.getState())).toEqual(initialWorkbenchState);
   });
 
   it('a created summary (streamed) writes updatedCredits into the session', async () => {
@@ -294,7 +200,7 @@ describe('summaries thunks in the shell store', () => {
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer test-token');
     expect(JSON.parse(String(seen[0]?.body))).toEqual({ content: 'some text' });
     expect(store.getState().session.user?.credits).toBe(4);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'succeeded',
       currentSummary: summary,
       updatedCredits: 4,
@@ -324,7 +230,7 @@ describe('summaries thunks in the shell store', () => {
       expect(JSON.parse(String(request.body))).toEqual({ content: 'some text' });
     }
     expect(store.getState().session.user?.credits).toBe(4);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'succeeded',
       currentSummary: summary,
       updatedCredits: 4,
@@ -342,7 +248,7 @@ describe('summaries thunks in the shell store', () => {
     const store = createAppStore();
     await store.dispatch(createSummary({ content: 'some text' }));
     expect(store.getState().session.user?.credits).toBe(0);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'failed',
       error: 'Insufficient credits',
     });
@@ -354,7 +260,7 @@ describe('summaries thunks in the shell store', () => {
     const store = createAppStore();
     const stages: unknown[] = [];
     store.subscribe(() => {
-      const progress = store.getState().summaries?.stream?.progress;
+      const progress = store.getState().workbench?.stream?.progress;
       if (progress && stages[stages.length - 1] !== progress) stages.push(progress);
     });
     stubFetch((request) => {
@@ -391,7 +297,7 @@ describe('summaries thunks in the shell store', () => {
       { stage: 'summarizing' },
     ]);
     expect(store.getState().session.user?.credits).toBe(1);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'succeeded',
       stream: null,
       currentSummary: { id: 'scan', ocr: true },
@@ -423,7 +329,7 @@ describe('summaries thunks in the shell store', () => {
     const store = createAppStore();
     await store.dispatch(createSummaryFromUrl({ url: 'https://example.com/a' }));
     expect(bodies[0]).toEqual({ url: 'https://example.com/a' });
-    expect(store.getState().summaries?.currentSummary?.id).toBe('page');
+    expect(store.getState().workbench?.currentSummary?.id).toBe('page');
     expect(store.getState().session.user?.credits).toBe(1);
 
     await store.dispatch(
@@ -439,7 +345,7 @@ describe('summaries thunks in the shell store', () => {
       language: 'fa',
     });
     expect(paths).toEqual(['/api/summaries/stream', '/api/summaries/stream']);
-    expect(selectSummariesState(store.getState())).toMatchObject({
+    expect(selectWorkbenchState(store.getState())).toMatchObject({
       status: 'failed',
       operation: 'url',
       error: 'This address cannot be fetched: it points to a private network',
@@ -487,8 +393,8 @@ describe('summaries thunks in the shell store', () => {
       '/api/summaries/job/j1?queue=file-processing',
     ]);
     expect(store.getState().session.user?.credits).toBe(0);
-    expect(store.getState().summaries?.currentSummary?.id).toBe('from-file');
-    expect(store.getState().summaries?.job).toBeNull();
+    expect(store.getState().workbench?.currentSummary?.id).toBe('from-file');
+    expect(store.getState().workbench?.job).toBeNull();
   });
 
   it('regenerates with a null prompt and logs a failure', async () => {
@@ -506,19 +412,6 @@ describe('summaries thunks in the shell store', () => {
       'Failed to regenerate summary',
       'Failed to regenerate summary',
     );
-    expect(selectSummariesState(store.getState()).error).toBe('Failed to regenerate summary');
-  });
-
-  it('fetches a page with page and limit in the query', async () => {
-    storeSession(makeUser());
-    const paths: string[] = [];
-    stubFetch((request) => {
-      paths.push(request.path);
-      return jsonResponse(ok(makeSummaryPage([makeSummary()], { page: 3, total: 21 })));
-    });
-    const store = createAppStore();
-    await store.dispatch(fetchSummaries({ page: 3 }));
-    expect(paths).toEqual(['/api/summaries?page=3&limit=10']);
-    expect(selectSummariesState(store.getState()).pagination?.currentPage).toBe(3);
+    expect(selectWorkbenchState(store.getState()).error).toBe('Failed to regenerate summary');
   });
 });
