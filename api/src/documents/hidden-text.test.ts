@@ -326,6 +326,50 @@ describe('hidden PDF text', () => {
     ]);
   });
 
+  it('finds text in the colour of the area under it, and reads text of another colour there', async () => {
+    const content = [
+      '0.2 0.3 0.6 rg 50 600 500 100 re f',
+      'BT 0.2 0.3 0.6 rg /F1 11 Tf 1 0 0 1 72 660 Tm (Blue words on the blue banner.) Tj ET',
+      'BT 1 1 0 rg /F1 11 Tf 1 0 0 1 72 640 Tm (Yellow words on the blue banner.) Tj ET',
+      '1 g 50 300 500 100 re f',
+      'BT 1 g /F1 11 Tf 1 0 0 1 72 350 Tm (White words on a white box over nothing.) Tj ET',
+      'BT 0 g /F1 11 Tf 1 0 0 1 72 200 Tm (Black words on the paper.) Tj ET',
+    ].join('\n');
+    const banner = buildPdf([{ rawContent: deflateSync(Buffer.from(content, 'latin1')) }]);
+    const { text, hiddenText } = await extractFile('pdf', new Uint8Array(banner));
+    expect(text).toBe('Yellow words on the blue banner.\n\nBlack words on the paper.');
+    expect(hiddenText).toEqual([
+      { text: 'Blue words on the blue banner.', reason: 'same-colour', page: 1 },
+      { text: 'White words on a white box over nothing.', reason: 'same-colour', page: 1 },
+    ]);
+  });
+
+  it('finds text the clipping path cuts away, and reads what it leaves', async () => {
+    const content = [
+      // A clip of 10 by 20 points around the start of a line: all but its first letter is cut.
+      'q 72 690 8 20 re W n',
+      'BT 0 g /F1 11 Tf 1 0 0 1 72 700 Tm (Xthe rest of this line is clipped away from sight.) Tj ET',
+      'Q',
+      // A clip as large as the page, as word processors write one: nothing is cut.
+      'q 0 0 612 792 re W n',
+      'BT 0 g /F1 11 Tf 1 0 0 1 72 600 Tm (A line inside the page-sized clip is read.) Tj ET',
+      'Q',
+      'BT 0 g /F1 11 Tf 1 0 0 1 72 560 Tm (A line after the clip was restored is read.) Tj ET',
+    ].join('\n');
+    const clipped = buildPdf([{ rawContent: deflateSync(Buffer.from(content, 'latin1')) }]);
+    const { text, hiddenText } = await extractFile('pdf', new Uint8Array(clipped));
+    expect(text).toBe(
+      'A line inside the page-sized clip is read.\n\nA line after the clip was restored is read.',
+    );
+    expect(hiddenText).toEqual([
+      {
+        text: 'Xthe rest of this line is clipped away from sight.',
+        reason: 'invisible',
+        page: 1,
+      },
+    ]);
+  });
+
   it('takes invisible text over a full-page image as a scan’s OCR layer, not as hidden', async () => {
     const scan = buildPdf([
       {

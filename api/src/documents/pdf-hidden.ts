@@ -6,11 +6,14 @@ import type { HiddenReason } from './hidden-text';
  * each run's place and size but not how it is drawn, so the page's operator list is walked
  * too, keeping the graphics state (fill colour and alpha, text render mode, transformation),
  * and each character drawn is marked visible or not; the text content's characters are then
- * matched to those, in order. Text drawn in render mode 3 or 7 (neither filled nor stroked),
- * fully transparent, or filled white is hidden, unless it starts on an area filled in a colour
- * or on a picture drawn before it (a white title on a banner); so is text under 2 pt, and text
- * outside the page's box. On a page mostly covered by an image, invisible or white text is the
- * text layer that OCR software lays over a scan, and is taken as seen.
+ * matched to those, in order. Text drawn in render mode 3 or 7 (neither filled nor stroked) or
+ * fully transparent is hidden; so is text filled in the colour of what lies under it: the last
+ * area filled before it where it starts, or the white paper (a white title on a blue banner is
+ * read, blue words on that banner are not; a picture under text counts as no colour). Text
+ * under 2 pt, text outside the page's box, and the characters of a string that fall outside
+ * the clipping path (its bounding box) are hidden too. On a page mostly covered by an image,
+ * invisible or same-colour text is the text layer that OCR software lays over a scan, and is
+ * taken as seen.
  */
 
 /** The operator numbers used here (pdf.js's `OPS`). */
@@ -37,6 +40,8 @@ export interface PdfOps {
   paintFormXObjectBegin: number;
   paintFormXObjectEnd: number;
   constructPath: number;
+  clip: number;
+  eoClip: number;
   fill: number;
   eoFill: number;
   fillStroke: number;
@@ -57,6 +62,9 @@ export interface DrawnCharacter {
   reason: HiddenReason | null;
 }
 
+/** A box in page space: [left, bottom, right, top]. */
+type Box = [number, number, number, number];
+
 interface GraphicsState {
   fill: string;
   fillAlpha: number;
@@ -64,6 +72,8 @@ interface GraphicsState {
   matrix: number[];
   fontSize: number;
   leading: number;
+  /** The clipping path's bounding box in page space; null: nothing clipped. */
+  clip: Box | null;
 }
 
 /** What a page draws as text: the characters text content should match, and the off-page text. */
@@ -108,9 +118,6 @@ function matrixOf(value: unknown): number[] | null {
   return numbersOf(value, 6);
 }
 
-/** A box in page space: [left, bottom, right, top]. */
-type Box = [number, number, number, number];
-
 /** The page-space box around the user-space box `[x1, y1, x2, y2]` drawn through `matrix`. */
 function boxThrough(box: readonly number[], matrix: readonly number[]): Box {
   const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = box;
@@ -133,19 +140,61 @@ function inside(box: Box, x: number, y: number): boolean {
   return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
 }
 
+function intersection(a: Box | null, b: Box): Box {
+  if (a === null) return b;
+  return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+}
+
+/** The red, green and blue of a `#rrggbb` colour (pdf.js's fill colours); null for another. */
+function channelsOf(colour: string): number[] | null {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour)?.[1];
+  if (hex === undefined) return null;
+  return [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+}
+
+/** Two colours a reader cannot tell apart: no channel differs by more than 10 of 255. */
+function sameColour(a: string, b: string): boolean {
+  if (isWhite(a) && isWhite(b)) return true;
+  const [first, second] = [channelsOf(a), channelsOf(b)];
+  if (first === null || second === null) return false;
+  return first.every((channel, index) => Math.abs(channel - (second[index] ?? -1)) <= 10);
+}
+
+/** An area painted before the text: filled in a colour, or a picture (`colour` null). */
+interface Backdrop {
+  box: Box;
+  colour: string | null;
+}
+
+/** A glyph's advance in thousandths of the font size, as pdf.js gives it (0 when it does not). */
+function glyphWidth(glyph: unknown): number {
+  if (typeof glyph !== 'object' || glyph === null || !('width' in glyph)) return 0;
+  const { width } = glyph as { width: unknown };
+  return typeof width === 'number' && Number.isFinite(width) ? width / 1000 : 0;
+}
+
 function glyphText(glyph: unknown): string {
   if (typeof glyph !== 'object' || glyph === null || !('unicode' in glyph)) return '';
   const { unicode } = glyph as { unicode: unknown };
   return typeof unicode === 'string' ? unicode : '';
 }
 
-function reasonOfState(state: GraphicsState): HiddenReason | null {
+/**
+ * Why text drawn in `state` cannot be seen, `under` being the colour of what lies beneath it
+ * (the paper's white when nothing was filled there, null for a picture).
+ */
+function reasonOfState(state: GraphicsState, under: string | null): HiddenReason | null {
   // Bit 0 and 1 of the mode: fill, stroke, both or neither; 3 and 7 draw nothing.
   if ((state.renderMode & 3) === 3) return 'invisible';
   if (state.fill === 'transparent' || state.fillAlpha === 0) return 'invisible';
-  if ((state.renderMode & 3) === 0 && isWhite(state.fill)) return 'same-colour';
+  if ((state.renderMode & 3) === 0 && under !== null && sameColour(state.fill, under)) {
+    return 'same-colour';
+  }
   return null;
 }
+
+/** The paper's colour: what lies under text drawn where nothing was filled. */
+const PAPER = '#ffffff';
 
 /**
  * The characters a page draws as text, in order (white space left out), each marked with why a
@@ -167,11 +216,14 @@ export function drawnText(
     matrix: [...IDENTITY],
     fontSize: 0,
     leading: 0,
+    clip: null,
   };
   const saved: GraphicsState[] = [];
   let scanned = false;
-  // Areas filled in a colour or painted with an image: white text on them can be read.
-  const backdrops: Box[] = [];
+  // Areas filled or painted with an image, in the order drawn: what text drawn later lies on.
+  const backdrops: Backdrop[] = [];
+  // A clipping operator (W, W*) comes before the path it makes the clip of.
+  let clipping = false;
   const fills = new Set([
     ops.fill,
     ops.eoFill,
@@ -180,8 +232,14 @@ export function drawnText(
     ops.closeFillStroke,
     ops.closeEOFillStroke,
   ]);
-  const paintsColour = (): boolean =>
-    state.fill !== 'transparent' && state.fillAlpha > 0 && !isWhite(state.fill);
+  const paintsColour = (): boolean => state.fill !== 'transparent' && state.fillAlpha > 0;
+  const colourUnder = (x: number, y: number): string | null => {
+    for (let at = backdrops.length - 1; at >= 0; at -= 1) {
+      const backdrop = backdrops[at];
+      if (backdrop !== undefined && inside(backdrop.box, x, y)) return backdrop.colour;
+    }
+    return PAPER;
+  };
   // The text and line matrices (PDF 32000 9.4.2): where the next string starts.
   let textMatrix = [...IDENTITY];
   let lineMatrix = [...IDENTITY];
@@ -261,11 +319,19 @@ export function drawnText(
         }
         break;
       }
+      case ops.clip:
+      case ops.eoClip:
+        clipping = true;
+        break;
       case ops.constructPath: {
         // pdf.js gives the path's painting operator and its bounding box in user space.
         const box = numbersOf(list[2], 4);
+        if (box !== null && clipping) {
+          state = { ...state, clip: intersection(state.clip, boxThrough(box, state.matrix)) };
+        }
+        clipping = false;
         if (typeof list[0] === 'number' && fills.has(list[0]) && box !== null && paintsColour()) {
-          backdrops.push(boxThrough(box, state.matrix));
+          backdrops.push({ box: boxThrough(box, state.matrix), colour: state.fill });
         }
         break;
       }
@@ -275,18 +341,16 @@ export function drawnText(
         // An image is the unit square drawn through the current matrix.
         const [a = 0, b = 0, c = 0, d = 0] = state.matrix;
         if (pageArea > 0 && Math.abs(a * d - b * c) >= pageArea * SCAN_COVER) scanned = true;
-        backdrops.push(boxThrough([0, 0, 1, 1], state.matrix));
+        backdrops.push({ box: boxThrough([0, 0, 1, 1], state.matrix), colour: null });
         break;
       }
       case ops.showText:
       case ops.showSpacedText: {
         const glyphs = Array.isArray(list[0]) ? (list[0] as unknown[]) : [];
-        const [, , , , x = 0, y = 0] = multiply(textMatrix, state.matrix);
-        let reason = reasonOfState(state);
-        // White text on a coloured area or a picture drawn before it is read.
-        if (reason === 'same-colour' && backdrops.some((box) => inside(box, x, y))) reason = null;
-        const [a = 1, b = 0] = multiply(textMatrix, state.matrix);
-        const size = Math.abs(state.fontSize) * (Math.hypot(a, b) || 1);
+        const [a = 1, b = 0, , , x = 0, y = 0] = multiply(textMatrix, state.matrix);
+        const reason = reasonOfState(state, colourUnder(x, y));
+        const scale = Math.hypot(a, b) || 1;
+        const size = Math.abs(state.fontSize) * scale;
         // A string starting past the right or top edge, or a line below the bottom, is off the
         // page; one starting left of the page may run onto it, so it must start well before.
         const outside =
@@ -304,10 +368,25 @@ export function drawnText(
           );
           break;
         }
+        // Each glyph's middle along the baseline (its advance from pdf.js's widths, in
+        // thousandths of the font size; a number in a spaced string moves back by as much),
+        // to tell the characters the clipping path cuts away.
+        const [along, across] = [a / scale, b / scale];
+        let advance = 0;
         for (const glyph of glyphs) {
+          if (typeof glyph === 'number') {
+            advance -= (glyph / 1000) * size;
+            continue;
+          }
+          const width = glyphWidth(glyph) * size;
+          const middle = advance + width / 2;
+          advance += width;
+          const clipped =
+            state.clip !== null &&
+            !inside(state.clip, x + along * middle, y + across * middle + size / 3);
           for (const char of glyphText(glyph).normalize('NFKC')) {
             if (/\s/u.test(char)) continue;
-            drawn.push({ char, reason });
+            drawn.push({ char, reason: reason ?? (clipped ? 'invisible' : null) });
           }
         }
         break;
