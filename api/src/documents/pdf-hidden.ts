@@ -166,6 +166,58 @@ interface Backdrop {
   colour: string | null;
 }
 
+/** Cells a side of the grid that files a page's backdrops by where they lie. */
+const GRID = 32;
+
+/**
+ * The areas painted on a page, in the order drawn, filed in a grid of the page's box so that
+ * finding what lies under a string looks at the areas of its cell only: a page of 20,000 boxes
+ * and as many strings would otherwise test 400 million pairs. Places off the page fall in the
+ * nearest edge cell; `inside` still decides.
+ */
+class Backdrops {
+  private readonly cells: Backdrop[][] = Array.from({ length: GRID * GRID }, () => []);
+  private readonly left: number;
+  private readonly bottom: number;
+  private readonly cellWidth: number;
+  private readonly cellHeight: number;
+
+  constructor(view: readonly number[]) {
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = view;
+    this.left = Math.min(x1, x2);
+    this.bottom = Math.min(y1, y2);
+    this.cellWidth = Math.abs(x2 - x1) / GRID || 1;
+    this.cellHeight = Math.abs(y2 - y1) / GRID || 1;
+  }
+
+  private column(x: number): number {
+    return Math.min(GRID - 1, Math.max(0, Math.floor((x - this.left) / this.cellWidth)));
+  }
+
+  private row(y: number): number {
+    return Math.min(GRID - 1, Math.max(0, Math.floor((y - this.bottom) / this.cellHeight)));
+  }
+
+  add(backdrop: Backdrop): void {
+    const [left, bottom, right, top] = backdrop.box;
+    for (let row = this.row(bottom); row <= this.row(top); row += 1) {
+      for (let column = this.column(left); column <= this.column(right); column += 1) {
+        this.cells[row * GRID + column]?.push(backdrop);
+      }
+    }
+  }
+
+  /** The colour of the last area drawn under (x, y), or the paper's when there is none. */
+  colourUnder(x: number, y: number): string | null {
+    const cell = this.cells[this.row(y) * GRID + this.column(x)] ?? [];
+    for (let at = cell.length - 1; at >= 0; at -= 1) {
+      const backdrop = cell[at];
+      if (backdrop !== undefined && inside(backdrop.box, x, y)) return backdrop.colour;
+    }
+    return PAPER;
+  }
+}
+
 /** A glyph's advance in thousandths of the font size, as pdf.js gives it (0 when it does not). */
 function glyphWidth(glyph: unknown): number {
   if (typeof glyph !== 'object' || glyph === null || !('width' in glyph)) return 0;
@@ -221,7 +273,7 @@ export function drawnText(
   const saved: GraphicsState[] = [];
   let scanned = false;
   // Areas filled or painted with an image, in the order drawn: what text drawn later lies on.
-  const backdrops: Backdrop[] = [];
+  const backdrops = new Backdrops(view);
   // A clipping operator (W, W*) comes before the path it makes the clip of.
   let clipping = false;
   const fills = new Set([
@@ -233,13 +285,6 @@ export function drawnText(
     ops.closeEOFillStroke,
   ]);
   const paintsColour = (): boolean => state.fill !== 'transparent' && state.fillAlpha > 0;
-  const colourUnder = (x: number, y: number): string | null => {
-    for (let at = backdrops.length - 1; at >= 0; at -= 1) {
-      const backdrop = backdrops[at];
-      if (backdrop !== undefined && inside(backdrop.box, x, y)) return backdrop.colour;
-    }
-    return PAPER;
-  };
   // The text and line matrices (PDF 32000 9.4.2): where the next string starts.
   let textMatrix = [...IDENTITY];
   let lineMatrix = [...IDENTITY];
@@ -331,7 +376,7 @@ export function drawnText(
         }
         clipping = false;
         if (typeof list[0] === 'number' && fills.has(list[0]) && box !== null && paintsColour()) {
-          backdrops.push({ box: boxThrough(box, state.matrix), colour: state.fill });
+          backdrops.add({ box: boxThrough(box, state.matrix), colour: state.fill });
         }
         break;
       }
@@ -341,14 +386,14 @@ export function drawnText(
         // An image is the unit square drawn through the current matrix.
         const [a = 0, b = 0, c = 0, d = 0] = state.matrix;
         if (pageArea > 0 && Math.abs(a * d - b * c) >= pageArea * SCAN_COVER) scanned = true;
-        backdrops.push({ box: boxThrough([0, 0, 1, 1], state.matrix), colour: null });
+        backdrops.add({ box: boxThrough([0, 0, 1, 1], state.matrix), colour: null });
         break;
       }
       case ops.showText:
       case ops.showSpacedText: {
         const glyphs = Array.isArray(list[0]) ? (list[0] as unknown[]) : [];
         const [a = 1, b = 0, , , x = 0, y = 0] = multiply(textMatrix, state.matrix);
-        const reason = reasonOfState(state, colourUnder(x, y));
+        const reason = reasonOfState(state, backdrops.colourUnder(x, y));
         const scale = Math.hypot(a, b) || 1;
         const size = Math.abs(state.fontSize) * scale;
         // A string starting past the right or top edge, or a line below the bottom, is off the
